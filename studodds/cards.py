@@ -1,0 +1,471 @@
+"""Cards and stud hand notation.
+
+A card is an integer id ``rank * 4 + suit``:
+
+    ======  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==
+    rank     2   3   4   5   6   7   8   9   T   J   Q   K   A
+    ======  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==
+    number   0   1   2   3   4   5   6   7   8   9  10  11  12
+    ======  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==  ==
+
+    ======  =========  ============  ==========  ==========
+    suit    c (clubs)  d (diamonds)  h (hearts)  s (spades)
+    ======  =========  ============  ==========  ==========
+    number  0          1             2           3
+    ======  =========  ============  ==========  ==========
+
+so ``2c`` is 0, ``As`` is 51, and ``card // 4`` is the rank, ``card % 4`` the suit.
+
+A stud hand is written with the hole (down) cards in parentheses, the up cards bare,
+and on seventh street the river (a second down card) in a second pair of parentheses:
+``(As Kd) Qh Jh Th 9h (2c)``. ``x``, ``X``, ``?`` or ``??`` inside parentheses is one
+unknown card. A hand written with up cards only (``Qh 7c``) leaves its hole unspecified.
+
+>>> parse_hand("(As Kd) Qh")
+StudHand(down=(51, 45), up=(42,), river=(), hole_given=True)
+>>> str(parse_hand("(??  x)Qh,7c"))
+'(x x) Qh 7c'
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "NotationError",
+    "StudHand",
+    "Token",
+    "card_str",
+    "cards_str",
+    "check_no_duplicates",
+    "parse_card",
+    "parse_cards",
+    "parse_hand",
+    "parse_hands",
+    "tokenize",
+]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+# Every spelling a card may be typed with, mapped to its rank or suit number.
+_RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
+_RANK_OF["10"] = RANKS.index("T")
+_SUIT_OF = {s: i for i, s in enumerate(SUITS)} | {s.upper(): i for i, s in enumerate(SUITS)}
+_SUIT_OF |= {"♣": 0, "♦": 1, "♥": 2, "♠": 3}  # black symbols
+_SUIT_OF |= {"♧": 0, "♢": 1, "♡": 2, "♤": 3}  # white symbols
+
+# Character classes are spelled out rather than using re.IGNORECASE: under IGNORECASE
+# Python also matches look-alikes such as the Kelvin sign for "k" and the long s for "s".
+_RANK_RE = "10|[2-9TJQKAtjqka]"
+# U+FE0F asks for emoji presentation; phones often append it to a suit symbol.
+_SUIT_RE = "[cdhsCDHS]|[♣♦♥♠♧♢♡♤]\ufe0f?"
+_CARD_RE = re.compile(f"(?P<rank>{_RANK_RE})(?P<suit>{_SUIT_RE})")
+# One token at a time. "?" may stand for the rank or the suit so that "??" is read as a
+# single card-sized token: today that is one unknown card; a later range syntax will
+# give "K?" (any king) and "?s" (any spade) their meaning, and until then they fail.
+_TOKEN_RE = re.compile(
+    rf"(?P<rank>{_RANK_RE}|\?)(?P<suit>{_SUIT_RE}|\?)|(?P<unknown>[xX?])|(?P<paren>[()])"
+)
+_SEPARATORS_RE = re.compile(r"[\s,]*")
+_WORD_END_RE = re.compile(r"[^\s,()]*")
+_RANK_PREFIX_RE = re.compile(_RANK_RE)
+
+_CARD_HELP = "rank 2-9 T J Q K A then suit c d h s"
+
+
+class NotationError(ValueError):
+    """Text that is not valid card or hand notation. The message is one line.
+
+    >>> isinstance(NotationError("x"), ValueError)
+    True
+    """
+
+
+def _not_a_card(text: str) -> NotationError:
+    return NotationError(f"{text!r} is not a card: {_CARD_HELP}")
+
+
+def _card_id(card: int) -> int:
+    """The card as a plain int, checked to be 0..51 (numpy integers are accepted)."""
+    card = operator.index(card)
+    if not 0 <= card < 52:
+        raise ValueError(f"{card} is not a card id (0-51)")
+    return card
+
+
+def parse_card(text: str) -> int:
+    """The id of one card such as ``As``, ``td``, ``10h`` or ``A♠``.
+
+    Rank and suit letters are case-insensitive; ``10`` means ten; the suit may be one
+    of the symbols ♣ ♦ ♥ ♠ or ♧ ♢ ♡ ♤. Surrounding whitespace is ignored.
+
+    >>> parse_card("As"), parse_card("td"), parse_card("10h"), parse_card("A♠")
+    (51, 33, 34, 51)
+    >>> parse_card("2c")
+    0
+    >>> parse_card("Ax")
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: 'Ax' is not a card: rank 2-9 T J Q K A then suit c d h s
+    >>> parse_card("As Kd")
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: 'As Kd' is not a card: rank 2-9 T J Q K A then suit c d h s
+    """
+    text = text.strip()
+    match = _CARD_RE.fullmatch(text)
+    if match is None:
+        raise _not_a_card(text)
+    return _card_from_match(match)
+
+
+def _card_from_match(match: re.Match[str]) -> int:
+    suit = match["suit"].removesuffix("\ufe0f")
+    return _RANK_OF[match["rank"]] * 4 + _SUIT_OF[suit]
+
+
+def card_str(card: int) -> str:
+    """The canonical text of a card id: upper-case rank, lower-case suit.
+
+    >>> card_str(0), card_str(34), card_str(51)
+    ('2c', 'Th', 'As')
+    >>> card_str(52)
+    Traceback (most recent call last):
+    ...
+    ValueError: 52 is not a card id (0-51)
+    """
+    card = _card_id(card)
+    return RANKS[card // 4] + SUITS[card % 4]
+
+
+def cards_str(cards: Iterable[int]) -> str:
+    """Card ids as canonical text separated by single spaces.
+
+    >>> cards_str([51, 45, 42])
+    'As Kd Qh'
+    >>> cards_str([])
+    ''
+    """
+    return " ".join(card_str(c) for c in cards)
+
+
+class Token(NamedTuple):
+    """One piece of card notation.
+
+    ``kind`` is ``"card"`` (``card`` holds the id), ``"unknown"`` (``card`` is None),
+    ``"("`` or ``")"``. ``text`` is the token exactly as typed.
+    """
+
+    kind: str
+    text: str
+    card: int | None = None
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split notation into tokens. Spaces and commas separate tokens but are optional.
+
+    ``x``, ``X``, ``?`` and ``??`` are each one unknown card, so ``xx`` is two unknowns
+    and ``??`` is one. Anything that is not a card, an unknown or a parenthesis raises
+    NotationError quoting the offending piece as typed.
+
+    >>> [t.text for t in tokenize("(AsKd)10h, xx ??")]
+    ['(', 'As', 'Kd', ')', '10h', 'x', 'x', '??']
+    >>> [t.kind for t in tokenize("(?? ?)")]
+    ['(', 'unknown', 'unknown', ')']
+    >>> tokenize("As Kx Qh")
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: 'Kx' is not a card: rank 2-9 T J Q K A then suit c d h s
+    >>> tokenize("(K?)")
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: 'K?' is not a card: rank 2-9 T J Q K A then suit c d h s
+    """
+    tokens = []
+    pos = _SEPARATORS_RE.match(text).end()
+    while pos < len(text):
+        match = _TOKEN_RE.match(text, pos)
+        if match is None:
+            raise _not_a_card(_bad_piece(text, pos))
+        if match["paren"]:
+            tokens.append(Token(match["paren"], match["paren"]))
+        elif match["unknown"] or match.group() == "??":
+            tokens.append(Token("unknown", match.group()))
+        elif "?" in (match["rank"], match["suit"]):
+            # Range patterns such as "K?" or "?s" are not supported yet.
+            raise _not_a_card(match.group())
+        else:
+            tokens.append(Token("card", match.group(), _card_from_match(match)))
+        pos = _SEPARATORS_RE.match(text, match.end()).end()
+    return tokens
+
+
+def _bad_piece(text: str, pos: int) -> str:
+    """The unreadable piece of text starting at pos, for an error message.
+
+    After a valid rank only the next character is blamed ("Kx" in "AsKxQh"), since the
+    rest of the word may well be fine; otherwise the whole rest of the word is.
+    """
+    word_end = _WORD_END_RE.match(text, pos).end()
+    rank = _RANK_PREFIX_RE.match(text, pos)
+    if rank is not None:
+        return text[pos:min(rank.end() + 1, word_end)]
+    return text[pos:word_end]
+
+
+def _first_duplicate(cards: Iterable[int]) -> int | None:
+    seen = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    return None
+
+
+def parse_cards(text: str) -> tuple[int, ...]:
+    """Card ids from a list of cards; spaces and commas between them are optional.
+
+    >>> parse_cards("AsKd Qh")
+    (51, 45, 42)
+    >>> parse_cards("As, Kd"), parse_cards("10h9h")
+    ((51, 45), (34, 30))
+    >>> parse_cards("")
+    ()
+    >>> parse_cards("As Kd As")
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: card 'As' appears twice in 'As Kd As'
+    >>> parse_cards("As x")
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: 'x' is not a card: rank 2-9 T J Q K A then suit c d h s
+    """
+    cards = []
+    for token in tokenize(text):
+        if token.kind != "card":
+            # Unknowns and parentheses belong to stud hands, not plain card lists.
+            raise _not_a_card(token.text)
+        cards.append(token.card)
+    duplicate = _first_duplicate(cards)
+    if duplicate is not None:
+        raise NotationError(f"card {card_str(duplicate)!r} appears twice in {text.strip()!r}")
+    return tuple(cards)
+
+
+def _shape_problem(n_down: int, n_up: int, n_river: int) -> str | None:
+    """What is wrong with a stud hand of these sizes, or None if nothing.
+
+    These are the game-independent rules, shared by parse_hand and StudHand itself;
+    limits of particular games (five-card stud has one hole card) are checked elsewhere.
+    They keep a hand at 7 cards or fewer: 2 down + 4 up + 1 river.
+    """
+    if n_down + n_up + n_river == 0:
+        return "a hand needs at least one card"
+    if n_down > 2:
+        return "at most 2 hole cards in parentheses"
+    if n_up > 4:
+        return "too many up cards (at most 4)"
+    if n_river and (n_down != 2 or n_up != 4):
+        return "the river group comes only after 2 hole cards and 4 up cards"
+    if n_river > 1:
+        return "the river group holds exactly 1 card"
+    return None
+
+
+@dataclass(frozen=True)
+class StudHand:
+    """One player's stud hand: hole cards, up cards and (on seventh street) the river.
+
+    ``down`` and ``river`` may hold None for an unknown card; up cards are always known.
+    ``hole_given`` is False for a hand written with up cards only, whose hole cards are
+    not specified at all (then ``down == ()``).
+
+    >>> hand = StudHand(down=(51, None), up=(42,), river=(), hole_given=True)
+    >>> str(hand), hand.known_cards, hand.unknown_count, hand.n_cards
+    ('(As x) Qh', (51, 42), 1, 3)
+    >>> StudHand(down=(), up=(42, 42), river=(), hole_given=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: card 'Qh' appears twice in hand 'Qh Qh'
+    """
+
+    down: tuple[int | None, ...]
+    up: tuple[int, ...]
+    river: tuple[int | None, ...]
+    hole_given: bool
+
+    def __post_init__(self) -> None:
+        # Store plain-int tuples whatever sequences or integer types were passed, so
+        # hands compare equal and hash alike however they were built.
+        def ids(cards: Iterable[int | None]) -> tuple[int | None, ...]:
+            return tuple(None if c is None else _card_id(c) for c in cards)
+
+        for name in ("down", "up", "river"):
+            object.__setattr__(self, name, ids(getattr(self, name)))
+        if None in self.up:
+            raise ValueError("up cards are face up, so they cannot be unknown")
+        if self.hole_given != bool(self.down):
+            raise ValueError("hole_given must be True exactly when there are down cards")
+        problem = _shape_problem(len(self.down), len(self.up), len(self.river))
+        if problem is not None:
+            raise ValueError(problem)
+        duplicate = _first_duplicate(self.known_cards)
+        if duplicate is not None:
+            raise ValueError(f"card {card_str(duplicate)!r} appears twice in hand {str(self)!r}")
+
+    @property
+    def known_cards(self) -> tuple[int, ...]:
+        """The known card ids: down, then up, then river."""
+        return tuple(c for c in self.down + self.up + self.river if c is not None)
+
+    @property
+    def unknown_count(self) -> int:
+        """How many cards are written as unknown (``x``); an unspecified hole counts 0."""
+        return sum(c is None for c in self.down + self.river)
+
+    @property
+    def n_cards(self) -> int:
+        """How many cards the hand is written with, known or not."""
+        return len(self.down) + len(self.up) + len(self.river)
+
+    def __str__(self) -> str:
+        def group(cards: tuple[int | None, ...]) -> list[str]:
+            if not cards:
+                return []
+            return ["(" + " ".join("x" if c is None else card_str(c) for c in cards) + ")"]
+
+        return " ".join(group(self.down) + [card_str(c) for c in self.up] + group(self.river))
+
+
+def parse_hand(text: str) -> StudHand:
+    """A stud hand from notation like ``(As Kd) Qh Jh Th 9h (2c)``.
+
+    >>> str(parse_hand("(AsKd)Qh Jh Th 9h(x)"))
+    '(As Kd) Qh Jh Th 9h (x)'
+    >>> parse_hand("Qh 7c").hole_given
+    False
+    >>> parse_hand("(As Kd Qh) Jh")
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: '(As Kd Qh) Jh': at most 2 hole cards in parentheses
+    >>> parse_hand("(As Kd) Qh x")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: '(As Kd) Qh x': unknown card 'x' outside parentheses: up ...
+    >>> parse_hand("(As Kd Qh")
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: '(As Kd Qh': unclosed '('
+    """
+    quoted = repr(text.strip())
+    tokens = tokenize(text)
+
+    def fail(problem: str) -> NotationError:
+        return NotationError(f"{quoted}: {problem}")
+
+    # First pass: the hand as a sequence of parenthesised groups and bare tokens.
+    pieces: list[list[Token] | Token] = []
+    group: list[Token] | None = None
+    for token in tokens:
+        if token.kind == "(":
+            if group is not None:
+                raise fail("nested '(' (groups in parentheses cannot nest)")
+            group = []
+        elif token.kind == ")":
+            if group is None:
+                raise fail("')' without a matching '('")
+            if not group:
+                raise fail("empty group '()'")
+            pieces.append(group)
+            group = None
+        elif group is not None:
+            group.append(token)
+        else:
+            pieces.append(token)
+    if group is not None:
+        raise fail("unclosed '('")
+
+    # Second pass: [hole group] up cards [river group], and nothing after the river.
+    down: list[Token] = []
+    hole_given = bool(pieces) and isinstance(pieces[0], list)
+    if hole_given:
+        down = pieces.pop(0)
+    up: list[Token] = []
+    while pieces and not isinstance(pieces[0], list):
+        up.append(pieces.pop(0))
+    river = pieces.pop(0) if pieces else []
+    if pieces:
+        if isinstance(pieces[0], list):
+            raise fail("at most 2 groups in parentheses (hole cards, then the river)")
+        raise fail(f"nothing may follow the river group, found {pieces[0].text!r}")
+
+    for token in up:
+        if token.kind == "unknown":
+            raise fail(
+                f"unknown card {token.text!r} outside parentheses:"
+                " up cards are face up, so only down cards can be unknown"
+            )
+    problem = _shape_problem(len(down), len(up), len(river))
+    if problem is not None:
+        raise fail(problem)
+
+    def ids(group: list[Token]) -> tuple[int | None, ...]:
+        return tuple(t.card for t in group)
+
+    hand_down, hand_up, hand_river = ids(down), ids(up), ids(river)
+    duplicate = _first_duplicate(c for c in hand_down + hand_up + hand_river if c is not None)
+    if duplicate is not None:
+        raise NotationError(f"card {card_str(duplicate)!r} appears twice in {quoted}")
+    return StudHand(hand_down, hand_up, hand_river, hole_given)
+
+
+def check_no_duplicates(hands: Iterable[StudHand], dead: Iterable[int] = ()) -> None:
+    """Raise NotationError if a known card is in two hands, or in a hand and the dead cards.
+
+    Players are numbered from 1 in the order given; dead cards are labelled ``--dead``.
+
+    >>> a, b = parse_hand("(As Kd) Qh"), parse_hand("(x x) 7c")
+    >>> check_no_duplicates([a, b], dead=parse_cards("2c 3c"))
+    >>> check_no_duplicates([a, parse_hand("(x x) As")])
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: card 'As' appears twice: player 1 and player 2
+    >>> check_no_duplicates([a, b], dead=parse_cards("7c"))
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: card '7c' appears twice: player 2 and --dead
+    """
+    owner: dict[int, str] = {}
+    labelled = [(f"player {i}", hand.known_cards) for i, hand in enumerate(hands, start=1)]
+    labelled.append(("--dead", tuple(_card_id(c) for c in dead)))
+    for label, cards in labelled:
+        for card in cards:
+            if card in owner:
+                where = f" in {label}" if owner[card] == label else f": {owner[card]} and {label}"
+                raise NotationError(f"card {card_str(card)!r} appears twice{where}")
+            owner[card] = label
+
+
+def parse_hands(texts: Iterable[str]) -> list[StudHand]:
+    """Parse several players' hands, checking that no card appears in two of them.
+
+    >>> [str(h) for h in parse_hands(["(As Kd) Qh", "Jc 7c"])]
+    ['(As Kd) Qh', 'Jc 7c']
+    >>> parse_hands(["(As Kd) Qh", "(x x) As"])
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: card 'As' appears twice: player 1 and player 2
+    """
+    if isinstance(texts, str):
+        # A lone string would silently be read one character per "hand".
+        raise TypeError("parse_hands takes a list of hand texts, not a single string")
+    hands = [parse_hand(text) for text in texts]
+    check_no_duplicates(hands)
+    return hands

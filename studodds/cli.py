@@ -1,0 +1,99 @@
+"""The `studodds` command: click parsing, library calls, report rendering. No odds here."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import report
+from .cards import NotationError, StudHand, cards_str, parse_cards, parse_hand
+from .eval import KINDS, evaluate
+
+# click >= 8.2 raises this for a bare group in standalone_mode=False; older click has none.
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def format_option(choices=report.FORMATS):
+    return click.option(
+        "--format", "fmt", type=click.Choice(choices), default="table", show_default=True,
+        help="Output: a table for people, JSON or CSV for programs.",
+    )
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(package_name="studodds")
+def cli():
+    """Stud poker odds: hand values now, equity next."""
+
+
+def _evaluation_cards(text: str) -> tuple[str, tuple[int, ...]]:
+    """Known cards of a hand for `eval`: stud notation or a plain list of 5-7 cards."""
+    if "(" in text:
+        hand: StudHand = parse_hand(text)
+        if hand.unknown_count:
+            raise NotationError(f"{text!r}: eval needs every card known, not 'x'")
+        label, cards = str(hand), hand.known_cards
+    else:
+        cards = parse_cards(text)
+        label = cards_str(cards)
+    if not 5 <= len(cards) <= 7:
+        raise NotationError(f"{text!r} has {len(cards)} cards: eval takes 5 to 7 known cards")
+    return label, cards
+
+
+@cli.command("eval", context_settings=CONTEXT)
+@click.option(
+    "--kind", "-k", type=click.Choice(KINDS + ("all",)), default="all", show_default=True,
+    help="high, ace-to-five low, eight-or-better low, ace-to-six low, or all four.",
+)
+@format_option(("table", "json", "csv"))
+@click.argument("hands", nargs=-1, required=True)
+def eval_command(kind: str, fmt: str, hands: tuple[str, ...]):
+    """Value of each HAND (5 to 7 known cards) for each hand kind.
+
+    A HAND is written as in stud, "(As Kd) Qh Jh Th 9h (2c)", or as a plain list of
+    cards, "As Kd Qh Jh Th". Values: larger is stronger for every kind, lows included.
+
+    \b
+    Example:
+      studodds eval "(As Kd) Ah Kh 7c 7d (2s)" "As 2c 3d 4h 6s"
+    """
+    kinds = KINDS if kind == "all" else (kind,)
+    evaluations = []
+    for text in hands:
+        label, cards = _evaluation_cards(text)
+        evaluations.append((label, {k: evaluate(cards, k) for k in kinds}))
+    click.echo(report.eval_report(evaluations, fmt))
+
+
+def main(argv=None) -> int:
+    """Entry point: every error is one 'Error: ...' line on stderr and exit code 2."""
+    try:
+        cli.main(args=argv, prog_name="studodds", standalone_mode=False)
+    except _NO_ARGS_IS_HELP as exc:  # a bare `studodds`: its help is the answer
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        return 0
+    except click.exceptions.Abort:
+        click.echo("Error: aborted", err=True)
+        return 130
+    except click.ClickException as exc:
+        hint = ""
+        if isinstance(exc, click.UsageError) and exc.ctx is not None:
+            hint = f" (see '{exc.ctx.command_path} --help')"
+        click.echo(f"Error: {exc.format_message()}{hint}", err=True)
+        return 2
+    except ValueError as exc:  # the library's errors: they quote the input and say the fix
+        click.echo(f"Error: {exc}", err=True)
+        return 2
+    except BrokenPipeError:  # `studodds ... | head`: the reader left, nothing to report
+        sys.stderr.close()
+        return 0
+    return 0
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

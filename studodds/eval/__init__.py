@@ -1,0 +1,77 @@
+"""Hand evaluators: high, ace-to-five low, eight-or-better low, ace-to-six low.
+
+Every value is an integer where LARGER IS STRONGER (lows included); values.py says how the
+bits read. ``evaluate_batch`` is the fast path (numba, all cores); ``evaluate`` is the
+friendly one for a single hand, with words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+from .kernels import KIND_CODES, evaluate_rows
+from .values import KINDS, NO_LOW, category_name, describe
+
+
+class Evaluation(NamedTuple):
+    kind: str
+    value: int
+    category: str
+    description: str
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in KIND_CODES:
+        raise ValueError(f"unknown hand kind {kind!r}: expected one of {', '.join(KINDS)}")
+
+
+def evaluate_batch(hands, kind: str = "high") -> np.ndarray:
+    """Values of many hands at once: an (N, k) array of card ids (k = 5, 6 or 7) -> int32[N].
+
+    Card id = rank * 4 + suit (rank 0..12 for 2..A, suit 0..3 for c d h s). Larger values
+    are stronger for every kind. Rows must hold distinct valid card ids; that is checked.
+
+    >>> import numpy as np
+    >>> evaluate_batch(np.array([[48, 44, 40, 36, 32]], dtype=np.uint8), "high")  # Ac Kc Qc Jc Tc
+    array([9306112], dtype=int32)
+    """
+    _check_kind(kind)
+    hands = np.ascontiguousarray(hands, dtype=np.uint8)
+    if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
+        raise ValueError(f"hands must be an (N, k) array with k = 5, 6 or 7, got shape {hands.shape}")
+    if hands.size and hands.max() > 51:
+        raise ValueError(f"card ids are 0..51, got {int(hands.max())}")
+    if hands.shape[0]:
+        ordered = np.sort(hands, axis=1)
+        if (ordered[:, 1:] == ordered[:, :-1]).any():
+            raise ValueError("a hand holds the same card twice")
+    out = np.empty(hands.shape[0], dtype=np.int32)
+    evaluate_rows(hands, KIND_CODES[kind], out)
+    return out
+
+
+def evaluate(cards: Sequence[int] | str, kind: str = "high") -> Evaluation:
+    """Value and words for one hand of 5-7 cards, given as card ids or text ("As Kd Qh Jh Th").
+
+    >>> evaluate("As Ks Ah Kd Kc", "high").description
+    'Full house, kings full of aces'
+    >>> evaluate("7c 5d 4h 2s Ac Kd Kh", "low_a5").description
+    '7-5-4-2-A low'
+    >>> evaluate("9c 5d 4h 2s Ac", "low_8").description
+    'no low'
+    """
+    if isinstance(cards, str):
+        from ..cards import parse_cards
+
+        cards = parse_cards(cards)
+    row = np.array([list(cards)], dtype=np.int64)
+    if not 5 <= row.shape[1] <= 7:
+        raise ValueError(f"a hand to evaluate has 5 to 7 cards, got {row.shape[1]}")
+    value = int(evaluate_batch(row, kind)[0])
+    return Evaluation(kind, value, category_name(value, kind), describe(value, kind))
+
+
+__all__ = ["KINDS", "NO_LOW", "Evaluation", "describe", "evaluate", "evaluate_batch"]

@@ -1,0 +1,163 @@
+"""numba evaluator kernels: per-hand code for every hand kind, and the batch kernel.
+
+Where the tables live, and why. The lookup tables are module globals here, which numba
+freezes into the compiled code as constants. The alternative, passing them as arguments,
+walks into a measured trap: a helper that receives the table arrays, even one marked
+``inline="always"``, makes numba emit NRT_incref/NRT_decref pairs around every call, and
+the loop ran at 37 M hands/s instead of 250 M/s on one core here. With global tables the
+per-hand helpers take only scalars and the hand's own cards, inline cleanly, and every
+kernel (batch evaluation, Monte Carlo, exact enumeration) reuses them without copying code.
+tests/test_kernels.py checks the assembly for NRT_incref so the trap cannot come back.
+
+The price: numba's on-disk cache does not notice when tables.npz changes, so
+scripts/make_tables.py deletes the package's numba cache after writing the tables.
+
+Per-hand helpers take ``key`` (KEY_BIAS plus the sum of CARD_KEY over the cards: see
+tables.py), and where suits can matter the cards themselves with their count ``n``.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+
+from ..config import NUMBA_OPTIONS
+from .tables import FLUSH_BITS, HI_SHIFT, KEY_BIAS, LO_FIELD, LO_SHIFT, load_tables
+from .values import EIGHT_OR_BETTER_MIN, NO_LOW
+
+KIND_HIGH, KIND_LOW_A5, KIND_LOW_8, KIND_LOW_A6 = 0, 1, 2, 3
+KIND_CODES = {"high": KIND_HIGH, "low_a5": KIND_LOW_A5, "low_8": KIND_LOW_8, "low_a6": KIND_LOW_A6}
+
+TABLES = load_tables()
+CARD_KEY = TABLES.card_key
+HI_BASE = TABLES.hi_base
+LO_POS = TABLES.lo_pos
+HIGH = TABLES.high
+LOW_A5 = TABLES.low_a5
+LOW_A6 = TABLES.low_a6
+FLUSH_HIGH = TABLES.flush_high
+FLUSH_A6 = TABLES.flush_a6
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def hand_key(cards, n):
+    """KEY_BIAS plus the keys of the first n cards."""
+    key = KEY_BIAS
+    for j in range(n):
+        key += CARD_KEY[cards[j]]
+    return key
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def multiset_index(key):
+    """Dense index of the hand's rank multiset (see tables.py)."""
+    return HI_BASE[key >> HI_SHIFT] + LO_POS[(key >> LO_SHIFT) & LO_FIELD]
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def flush_suit(flush_bits):
+    """Which suit's counter reached 5 (in at most 7 cards only one can)."""
+    if flush_bits & 0x8:
+        return 0
+    if flush_bits & 0x80:
+        return 1
+    if flush_bits & 0x800:
+        return 2
+    return 3
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def suit_rank_mask(cards, n, suit):
+    mask = 0
+    for j in range(n):
+        c = cards[j]
+        if c & 3 == suit:
+            mask |= 1 << (c >> 2)
+    return mask
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def value_high(key, cards, n):
+    """High value of the n cards whose key is given. Larger is stronger."""
+    flush_bits = key & FLUSH_BITS
+    if flush_bits:
+        return FLUSH_HIGH[suit_rank_mask(cards, n, flush_suit(flush_bits))]
+    return HIGH[multiset_index(key)]
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def value_low_a5(key):
+    """Ace-to-five low value: suits never matter, one lookup. Larger is stronger."""
+    return LOW_A5[multiset_index(key)]
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def value_low_8(key):
+    """Eight-or-better low value; NO_LOW (0) when the best ace-to-five low is not 8 or better."""
+    v = LOW_A5[multiset_index(key)]
+    return v if v >= EIGHT_OR_BETTER_MIN else NO_LOW
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def value_low_a6(key, cards, n):
+    """Ace-to-six low value. Larger is stronger.
+
+    Without five cards of one suit the rank table is the answer. With them a flush counts
+    against the hand, so the best five are found by trying every five-card subset. That is
+    rare (about 3% of 7-card hands) and no game plays ace-to-six with more than 5 cards.
+    """
+    if not key & FLUSH_BITS:
+        return LOW_A6[multiset_index(key)]
+    if n == 5:
+        return FLUSH_A6[suit_rank_mask(cards, 5, flush_suit(key & FLUSH_BITS))]
+    best = 0
+    for a in range(n - 4):
+        for b in range(a + 1, n - 3):
+            for c in range(b + 1, n - 2):
+                for d in range(c + 1, n - 1):
+                    for e in range(d + 1, n):
+                        sub = (
+                            KEY_BIAS + CARD_KEY[cards[a]] + CARD_KEY[cards[b]]
+                            + CARD_KEY[cards[c]] + CARD_KEY[cards[d]] + CARD_KEY[cards[e]]
+                        )
+                        if sub & FLUSH_BITS:  # five cards, all of one suit
+                            mask = (
+                                (1 << (cards[a] >> 2)) | (1 << (cards[b] >> 2))
+                                | (1 << (cards[c] >> 2)) | (1 << (cards[d] >> 2))
+                                | (1 << (cards[e] >> 2))
+                            )
+                            v = FLUSH_A6[mask]
+                        else:
+                            v = LOW_A6[multiset_index(sub)]
+                        best = max(best, v)
+    return best
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def value_of(kind, cards, n):
+    """Value of n cards for a kind code; n is a constant at every call site that is hot."""
+    key = hand_key(cards, n)
+    if kind == KIND_HIGH:
+        return value_high(key, cards, n)
+    if kind == KIND_LOW_A5:
+        return value_low_a5(key)
+    if kind == KIND_LOW_8:
+        return value_low_8(key)
+    return value_low_a6(key, cards, n)
+
+
+@nb.njit(parallel=True, **NUMBA_OPTIONS)
+def evaluate_rows(hands, kind, out):
+    """out[i] = value of hands[i], an (N, k) uint8 array of card ids with 5 <= k <= 7.
+
+    The width is dispatched once per row to a call with a constant card count, so the
+    key loop unrolls (a variable count measured 2x slower).
+    """
+    width = hands.shape[1]
+    for i in nb.prange(hands.shape[0]):
+        row = hands[i]
+        if width == 7:
+            out[i] = value_of(kind, row, 7)
+        elif width == 6:
+            out[i] = value_of(kind, row, 6)
+        else:
+            out[i] = value_of(kind, row, 5)

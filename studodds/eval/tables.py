@@ -1,0 +1,229 @@
+"""Lookup tables for the evaluators, built from first principles at import (about 0.1 s).
+
+How a hand finds its value (see kernels.py for the code that does it):
+
+* Every card has one additive 64-bit key (``CARD_KEY``). Summing the keys of a hand's cards
+  (plus ``KEY_BIAS``) gives, in separate bit fields that never carry into each other:
+
+      bits  0-15  four 4-bit suit counters, each starting at 3, so a suit with 5 or more
+                  cards sets bit 3 of its counter: ``key & FLUSH_BITS`` is the flush test
+      bits 16-32  sum of 5**rank over ranks 2..8          (base-5 counts, < 5**7)
+      bits 33-46  sum of 5**(rank-7) over ranks 9..A      (base-5 counts, < 5**6)
+
+* The two base-5 fields identify the hand's rank multiset. Two small tables turn them into
+  a dense, collision-free index of every multiset of at most 7 cards (at most 4 per rank):
+  ``index = HI_BASE[hi_field] + LO_POS[lo_field]``. LO_POS numbers the low-rank multisets
+  by card count, so those with at most ``7 - c`` cards are a prefix; HI_BASE is the running
+  sum of those prefix lengths over the high-rank multisets. No hashing, no search.
+
+* Per hand kind, a value table over that index holds the best five-card value of the
+  multiset, ignoring suits. Suits only matter when a suit has 5+ cards; then the flush
+  tables, indexed by the 13-bit mask of that suit's ranks, take over (for ``high`` a flush
+  always beats what the other cards can make in 7 cards: no room for quads or a full house).
+
+Values follow values.py: larger is stronger for every kind.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple
+
+import numpy as np
+
+from .values import FLUSH, LOW_FLIP, STRAIGHT, STRAIGHT_FLUSH
+
+N_RANKS = 13
+MAX_CARDS = 7
+LO_RANKS = 7  # ranks 2..8 go in the low base-5 field, 9..A in the high one
+HI_RANKS = N_RANKS - LO_RANKS
+
+SUIT_BITS = 4
+KEY_BIAS = 0x3333
+FLUSH_BITS = 0x8888
+LO_SHIFT = 16
+HI_SHIFT = 33
+LO_FIELD = (1 << (HI_SHIFT - LO_SHIFT)) - 1
+
+# The five-card patterns of rank counts, sorted by count, and the category each makes.
+_PATTERN_CATEGORY = {
+    (1, 1, 1, 1, 1): 0,
+    (2, 1, 1, 1): 1,
+    (2, 2, 1): 2,
+    (3, 1, 1): 3,
+    (3, 2): 6,
+    (4, 1): 7,
+}
+
+
+class Tables(NamedTuple):
+    """Everything a kernel needs, passed as arguments (see kernels.py for why)."""
+
+    card_key: np.ndarray  # int64[52]
+    hi_base: np.ndarray  # int32[5**6]
+    lo_pos: np.ndarray  # uint16[5**7]
+    high: np.ndarray  # int32[n_multisets], suits ignored
+    low_a5: np.ndarray  # int32[n_multisets]
+    low_a6: np.ndarray  # int32[n_multisets], suits ignored (straights count)
+    flush_high: np.ndarray  # int32[8192], best high value of a one-suit rank mask
+    flush_a6: np.ndarray  # int32[8192], ace-to-six value of exactly five suited ranks
+
+
+def _count_vectors(n_ranks: int, max_total: int):
+    """All rank-count vectors over n_ranks with at most 4 per rank and total <= max_total."""
+    if n_ranks == 0:
+        yield ()
+        return
+    for rest in _count_vectors(n_ranks - 1, max_total):
+        used = sum(rest)
+        for c in range(min(4, max_total - used) + 1):
+            yield rest + (c,)
+
+
+def _base5(counts) -> int:
+    return sum(c * 5**i for i, c in enumerate(counts))
+
+
+def _nibbles_code(category: int, ranks_in_order) -> int:
+    code = category << 20
+    for i, r in enumerate(ranks_in_order):
+        code |= r << (16 - 4 * i)
+    return code
+
+
+def _straight_top(rank_values) -> int:
+    """Top card of five distinct consecutive rank values, 5 for A-2-3-4-5 with ace 14, else 0."""
+    values = sorted(rank_values, reverse=True)
+    if values[0] - values[4] == 4:
+        return values[0]
+    if values == [14, 5, 4, 3, 2]:
+        return 5
+    return 0
+
+
+def _five_card_code(counts, rank_value, straights: bool) -> int:
+    """High-style code (category + nibbles) of five cards given as rank counts.
+
+    rank_value maps rank index 0..12 to the number the nibbles carry: 2..14 for high,
+    with the ace moved to 1 for the lows. Larger code = stronger high hand.
+    """
+    groups = sorted(
+        ((c, rank_value[r]) for r, c in enumerate(counts) if c),
+        reverse=True,
+    )
+    pattern = tuple(c for c, _ in groups)
+    ranks = [v for _, v in groups]
+    category = _PATTERN_CATEGORY[pattern]
+    if category == 0 and straights:
+        top = _straight_top(ranks)
+        if top:
+            return _nibbles_code(STRAIGHT, [top])
+    return _nibbles_code(category, ranks)
+
+
+HIGH_RANK_VALUE = tuple(range(2, 15))
+LOW_RANK_VALUE = tuple(range(2, 14)) + (1,)  # ace (index 12) counts as 1
+
+
+def build_tables() -> Tables:
+    lo_vectors = sorted(_count_vectors(LO_RANKS, MAX_CARDS), key=lambda v: (sum(v), v))
+    hi_vectors = list(_count_vectors(HI_RANKS, MAX_CARDS))
+
+    lo_pos = np.full(5**LO_RANKS, 0xFFFF, dtype=np.uint16)  # 0xFFFF: never a real hand
+    for pos, vec in enumerate(lo_vectors):
+        lo_pos[_base5(vec)] = pos
+    prefix = np.zeros(MAX_CARDS + 2, dtype=np.int64)  # prefix[t] = #lo vectors with total < t
+    for vec in lo_vectors:
+        prefix[sum(vec) + 1 :] += 1
+
+    hi_base = np.full(5**HI_RANKS, -1, dtype=np.int32)
+    index_of: dict[tuple, int] = {}
+    running = 0
+    for hi in hi_vectors:
+        hi_base[_base5(hi)] = running
+        room = MAX_CARDS - sum(hi)
+        for lo in lo_vectors[: prefix[room + 1]]:
+            index_of[lo + hi] = running + int(lo_pos[_base5(lo)])
+        running += int(prefix[room + 1])
+    n_multisets = running
+
+    high = np.zeros(n_multisets, dtype=np.int32)
+    low_a5 = np.zeros(n_multisets, dtype=np.int32)
+    low_a6 = np.zeros(n_multisets, dtype=np.int32)
+
+    # Five cards straight from the rules; six and seven as the best after dropping one card.
+    by_size: dict[int, list[tuple]] = {5: [], 6: [], 7: []}
+    for counts in index_of:
+        if sum(counts) >= 5:
+            by_size[sum(counts)].append(counts)
+    best: dict[str, dict[tuple, int]] = {"high": {}, "low_a5": {}, "low_a6": {}}
+    for counts in by_size[5]:
+        best["high"][counts] = _five_card_code(counts, HIGH_RANK_VALUE, straights=True)
+        best["low_a5"][counts] = LOW_FLIP - _five_card_code(counts, LOW_RANK_VALUE, False)
+        best["low_a6"][counts] = LOW_FLIP - _five_card_code(counts, LOW_RANK_VALUE, True)
+    for size in (6, 7):
+        for counts in by_size[size]:
+            smaller = [
+                counts[:r] + (counts[r] - 1,) + counts[r + 1 :]
+                for r in range(N_RANKS)
+                if counts[r]
+            ]
+            for kind, table in best.items():
+                table[counts] = max(table[s] for s in smaller)
+    for kind, array in (("high", high), ("low_a5", low_a5), ("low_a6", low_a6)):
+        for counts, value in best[kind].items():
+            array[index_of[counts]] = value
+
+    flush_high = np.zeros(1 << N_RANKS, dtype=np.int32)
+    flush_a6 = np.zeros(1 << N_RANKS, dtype=np.int32)
+    for mask in range(1 << N_RANKS):
+        ranks = [r for r in range(N_RANKS) if mask >> r & 1]
+        if len(ranks) < 5:
+            continue
+        flush_high[mask] = max(_flush_high_code(five) for five in combinations(ranks, 5))
+        if len(ranks) == 5:
+            flush_a6[mask] = LOW_FLIP - _flush_low_code(ranks)
+
+    card_key = np.zeros(52, dtype=np.int64)
+    for card in range(52):
+        rank, suit = divmod(card, 4)
+        field = (5**rank << LO_SHIFT) if rank < LO_RANKS else (5 ** (rank - LO_RANKS) << HI_SHIFT)
+        card_key[card] = field + (1 << (SUIT_BITS * suit))
+
+    return Tables(card_key, hi_base, lo_pos, high, low_a5, low_a6, flush_high, flush_a6)
+
+
+def _flush_high_code(ranks) -> int:
+    values = sorted((HIGH_RANK_VALUE[r] for r in ranks), reverse=True)
+    top = _straight_top(values)
+    if top:
+        return _nibbles_code(STRAIGHT_FLUSH, [top])
+    return _nibbles_code(FLUSH, values)
+
+
+def _flush_low_code(ranks) -> int:
+    """Ace-to-six badness of five suited ranks: a flush, or a straight flush (ace low only)."""
+    values = sorted((LOW_RANK_VALUE[r] for r in ranks), reverse=True)
+    if values[0] - values[4] == 4:
+        return _nibbles_code(STRAIGHT_FLUSH, [values[0]])
+    return _nibbles_code(FLUSH, values)
+
+
+_SHIPPED = __import__("pathlib").Path(__file__).with_name("tables.npz")
+
+
+def save_tables(tables: Tables, path=_SHIPPED) -> None:
+    np.savez_compressed(path, **tables._asdict())
+
+
+def load_tables(path=_SHIPPED) -> Tables:
+    """The shipped tables (scripts/make_tables.py writes them; a test rebuilds and compares).
+
+    Building them takes about a second in Python, loading a few milliseconds, so the
+    package ships them; without the file (a source checkout mid-edit) they are built.
+    """
+    try:
+        with np.load(path) as data:
+            return Tables(**{name: data[name] for name in Tables._fields})
+    except FileNotFoundError:
+        return build_tables()

@@ -1,0 +1,219 @@
+"""Every hand there is: all 2,598,960 five-card hands for every kind (category counts),
+all 133,784,560 seven-card hands for high (category counts, distinct values), and every
+seven-card rank multiset and one-suit hand for every kind against the slow twin."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from math import comb, prod
+
+import naive
+import numba as nb
+import numpy as np
+import pytest
+
+from studodds import evaluate_batch
+from studodds.eval.kernels import CARD_KEY, KEY_BIAS, value_high
+from studodds.eval.values import EIGHT_OR_BETTER_MIN, LOW_FLIP, NO_LOW
+
+# Published counts (e.g. Wikipedia, "Poker probability"), high card first.
+HIGH_5 = (1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40)
+HIGH_7 = (
+    23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184,
+    224_848, 41_584,
+)
+
+
+@nb.njit(cache=True)
+def _all_five_card_hands():
+    out = np.empty((2_598_960, 5), dtype=np.uint8)
+    i = 0
+    for a in range(48):
+        for b in range(a + 1, 49):
+            for c in range(b + 1, 50):
+                for d in range(c + 1, 51):
+                    for e in range(d + 1, 52):
+                        out[i, 0] = a
+                        out[i, 1] = b
+                        out[i, 2] = c
+                        out[i, 3] = d
+                        out[i, 4] = e
+                        i += 1
+    return out
+
+
+@pytest.fixture(scope="module")
+def five_card_hands():
+    return _all_five_card_hands()
+
+
+def _category_counts(values, shift_category):
+    categories = shift_category(values)
+    return tuple(int(x) for x in np.bincount(categories, minlength=9))
+
+
+def test_every_five_card_high_hand(five_card_hands):
+    values = evaluate_batch(five_card_hands, "high")
+    assert _category_counts(values, lambda v: v >> 20) == HIGH_5
+    assert np.unique(values).size == 7_462
+
+
+def test_every_five_card_ace_to_five_low(five_card_hands):
+    values = evaluate_batch(five_card_hands, "low_a5")
+    badness_category = 8 - (values >> 20)
+    counts = np.bincount(badness_category, minlength=9)
+    unpaired = comb(13, 5) * 4**5
+    # No straights or flushes in ace-to-five: every unpaired hand is a "high card" low.
+    assert tuple(int(x) for x in counts) == (
+        unpaired, 1_098_240, 123_552, 54_912, 0, 0, 3_744, 624, 0
+    )
+    # Suits never matter, so there is one value per rank multiset of five cards.
+    assert np.unique(values).size == comb(13 + 5 - 1, 5) - 13
+    assert values.max() == LOW_FLIP - 0x054321  # the wheel, 5-4-3-2-A
+    assert values.min() == LOW_FLIP - 0x7DC000  # four kings with a queen
+
+
+def test_every_five_card_eight_or_better_low(five_card_hands):
+    values = evaluate_batch(five_card_hands, "low_8")
+    a5 = evaluate_batch(five_card_hands, "low_a5")
+    qualifies = values != NO_LOW
+    # Five different ranks from A-8: C(8, 5) rank sets, any suits.
+    assert qualifies.sum() == comb(8, 5) * 4**5
+    assert np.unique(values[qualifies]).size == comb(8, 5)
+    assert (values[qualifies] == a5[qualifies]).all()
+    assert values[qualifies].min() == LOW_FLIP - 0x087654 == EIGHT_OR_BETTER_MIN
+
+
+def test_every_five_card_ace_to_six_low(five_card_hands):
+    values = evaluate_batch(five_card_hands, "low_a6")
+    counts = np.bincount(8 - (values >> 20), minlength=9)
+    straights = 9  # A-2-3-4-5 up to 9-T-J-Q-K: the ace is only low
+    unsuited_sets = comb(13, 5) - straights
+    assert tuple(int(x) for x in counts) == (
+        unsuited_sets * (4**5 - 4), 1_098_240, 123_552, 54_912,
+        straights * (4**5 - 4), unsuited_sets * 4, 3_744, 624, straights * 4,
+    )
+    assert np.unique(values).size == 7_462
+    assert values.max() == LOW_FLIP - 0x064321  # 6-4-3-2-A
+    assert values.min() == LOW_FLIP - 0x8D0000  # king-high straight flush
+
+
+@nb.njit(parallel=True, cache=True)
+def _seven_card_high_census():
+    """Category counts and the set of values over all C(52, 7) hands.
+
+    Each first card owns one row of counts (no two threads write the same row).
+    """
+    n_values = 1 << 24
+    counts = np.zeros((46, 9), dtype=np.int64)
+    seen = np.zeros(n_values, dtype=np.uint8)  # every writer writes 1: a benign race
+    for a in nb.prange(46):
+        cards = np.empty(7, dtype=np.uint8)
+        cards[0] = a
+        ka = KEY_BIAS + CARD_KEY[a]
+        for b in range(a + 1, 47):
+            cards[1] = b
+            kb = ka + CARD_KEY[b]
+            for c in range(b + 1, 48):
+                cards[2] = c
+                kc = kb + CARD_KEY[c]
+                for d in range(c + 1, 49):
+                    cards[3] = d
+                    kd = kc + CARD_KEY[d]
+                    for e in range(d + 1, 50):
+                        cards[4] = e
+                        ke = kd + CARD_KEY[e]
+                        for f in range(e + 1, 51):
+                            cards[5] = f
+                            kf = ke + CARD_KEY[f]
+                            for g in range(f + 1, 52):
+                                cards[6] = g
+                                key = kf + CARD_KEY[g]
+                                v = value_high(key, cards, 7)
+                                counts[a, v >> 20] += 1
+                                seen[v] = 1
+    return counts.sum(axis=0), seen
+
+
+@pytest.mark.slow
+def test_every_seven_card_high_hand():
+    counts, seen = _seven_card_high_census()
+    assert tuple(int(x) for x in counts) == HIGH_7
+    assert int(seen.sum()) == 4_824
+
+
+def _seven_card_rank_multisets():
+    """One hand per rank multiset of 7 cards, suits spread so no suit holds 3+ cards."""
+    hands = []
+    for ranks in _multisets(7):
+        suit_of = Counter()
+        cards = []
+        for i, r in enumerate(sorted(ranks)):
+            # Copies of a rank take distinct suits; rotate the start so suits stay balanced.
+            suit = (suit_of[r] + i) % 4
+            while any(c == r * 4 + suit for c in cards):
+                suit = (suit + 1) % 4
+            suit_of[r] += 1
+            cards.append(r * 4 + suit)
+        hands.append(cards)
+    return np.array(hands, dtype=np.uint8)
+
+
+def _multisets(size):
+    def extend(prefix, rank, left):
+        if left == 0:
+            yield prefix
+            return
+        if rank == 13:
+            return
+        for c in range(min(4, left), -1, -1):
+            yield from extend(prefix + [rank] * c, rank + 1, left - c)
+
+    return list(extend([], 0, size))
+
+
+@pytest.fixture(scope="module")
+def seven_card_multisets():
+    hands = _seven_card_rank_multisets()
+    assert len(hands) == 49_205  # the number of 7-card rank multisets, at most 4 per rank
+    return hands
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["high", "low_a5", "low_8", "low_a6"])
+@pytest.mark.parametrize("part", range(4))
+def test_every_seven_card_rank_multiset(seven_card_multisets, kind, part):
+    """Every 7-card rank pattern, without five of a suit: the kernel equals the slow twin.
+
+    For low_a5 and low_8 suits never matter, so this is all 133,784,560 seven-card hands.
+    """
+    hands = seven_card_multisets[part::4]
+    assert (np.bincount(hands.reshape(-1) & 3, minlength=4) > 0).all()
+    fast = evaluate_batch(hands, kind)
+    for row, value in zip(hands, fast, strict=True):
+        cards = [int(c) for c in row]
+        assert value == naive.evaluate(cards, kind), (naive.cards_text(cards), kind)
+
+
+@pytest.mark.parametrize("n_cards", [5, 6, 7])
+def test_every_one_suit_hand(n_cards):
+    """Every flush-only rank set of 5-7 cards of one suit, high and ace-to-six."""
+    for suit in (0, 3):
+        hands = np.array(
+            [[r * 4 + suit for r in ranks] for ranks in combinations(range(13), n_cards)],
+            dtype=np.uint8,
+        )
+        for kind in ("high", "low_a6"):
+            fast = evaluate_batch(hands, kind)
+            slow = [naive.evaluate([int(c) for c in row], kind) for row in hands]
+            assert fast.tolist() == slow, kind
+
+
+def test_suit_multiplicities_cover_every_seven_card_hand(seven_card_multisets):
+    """The multisets and their suit choices account for all C(52, 7) hands exactly."""
+    total = 0
+    for row in seven_card_multisets:
+        counts = Counter(int(c) >> 2 for c in row)
+        total += prod(comb(4, c) for c in counts.values())
+    assert total == comb(52, 7)
