@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .kernels import KIND_CODES, evaluate_rows
+from .kernels import BATCH_KERNELS, KIND_CODES, first_invalid_row
 from .values import KINDS, NO_LOW, category_name, describe
 
 
@@ -28,28 +28,38 @@ def _check_kind(kind: str) -> None:
         raise ValueError(f"unknown hand kind {kind!r}: expected one of {', '.join(KINDS)}")
 
 
-def evaluate_batch(hands, kind: str = "high") -> np.ndarray:
+def evaluate_batch(hands, kind: str = "high", *, out=None, check: bool = True) -> np.ndarray:
     """Values of many hands at once: an (N, k) array of card ids (k = 5, 6 or 7) -> int32[N].
 
     Card id = rank * 4 + suit (rank 0..12 for 2..A, suit 0..3 for c d h s). Larger values
-    are stronger for every kind. Rows must hold distinct valid card ids; that is checked.
+    are stronger for every kind. Rows must hold distinct valid card ids: that is checked
+    in a separate pass unless ``check=False`` (then bad rows give meaningless values).
+    ``out``, an int32 array of N, is filled and returned instead of a new array.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 44, 40, 36, 32]], dtype=np.uint8), "high")  # Ac Kc Qc Jc Tc
     array([9306112], dtype=int32)
     """
     _check_kind(kind)
-    hands = np.ascontiguousarray(hands, dtype=np.uint8)
+    hands = np.asarray(hands)
+    if hands.dtype != np.uint8:
+        if hands.dtype.kind not in "iu" or (hands.size and not 0 <= hands.min() <= hands.max() <= 51):
+            raise ValueError("hands must hold integer card ids 0..51 (rank * 4 + suit)")
+        hands = hands.astype(np.uint8)
+    hands = np.ascontiguousarray(hands)
     if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
         raise ValueError(f"hands must be an (N, k) array with k = 5, 6 or 7, got shape {hands.shape}")
-    if hands.size and hands.max() > 51:
-        raise ValueError(f"card ids are 0..51, got {int(hands.max())}")
-    if hands.shape[0]:
-        ordered = np.sort(hands, axis=1)
-        if (ordered[:, 1:] == ordered[:, :-1]).any():
-            raise ValueError("a hand holds the same card twice")
-    out = np.empty(hands.shape[0], dtype=np.int32)
-    evaluate_rows(hands, KIND_CODES[kind], out)
+    bad = first_invalid_row(hands) if check else -1
+    if bad >= 0:
+        raise ValueError(
+            f"row {bad} of hands is not a hand: {hands[bad].tolist()} (card ids are 0..51, "
+            "each at most once)"
+        )
+    if out is None:
+        out = np.empty(hands.shape[0], dtype=np.int32)
+    elif out.dtype != np.int32 or out.shape != (hands.shape[0],) or not out.flags.c_contiguous:
+        raise ValueError(f"out must be a contiguous int32 array of {hands.shape[0]}")
+    BATCH_KERNELS[KIND_CODES[kind], hands.shape[1]](hands, out)
     return out
 
 

@@ -19,6 +19,7 @@ tables.py), and where suits can matter the cards themselves with their count ``n
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
 from ..config import NUMBA_OPTIONS
 from .tables import FLUSH_BITS, HI_SHIFT, KEY_BIAS, LO_FIELD, LO_SHIFT, load_tables
@@ -145,19 +146,48 @@ def value_of(kind, cards, n):
     return value_low_a6(key, cards, n)
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def evaluate_rows(hands, kind, out):
-    """out[i] = value of hands[i], an (N, k) uint8 array of card ids with 5 <= k <= 7.
+def _batch_kernel(kind: int, width: int):
+    """A kernel for one (kind, hand width) pair: out[i] = value of hands[i].
 
-    The width is dispatched once per row to a call with a constant card count, so the
-    key loop unrolls (a variable count measured 2x slower).
+    kind and width are closure constants, so numba folds the dispatch in value_of away and
+    unrolls the key loop. One generic kernel with both as arguments measured 164 M hands/s
+    against 240 M/s for these (one core, random 7-card high hands). numba caches each
+    closure separately (its cache key includes the closure's values).
     """
-    width = hands.shape[1]
-    for i in nb.prange(hands.shape[0]):
-        row = hands[i]
-        if width == 7:
-            out[i] = value_of(kind, row, 7)
-        elif width == 6:
-            out[i] = value_of(kind, row, 6)
-        else:
-            out[i] = value_of(kind, row, 5)
+
+    @nb.njit(parallel=True, **NUMBA_OPTIONS)
+    def evaluate_rows(hands, out):
+        for i in nb.prange(hands.shape[0]):
+            out[i] = value_of(kind, hands[i], width)
+
+    return evaluate_rows
+
+
+BATCH_KERNELS = {
+    (kind, width): _batch_kernel(kind, width)
+    for kind in KIND_CODES.values()
+    for width in (5, 6, 7)
+}
+
+
+@nb.njit(parallel=True, **NUMBA_OPTIONS)
+def first_invalid_row(hands):
+    """Index of the first row with a card id above 51 or a repeated card, or -1.
+
+    A separate pass rather than a check in the evaluation loop: it costs about a third of
+    an evaluation per hand and keeps the hot loops free of it for callers that know their
+    input is clean (the Monte Carlo and enumeration kernels).
+    """
+    n = hands.shape[0]
+    bad = n
+    for i in nb.prange(n):
+        mask = 0
+        ok = True
+        for j in range(hands.shape[1]):
+            c = hands[i, j]
+            bit = np.int64(1) << (c & 63)
+            if c > 51 or mask & bit:
+                ok = False
+            mask |= bit
+        bad = min(bad, n if ok else i)  # a prange min-reduction, combined across threads
+    return -1 if bad == n else bad
