@@ -88,9 +88,6 @@ def main(argv=None) -> int:
     except ValueError as exc:  # the library's errors: they quote the input and say the fix
         click.echo(f"Error: {exc}", err=True)
         return 2
-    except BrokenPipeError:  # `studodds ... | head`: the reader left, nothing to report
-        sys.stderr.close()
-        return 0
     return 0
 
 
