@@ -217,3 +217,23 @@ def test_suit_multiplicities_cover_every_seven_card_hand(seven_card_multisets):
         counts = Counter(int(c) >> 2 for c in row)
         total += prod(comb(4, c) for c in counts.values())
     assert total == comb(52, 7)
+
+
+@pytest.mark.parametrize("n_cards", [6, 7])
+@pytest.mark.parametrize("n_suited", [5, 6, 7])
+def test_ace_to_six_with_five_or_more_of_a_suit(n_cards, n_suited):
+    """The a6 flush path (see value_low_a6) against the slow twin, 3,000 hands per shape."""
+    if n_suited > n_cards:
+        pytest.skip("not a hand")
+    rng = np.random.default_rng(n_cards * 10 + n_suited)
+    hands = []
+    for _ in range(3_000):
+        suit = int(rng.integers(4))
+        suited = rng.choice(13, n_suited, replace=False) * 4 + suit
+        others = [c for c in range(52) if c % 4 != suit]
+        hands.append(list(suited) + list(rng.choice(others, n_cards - n_suited, replace=False)))
+    hands = np.array(hands, dtype=np.uint8)
+    fast = evaluate_batch(hands, "low_a6")
+    for row, value in zip(hands, fast, strict=True):
+        cards = [int(c) for c in row]
+        assert value == naive.evaluate(cards, "low_a6"), naive.cards_text(cards)

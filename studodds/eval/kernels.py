@@ -102,34 +102,54 @@ def value_low_8(key):
 def value_low_a6(key, cards, n):
     """Ace-to-six low value. Larger is stronger.
 
-    Without five cards of one suit the rank table is the answer. With them a flush counts
-    against the hand, so the best five are found by trying every five-card subset. That is
-    rare (about 3% of 7-card hands) and no game plays ace-to-six with more than 5 cards.
+    Without five cards of one suit the rank table is the answer; with them, flushes count
+    against the hand and low_a6_with_flush finds the best five.
     """
     if not key & FLUSH_BITS:
         return LOW_A6[multiset_index(key)]
-    if n == 5:
-        return FLUSH_A6[suit_rank_mask(cards, 5, flush_suit(key & FLUSH_BITS))]
-    best = 0
-    for a in range(n - 4):
-        for b in range(a + 1, n - 3):
-            for c in range(b + 1, n - 2):
-                for d in range(c + 1, n - 1):
-                    for e in range(d + 1, n):
-                        sub = (
-                            KEY_BIAS + CARD_KEY[cards[a]] + CARD_KEY[cards[b]]
-                            + CARD_KEY[cards[c]] + CARD_KEY[cards[d]] + CARD_KEY[cards[e]]
-                        )
-                        if sub & FLUSH_BITS:  # five cards, all of one suit
-                            mask = (
-                                (1 << (cards[a] >> 2)) | (1 << (cards[b] >> 2))
-                                | (1 << (cards[c] >> 2)) | (1 << (cards[d] >> 2))
-                                | (1 << (cards[e] >> 2))
-                            )
-                            v = FLUSH_A6[mask]
-                        else:
-                            v = LOW_A6[multiset_index(sub)]
-                        best = max(best, v)
+    packed = 0
+    for j in range(n):
+        packed |= np.int64(cards[j]) << (6 * j)
+    return low_a6_with_flush(key, packed, n)
+
+
+@nb.njit(**NUMBA_OPTIONS)
+def low_a6_with_flush(key, packed, n):
+    """Ace-to-six value of a hand with f >= 5 cards of one suit.
+
+    A five-card subset is a flush (bad) only if all its cards are of that suit, so the best
+    all-suited five come from FLUSH_A6 by the suit's rank mask, and every other subset
+    leaves out at least f - 4 suited cards: the rank table on the hand with f - 4 suited
+    cards removed (which can no longer hold a flush) finds the best of those.
+
+    A called function that takes the cards packed 6 bits each into one integer: inlined,
+    this rare branch (3% of 7-card hands) made numba keep reference counts on the cards
+    in the common path, and a call that took the cards array did too; either halved the
+    speed of every hand.
+    """
+    suit = flush_suit(key & FLUSH_BITS)
+    mask = 0
+    for i in range(n):
+        c = (packed >> (6 * i)) & 63
+        if c & 3 == suit:
+            mask |= 1 << (c >> 2)
+    best = FLUSH_A6[mask]
+    suited = ((key >> (4 * suit)) & 0xF) - 3  # the counter started at 3
+    if suited == n:
+        return best
+    for i in range(n):
+        ci = (packed >> (6 * i)) & 63
+        if ci & 3 != suit:
+            continue
+        if suited == 5:
+            v = LOW_A6[multiset_index(key - CARD_KEY[ci])]
+            best = max(best, v)
+            continue
+        for j in range(i + 1, n):  # six of the suit among seven cards: leave out two
+            cj = (packed >> (6 * j)) & 63
+            if cj & 3 == suit:
+                v = LOW_A6[multiset_index(key - CARD_KEY[ci] - CARD_KEY[cj])]
+                best = max(best, v)
     return best
 
 

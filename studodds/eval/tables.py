@@ -66,7 +66,7 @@ class Tables(NamedTuple):
     low_a5: np.ndarray  # int32[n_multisets]
     low_a6: np.ndarray  # int32[n_multisets], suits ignored (straights count)
     flush_high: np.ndarray  # int32[8192], best high value of a one-suit rank mask
-    flush_a6: np.ndarray  # int32[8192], ace-to-six value of exactly five suited ranks
+    flush_a6: np.ndarray  # int32[8192], best ace-to-six value of five of a suit's ranks
 
 
 def _count_vectors(n_ranks: int, max_total: int):
@@ -181,8 +181,7 @@ def build_tables() -> Tables:
         if len(ranks) < 5:
             continue
         flush_high[mask] = max(_flush_high_code(five) for five in combinations(ranks, 5))
-        if len(ranks) == 5:
-            flush_a6[mask] = LOW_FLIP - _flush_low_code(ranks)
+        flush_a6[mask] = max(LOW_FLIP - _flush_low_code(five) for five in combinations(ranks, 5))
 
     card_key = np.zeros(52, dtype=np.int64)
     for card in range(52):
