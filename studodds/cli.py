@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
+import time
 
 import click
 
 from . import report
 from .cards import NotationError, StudHand, cards_str, parse_cards, parse_hand
+from .equity import equity
 from .eval import KINDS, evaluate
+from .games import GAMES
 
 # click >= 8.2 raises this for a bare group in standalone_mode=False; older click has none.
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -26,7 +29,7 @@ def format_option(choices=report.FORMATS):
 @click.group(context_settings=CONTEXT)
 @click.version_option(package_name="studodds")
 def cli():
-    """Stud poker odds: hand values now, equity next."""
+    """Stud poker odds: equity (win, tie, share of the pot) and hand values."""
 
 
 def _evaluation_cards(text: str) -> tuple[str, tuple[int, ...]]:
@@ -67,6 +70,71 @@ def eval_command(kind: str, fmt: str, hands: tuple[str, ...]):
         label, cards = _evaluation_cards(text)
         evaluations.append((label, {k: evaluate(cards, k) for k in kinds}))
     click.echo(report.eval_report(evaluations, fmt))
+
+
+class _Progress:
+    """A one-line progress bar on stderr, shown only once a run has taken a second."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, fraction: float) -> None:
+        if not self.enabled or time.perf_counter() - self.start < 1.0:
+            return
+        width = 30
+        filled = int(width * min(max(fraction, 0.0), 1.0))
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {100 * fraction:5.1f}%")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 45 + "\r")
+            sys.stderr.flush()
+
+
+@cli.command("equity", context_settings=CONTEXT)
+@click.option("-g", "--game", default="stud7", show_default=True,
+              type=click.Choice(list(GAMES), case_sensitive=False),
+              help="The game: " + ", ".join(GAMES) + ".")
+@click.option("--dead", default="", metavar="CARDS",
+              help="Cards out of play: folded up cards; x for an unseen one (a folded hole card).")
+@click.option("--exact", is_flag=True, help="Enumerate every deal (refused when too many).")
+@click.option("--trials", type=int, metavar="N", help="Monte Carlo with N trials.")
+@click.option("--precision", type=float, metavar="SE",
+              help="Monte Carlo until every equity's standard error is below SE (e.g. 0.001).")
+@click.option("--seed", type=int, metavar="N", help="Seed: the same numbers on any thread count.")
+@click.option("--threads", type=int, metavar="N", help="Threads to use (default: all cores).")
+@click.option("--distribution", is_flag=True, help="Also each player's final hand categories.")
+@format_option()
+@click.argument("hands", nargs=-1, required=True)
+def equity_command(game, dead, exact, trials, precision, seed, threads, distribution, fmt, hands):
+    """Each player's win, tie and equity as the cards lie now.
+
+    One HAND per player, as in stud: hole cards in parentheses, up cards bare, the river
+    in parentheses on 7th street; x for an unknown card; up cards only means the hole
+    cards are unknown. Without --exact, --trials or --precision, small problems are
+    enumerated exactly and larger ones sampled to a standard error of 0.0005.
+
+    \b
+    Examples:
+      studodds equity "(As Ks) Ah" "(x x) Qd" --dead "7h 2c"
+      studodds equity -g razz "(As 2d) 3c 5h" "Kd 9s" "(x x) 4c 6d"
+      studodds equity -g stud7hl8 --exact "(As 2s) 3h 4h 9c" "(x x) Qc Kd 3d"
+    """
+    if seed is not None and seed < 0:
+        raise click.BadParameter(f"{seed} is negative: a seed is 0 or more", param_hint="--seed")
+    progress = _Progress(enabled=sys.stderr.isatty())
+    try:
+        result = equity(
+            game, list(hands), dead, exact=exact or None, trials=trials, precision=precision,
+            seed=seed, threads=threads, distribution=distribution, progress=progress,
+        )
+    finally:
+        progress.close()
+    click.echo(report.equity_report(result, fmt))
 
 
 def main(argv=None) -> int:

@@ -50,3 +50,81 @@ def eval_report(evaluations: Sequence[tuple[str, dict]], fmt: str) -> str:
         for kind, e in by_kind.items()
     ]
     return render_csv(headers, rows) if fmt == "csv" else render_table(headers, rows)
+
+
+def _pct(x: float | None, digits: int = 2) -> str:
+    return "" if x is None else f"{100 * x:.{digits}f}%"
+
+
+def _method_line(result) -> str:
+    if result.exact:
+        how = f"exact enumeration of {result.samples:,} deals"
+    else:
+        how = f"Monte Carlo, {result.samples:,} trials, seed {result.seed}"
+    return f"{result.game} on {result.street}: {how} ({result.elapsed:.2f} s)"
+
+
+def _equity_columns(result) -> list[tuple[str, str]]:
+    """(header, PlayerResult attribute) for the table and CSV, in order."""
+    columns = [("win", "win"), ("tie", "tie"), ("equity", "equity")]
+    if result.players[0].high_win is not None:
+        columns += [
+            ("high win", "high_win"), ("high tie", "high_tie"), ("low win", "low_win"),
+            ("low tie", "low_tie"), ("scoop", "scoop"),
+        ]
+    return columns
+
+
+def equity_report(result, fmt: str) -> str:
+    """Report for `studodds equity`: a table (percentages), JSON or CSV (fractions)."""
+    if fmt == "json":
+        return render_json(result.to_dict())
+    columns = _equity_columns(result)
+    mc = not result.exact
+    if fmt == "csv":
+        headers = ["player", "hand"] + [attr for _, attr in columns]
+        if mc:
+            headers += ["win_se", "tie_se", "equity_se"]
+        rows = []
+        for i, p in enumerate(result.players, start=1):
+            row = [i, p.hand] + [getattr(p, attr) for _, attr in columns]
+            if mc:
+                row += [p.win_se, p.tie_se, p.equity_se]
+            rows.append(row)
+        return render_csv(headers, rows)
+    headers = ["player", "hand"] + [h for h, _ in columns]
+    if mc:
+        headers.insert(headers.index("equity") + 1, "± 95%")
+    rows = []
+    for i, p in enumerate(result.players, start=1):
+        row = [i, p.hand] + [_pct(getattr(p, attr)) for _, attr in columns]
+        if mc:
+            row.insert(headers.index("± 95%"), _pct(1.96 * p.equity_se))
+        rows.append(row)
+    lines = [_method_line(result), "", render_table(headers, rows)]
+    if result.no_low is not None:
+        lines.append("")
+        lines.append(f"no low (high takes the whole pot): {_pct(result.no_low)}")
+    if result.community_card:
+        lines.append("")
+        lines.append(
+            "card shortage: the river is one community card shared by every player (RULES.md)"
+        )
+    if result.players[0].distribution is not None:
+        lines += ["", _distribution_table(result)]
+    return "\n".join(lines)
+
+
+def _distribution_table(result) -> str:
+    """Final hand categories: one row per category, one column per player."""
+    parts = []
+    for kind in result.players[0].distribution:
+        categories = list(result.players[0].distribution[kind])
+        headers = [f"{kind} category"] + [f"player {i}" for i in range(1, len(result.players) + 1)]
+        rows = [
+            [name] + [_pct(p.distribution[kind][name]) for p in result.players]
+            for name in categories
+            if any(p.distribution[kind][name] for p in result.players)
+        ]
+        parts.append(render_table(headers, rows))
+    return "\n\n".join(parts)

@@ -166,6 +166,38 @@ def value_of(kind, cards, n):
     return value_low_a6(key, cards, n)
 
 
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def packed_suit_mask(packed, n, suit):
+    """13-bit rank mask of one suit's cards in a hand packed 6 bits per card."""
+    mask = 0
+    for j in range(n):
+        c = (packed >> (6 * j)) & 63
+        if c & 3 == suit:
+            mask |= 1 << (c >> 2)
+    return mask
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def value_packed(kind, key, packed, n):
+    """Value of a hand given by its key and its n cards packed 6 bits each (card j at 6j).
+
+    The engines deal into registers, not arrays: a hand is (key, packed, n), so every
+    helper takes scalars only and nothing in the dealing loop is reference counted.
+    """
+    if kind == KIND_HIGH:
+        flush_bits = key & FLUSH_BITS
+        if flush_bits:
+            return FLUSH_HIGH[packed_suit_mask(packed, n, flush_suit(flush_bits))]
+        return HIGH[multiset_index(key)]
+    if kind == KIND_LOW_A5:
+        return value_low_a5(key)
+    if kind == KIND_LOW_8:
+        return value_low_8(key)
+    if key & FLUSH_BITS:
+        return low_a6_with_flush(key, packed, n)
+    return LOW_A6[multiset_index(key)]
+
+
 def _batch_kernel(kind: int, width: int):
     """A kernel for one (kind, hand width) pair: out[i] = value of hands[i].
 

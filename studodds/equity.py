@@ -1,0 +1,237 @@
+"""The one equity entry point: validate, choose exact or Monte Carlo, run, wrap the result."""
+
+from __future__ import annotations
+
+import math
+import secrets
+import time
+from collections.abc import Callable, Sequence
+
+import numba
+import numpy as np
+
+from . import exact as exact_engine
+from . import sim
+from .cards import StudHand
+from .eval.kernels import CARD_KEY, KIND_CODES
+from .eval.tables import KEY_BIAS
+from .games import Game, get_game
+from .results import EquityResult, build_result
+from .scenario import Scenario, ScenarioError, build_scenario
+from .showdown import N_BINS, N_TALLIES, POT_UNITS, SHARE, SHARE_SQ
+
+# Below this many deals the exact answer is cheaper than a precise sample: the default.
+AUTO_EXACT_DEALS = 3_000_000
+# --exact refuses beyond this (about a minute on 2 cores at ~40 M deals/s).
+MAX_EXACT_DEALS = 3_000_000_000
+DEFAULT_PRECISION = 0.0005  # standard error of every player's equity, default Monte Carlo
+MAX_TRIALS = 2_000_000_000
+FIRST_ROUND = 200_000
+ROUND_SIZE = 4_000_000  # trials between progress updates and precision checks
+
+
+class OptionError(ValueError):
+    """Options that contradict each other or are out of range."""
+
+
+def _pack(cards: Sequence[int]) -> tuple[int, int]:
+    key = KEY_BIAS + sum(int(CARD_KEY[c]) for c in cards)
+    packed = 0
+    for i, c in enumerate(cards):
+        packed |= c << (6 * i)
+    return key, packed
+
+
+class _Inputs:
+    """The scenario as the kernels take it: arrays, kind codes."""
+
+    def __init__(self, scenario: Scenario):
+        game = scenario.game
+        self.kind_a = KIND_CODES[game.kinds[0]]
+        self.kind_b = KIND_CODES[game.kinds[1]] if game.split else -1
+        self.low_qualifies = game.split and game.kinds[1] == "low_8"
+        keys_packs = [_pack(k) for k in scenario.known]
+        self.base_key = np.array([k for k, _ in keys_packs], dtype=np.int64)
+        self.base_packed = np.array([p for _, p in keys_packs], dtype=np.int64)
+        self.n_known = np.array([len(k) for k in scenario.known], dtype=np.int64)
+        self.to_deal = np.array(scenario.to_deal, dtype=np.int64)
+        self.offsets = np.concatenate([[0], np.cumsum(self.to_deal)[:-1]]).astype(np.int64)
+        self.n_draws = scenario.draws
+        self.community_at = self.n_draws - 1 if scenario.community_card else -1
+        self.pool = np.array(scenario.pool, dtype=np.uint8)
+
+
+def equity(
+    game: str | Game,
+    hands: Sequence[str | StudHand],
+    dead: str | Sequence = (),
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    precision: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    distribution: bool = False,
+    progress: Callable[[float], None] | None = None,
+) -> EquityResult:
+    """Each player's chance to win, tie, and share of the pot, as the cards lie now.
+
+    game: "stud7", "stud7hl8", "razz", "stud5", "stud5low", "stud5low6", "stud5hl".
+    hands: one per player, "(As Kd) Qh" notation (x for an unknown card; up cards only
+    means the hole cards are unknown). dead: cards out of play, x for unseen ones.
+
+    Method: exact=True enumerates every deal; trials=N or precision=SE sample (stop at N
+    trials, or when every equity's standard error is below SE). With none of them, small
+    problems are enumerated and the rest sampled to a standard error of 0.0005.
+    seed makes sampling reproducible on any number of threads.
+
+    >>> r = equity("stud7", ["(As Ks) Ah Kh Qh Jh (2c)", "(Qs Qd) Qc 2d 3d 4d (5d)"])
+    >>> r.method, [round(p.equity, 3) for p in r.players]
+    ('exact', [0.0, 1.0])
+    """
+    game = get_game(game) if isinstance(game, str) else game
+    scenario = build_scenario(game, hands, dead)
+    if exact and (trials is not None or precision is not None):
+        raise OptionError("choose one method: exact, or trials / precision for sampling")
+    if trials is not None and precision is not None:
+        raise OptionError("give trials or precision, not both")
+    if trials is not None and not 1 <= trials <= MAX_TRIALS:
+        raise OptionError(f"trials must be between 1 and {MAX_TRIALS:,}, got {trials}")
+    if precision is not None and not 0 < precision < 0.5:
+        raise OptionError(f"precision is a standard error in (0, 0.5), got {precision}")
+    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise OptionError(
+            f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {threads}"
+        )
+
+    n_deals = exact_engine.count_deals(len(scenario.pool), scenario.to_deal, scenario.community_card)
+    if exact is None and trials is None and precision is None:
+        exact = n_deals <= AUTO_EXACT_DEALS
+        precision = None if exact else DEFAULT_PRECISION
+    if exact and n_deals > MAX_EXACT_DEALS:
+        raise OptionError(
+            f"exact enumeration would visit {n_deals:.3g} deals (the limit is "
+            f"{MAX_EXACT_DEALS:.0e}, about a minute); use --trials or --precision to sample"
+        )
+
+    inputs = _Inputs(scenario)
+    previous_threads = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(threads)
+    start = time.perf_counter()
+    try:
+        if exact:
+            tallies, no_low, dist = _run_exact(inputs, n_deals, distribution, progress)
+            method, samples, seed = "exact", n_deals, None
+        else:
+            if seed is None:
+                seed = secrets.randbits(63)
+            tallies, no_low, dist, samples = _run_monte_carlo(
+                inputs, seed, trials, precision, distribution, progress
+            )
+            method = "monte-carlo"
+    finally:
+        numba.set_num_threads(previous_threads)
+    return build_result(
+        game=game, scenario=scenario, method=method, samples=samples, seed=seed,
+        tallies=tallies, no_low_count=no_low, distribution=dist if distribution else None,
+        elapsed=time.perf_counter() - start,
+    )
+
+
+def _run_exact(inputs: _Inputs, n_deals: int, with_distribution: bool, progress):
+    kernel = exact_engine.exact_kernel(inputs.kind_a, inputs.kind_b, inputs.low_qualifies)
+    patterns = exact_engine.assignments(list(inputs.to_deal), inputs.community_at >= 0)
+    n_sets = math.comb(len(inputs.pool), inputs.n_draws)
+    binom = exact_engine.binomial_table(len(inputs.pool), max(inputs.n_draws, 1))
+    n_players = len(inputs.base_key)
+    tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
+    dist = np.zeros((n_players, N_BINS), dtype=np.int64)
+    no_low = 0
+    # Rounds of ranges so a long enumeration can report progress; the sums are integers,
+    # so how the work is cut never changes the answer.
+    n_rounds = max(1, min(64, n_deals // 50_000_000))
+    bounds = exact_engine.range_bounds(n_sets, exact_engine.N_RANGES * n_rounds)
+    per_round = exact_engine.N_RANGES
+    for r in range(n_rounds):
+        sub = bounds[r * per_round : (r + 1) * per_round + 1]
+        t = np.zeros((len(sub) - 1, n_players, N_TALLIES), dtype=np.int64)
+        d = np.zeros((len(sub) - 1, n_players, N_BINS), dtype=np.int64)
+        nl = np.zeros(len(sub) - 1, dtype=np.int64)
+        kernel(sub, inputs.pool, inputs.n_draws, binom, patterns, inputs.base_key,
+               inputs.base_packed, inputs.n_known, with_distribution, t, d, nl)
+        tallies += t.sum(axis=0)
+        dist += d.sum(axis=0)
+        no_low += int(nl.sum())
+        if progress is not None:
+            progress((r + 1) / n_rounds)
+    return tallies, no_low, dist
+
+
+def _run_monte_carlo(inputs: _Inputs, seed: int, trials, precision, with_distribution,
+                     progress):
+    kernel = sim.monte_carlo_kernel(inputs.kind_a, inputs.kind_b, inputs.low_qualifies)
+    n_players = len(inputs.base_key)
+    tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
+    dist = np.zeros((n_players, N_BINS), dtype=np.int64)
+    no_low = 0
+    done = 0
+    round_index = 0
+    target = trials if trials is not None else None
+    while True:
+        if target is not None:
+            size = min(ROUND_SIZE, target - done)
+        else:
+            size = _next_round_size(tallies, done, precision)
+        if size <= 0:
+            break
+        t = np.zeros((sim.N_CHUNKS, n_players, N_TALLIES), dtype=np.int64)
+        d = np.zeros((sim.N_CHUNKS, n_players, N_BINS), dtype=np.int64)
+        nl = np.zeros(sim.N_CHUNKS, dtype=np.int64)
+        kernel(sim.chunk_seeds(seed, round_index), sim.split_trials(size), inputs.pool,
+               inputs.base_key, inputs.base_packed, inputs.n_known, inputs.to_deal,
+               inputs.offsets, inputs.n_draws, inputs.community_at, with_distribution, t, d,
+               nl)
+        tallies += t.sum(axis=0)
+        dist += d.sum(axis=0)
+        no_low += int(nl.sum())
+        done += size
+        round_index += 1
+        if progress is not None:
+            if target is not None:
+                progress(done / target)
+            else:
+                progress(min(1.0, _precision_progress(tallies, done, precision)))
+    return tallies, no_low, dist, done
+
+
+def _equity_se(tallies: np.ndarray, n: int) -> float:
+    """The largest standard error of any player's equity after n trials."""
+    mean = tallies[:, SHARE] / (POT_UNITS * n)
+    mean_sq = tallies[:, SHARE_SQ] / (POT_UNITS * POT_UNITS * n)
+    var = np.maximum(mean_sq - mean * mean, 0.0) * n / max(n - 1, 1)
+    return float(np.sqrt(var / n).max())
+
+
+def _next_round_size(tallies, done: int, precision: float) -> int:
+    """Trials for the next round under a precision target, 0 when reached.
+
+    Rounds depend only on the tallies so far, so a seed still fixes every number.
+    """
+    if done == 0:
+        return FIRST_ROUND
+    se = _equity_se(tallies, done)
+    if se <= precision:
+        return 0
+    if done >= MAX_TRIALS:
+        return 0
+    needed = math.ceil(done * (se / precision) ** 2 * 1.05) - done
+    return int(min(max(needed, FIRST_ROUND), ROUND_SIZE, MAX_TRIALS - done))
+
+
+def _precision_progress(tallies, done: int, precision: float) -> float:
+    se = _equity_se(tallies, done)
+    return 1.0 if se <= precision else (precision / se) ** 2
+
+
+__all__ = ["OptionError", "ScenarioError", "equity"]

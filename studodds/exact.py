@@ -1,0 +1,164 @@
+"""Exact enumeration: every way the unseen cards can be dealt, each counted once.
+
+A deal is a set of T = sum(to_deal) (+1 community) cards from the pool, and an
+assignment of those cards to the players' unseen slots. Every deal is equally likely,
+so the tallies over all deals, divided by their number, are the exact probabilities.
+The sets are enumerated in lexicographic order, split into ranges by rank (unranked with
+binomials) for the threads; the assignments are the distinct arrangements of the owner
+labels (player p repeated to_deal[p] times, then the community), listed once up front.
+"""
+
+from __future__ import annotations
+
+from math import comb, factorial
+
+import numba as nb
+import numpy as np
+
+from .config import NUMBA_OPTIONS
+from .eval.kernels import CARD_KEY, value_packed
+from .showdown import category_bin, settle
+
+N_RANGES = 256  # work units: enough for load balance on many cores, fixed for any count
+
+
+def count_assignments(to_deal, community: bool) -> int:
+    total = sum(to_deal) + community
+    n = factorial(total)
+    for k in to_deal:
+        n //= factorial(k)
+    return n
+
+
+def count_deals(pool_size: int, to_deal, community: bool) -> int:
+    """The number of equally likely deals exact enumeration visits."""
+    total = sum(to_deal) + community
+    return comb(pool_size, total) * count_assignments(to_deal, community)
+
+
+def assignments(to_deal, community: bool) -> np.ndarray:
+    """Every distinct arrangement of owner labels: (n, T) int8, owner P = the community."""
+    labels = [p for p, k in enumerate(to_deal) for _ in range(k)]
+    if community:
+        labels.append(len(to_deal))
+    out: list[list[int]] = []
+
+    def place(prefix, remaining):
+        if not any(remaining.values()):
+            out.append(prefix)
+            return
+        for owner in sorted(remaining):
+            if remaining[owner]:
+                remaining[owner] -= 1
+                place(prefix + [owner], remaining)
+                remaining[owner] += 1
+
+    counts: dict[int, int] = {}
+    for owner in labels:
+        counts[owner] = counts.get(owner, 0) + 1
+    place([], counts)
+    return np.array(out, dtype=np.int8).reshape(len(out), len(labels))
+
+
+def binomial_table(n: int, k: int) -> np.ndarray:
+    table = np.zeros((n + 1, k + 1), dtype=np.int64)
+    for i in range(n + 1):
+        for j in range(min(i, k) + 1):
+            table[i, j] = comb(i, j)
+    return table
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def unrank_combination(rank, n, k, binom, out):
+    """out[:k] = the rank-th k-subset of range(n) in lexicographic order."""
+    x = 0
+    for i in range(k):
+        while rank >= binom[n - 1 - x, k - 1 - i]:
+            rank -= binom[n - 1 - x, k - 1 - i]
+            x += 1
+        out[i] = x
+        x += 1
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def next_combination(idx, n, k):
+    i = k - 1
+    while i >= 0 and idx[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
+def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
+    """The enumeration kernel for one game's hand kinds (closure constants)."""
+    split = kind_b >= 0
+    a_is_low = kind_a != 0
+
+    @nb.njit(**NUMBA_OPTIONS)
+    def run_range(first, last, pool, n_draws, binom, patterns, base_key, base_packed,
+                  n_known, with_distribution, tallies, distribution):
+        n_players = base_key.shape[0]
+        n_pool = pool.shape[0]
+        idx = np.zeros(max(n_draws, 1), dtype=np.int64)
+        keys = np.zeros(n_players, dtype=np.int64)
+        packs = np.zeros(n_players, dtype=np.int64)
+        sizes = np.zeros(n_players, dtype=np.int64)
+        values_a = np.zeros(n_players, dtype=np.int64)
+        values_b = np.zeros(n_players, dtype=np.int64)
+        no_low = 0
+        unrank_combination(first, n_pool, n_draws, binom, idx)
+        for _ in range(last - first):
+            for q in range(patterns.shape[0]):
+                for p in range(n_players):
+                    keys[p] = base_key[p]
+                    packs[p] = base_packed[p]
+                    sizes[p] = n_known[p]
+                for s in range(n_draws):
+                    c = pool[idx[s]]
+                    owner = patterns[q, s]
+                    for p in range(n_players):
+                        if owner == p or owner == n_players:
+                            keys[p] += CARD_KEY[c]
+                            packs[p] |= np.int64(c) << (6 * sizes[p])
+                            sizes[p] += 1
+                for p in range(n_players):
+                    values_a[p] = value_packed(kind_a, keys[p], packs[p], sizes[p])
+                    if split:
+                        values_b[p] = value_packed(kind_b, keys[p], packs[p], sizes[p])
+                    if with_distribution:
+                        distribution[p, category_bin(values_a[p], a_is_low)] += 1
+                        if split:
+                            distribution[p, category_bin(values_b[p], True)] += 1
+                no_low += settle(values_a, values_b, n_players, split, low_qualifies, tallies)
+            next_combination(idx, n_pool, n_draws)
+        return no_low
+
+    @nb.njit(parallel=True, **NUMBA_OPTIONS)
+    def run(bounds, pool, n_draws, binom, patterns, base_key, base_packed, n_known,
+            with_distribution, tallies, distribution, no_low):
+        for r in nb.prange(bounds.shape[0] - 1):
+            no_low[r] = run_range(
+                bounds[r], bounds[r + 1], pool, n_draws, binom, patterns, base_key,
+                base_packed, n_known, with_distribution, tallies[r], distribution[r],
+            )
+
+    return run
+
+
+_KERNELS: dict[tuple[int, int, bool], object] = {}
+
+
+def exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
+    key = (kind_a, kind_b, low_qualifies)
+    if key not in _KERNELS:
+        _KERNELS[key] = make_exact_kernel(*key)
+    return _KERNELS[key]
+
+
+def range_bounds(n_sets: int, n_ranges: int = N_RANGES) -> np.ndarray:
+    """Split the n_sets card sets into contiguous rank ranges (some may be empty)."""
+    return np.array([n_sets * r // n_ranges for r in range(n_ranges + 1)], dtype=np.int64)

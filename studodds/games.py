@@ -1,0 +1,108 @@
+"""The seven games as frozen data: streets, hand kinds, how the pot splits, betting limits.
+
+A game is data, not a subclass: the equity engine reads the number of cards, the hand
+kinds and the split rule from here; the table rules (later) read the streets and limits.
+Rules reference: RULES.md ("Games", "The deal", "Betting").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Street:
+    """One dealing round: how many cards each player gets down and up, and the bet size."""
+
+    name: str
+    down: int
+    up: int
+    bet: str  # "small" or "big": the fixed-limit bet size of the betting round after it
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    name: str
+    streets: tuple[Street, ...]
+    kinds: tuple[str, ...]  # one hand kind wins the pot, or (high, low) split it
+    min_players: int
+    max_players: int
+    open_pair_option: bool  # fixed limit: a pair showing on 4th street allows the big bet
+    community_card_rule: bool  # card shortage on the river: one shared card (7-card games)
+
+    @property
+    def hand_size(self) -> int:
+        return sum(s.down + s.up for s in self.streets)
+
+    @property
+    def hole_cards(self) -> int:
+        """Down cards dealt on the first street."""
+        return self.streets[0].down
+
+    @property
+    def split(self) -> bool:
+        return len(self.kinds) == 2
+
+    @property
+    def high_kind(self) -> str | None:
+        return self.kinds[0] if self.kinds[0] == "high" else None
+
+    @property
+    def low_kind(self) -> str | None:
+        return self.kinds[-1] if self.kinds[-1] != "high" else None
+
+    def street_name(self, n_cards: int) -> str:
+        """'3rd street' for the street on which each player has n_cards cards."""
+        total = 0
+        for street in self.streets:
+            total += street.down + street.up
+            if total == n_cards:
+                return street.name
+        raise ValueError(f"no street of {self.name} deals a player {n_cards} cards")
+
+
+_SEVEN_CARD_STREETS = (
+    Street("3rd street", 2, 1, "small"),
+    Street("4th street", 0, 1, "small"),
+    Street("5th street", 0, 1, "big"),
+    Street("6th street", 0, 1, "big"),
+    Street("7th street", 1, 0, "big"),
+)
+_FIVE_CARD_STREETS = (
+    Street("2nd street", 1, 1, "small"),
+    Street("3rd street", 0, 1, "small"),
+    Street("4th street", 0, 1, "big"),
+    Street("5th street", 0, 1, "big"),
+)
+
+
+def _seven(id, name, kinds, open_pair):
+    return Game(id, name, _SEVEN_CARD_STREETS, kinds, 2, 8, open_pair, True)
+
+
+def _five(id, name, kinds, open_pair):
+    return Game(id, name, _FIVE_CARD_STREETS, kinds, 2, 10, open_pair, False)
+
+
+GAMES: dict[str, Game] = {
+    g.id: g
+    for g in (
+        _seven("stud7", "Seven-card stud", ("high",), True),
+        _seven("stud7hl8", "Seven-card stud hi/lo eight or better", ("high", "low_8"), False),
+        _seven("razz", "Razz", ("low_a5",), False),
+        _five("stud5", "Five-card stud", ("high",), True),
+        _five("stud5low", "Five-card stud lowball, ace-to-five", ("low_a5",), False),
+        _five("stud5low6", "Five-card stud lowball, ace-to-six", ("low_a6",), False),
+        _five("stud5hl", "Five-card stud high-low", ("high", "low_a5"), False),
+    )
+}
+
+
+def get_game(game_id: str) -> Game:
+    try:
+        return GAMES[game_id.strip().lower()]
+    except KeyError:
+        raise ValueError(
+            f"unknown game {game_id!r}: expected one of {', '.join(GAMES)}"
+        ) from None

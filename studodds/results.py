@@ -1,0 +1,145 @@
+"""Equity results: frozen dataclasses built from the engines' integer tallies.
+
+All probabilities are fractions in [0, 1]. For Monte Carlo each carries a standard error:
+sqrt(p(1-p)/n) for win/tie-like frequencies, and the sample standard deviation of the
+pot share over sqrt(n) for equity (shares are tallied with their squares).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from .eval.values import CATEGORY_NAMES
+from .showdown import (
+    HIGH_TIE,
+    HIGH_WIN,
+    LOW_TIE,
+    LOW_WIN,
+    N_BINS,
+    POT_UNITS,
+    SHARE,
+    SHARE_SQ,
+    TIE,
+    WIN,
+)
+
+LOW_BIN_NAMES = ("no low",) + tuple(
+    f"{r}-low" + (" (wheel)" if r == "5" else "") for r in "56789TJQK"
+) + tuple(CATEGORY_NAMES[1:])
+
+
+def bin_names(is_low: bool) -> tuple[str, ...]:
+    return LOW_BIN_NAMES if is_low else CATEGORY_NAMES
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    hand: str
+    win: float
+    tie: float
+    equity: float
+    win_se: float | None = None
+    tie_se: float | None = None
+    equity_se: float | None = None
+    equity_ci95: tuple[float, float] | None = None
+    high_win: float | None = None
+    high_tie: float | None = None
+    low_win: float | None = None
+    low_tie: float | None = None
+    scoop: float | None = None
+    distribution: dict[str, dict[str, float]] | None = None
+
+    def to_dict(self) -> dict:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items()
+                if v is not None}
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    game: str
+    method: str  # "exact" or "monte-carlo"
+    samples: int  # deals (exact) or trials (Monte Carlo)
+    seed: int | None
+    community_card: bool
+    street: str
+    players: tuple[PlayerResult, ...]
+    no_low: float | None = None
+    no_low_se: float | None = None
+    elapsed: float = field(default=0.0, compare=False)
+
+    @property
+    def exact(self) -> bool:
+        return self.method == "exact"
+
+    def to_dict(self) -> dict:
+        out: dict = {"game": self.game, "method": self.method}
+        out["deals" if self.exact else "trials"] = self.samples
+        out["seed"] = self.seed
+        out["street"] = self.street
+        out["community_card"] = self.community_card
+        if self.no_low is not None:
+            out["no_low"] = self.no_low
+            if self.no_low_se is not None:
+                out["no_low_se"] = self.no_low_se
+        out["players"] = [p.to_dict() for p in self.players]
+        return out
+
+
+def _se(p: float, n: int) -> float:
+    return math.sqrt(max(p * (1.0 - p), 0.0) / n)
+
+
+def build_result(
+    *, game, scenario, method: str, samples: int, seed, tallies: np.ndarray,
+    no_low_count: int, distribution: np.ndarray | None, elapsed: float,
+) -> EquityResult:
+    """Turn summed tallies ((players, N_TALLIES) int64) into probabilities."""
+    n = samples
+    mc = method == "monte-carlo"
+    players = []
+    for p, hand in enumerate(scenario.hand_texts()):
+        t = [int(x) for x in tallies[p]]
+        win, tie = t[WIN] / n, t[TIE] / n
+        equity = t[SHARE] / (POT_UNITS * n)
+        extra: dict = {}
+        if mc:
+            mean_sq = t[SHARE_SQ] / (POT_UNITS * POT_UNITS * n)
+            var = max(mean_sq - equity * equity, 0.0) * n / max(n - 1, 1)
+            se = math.sqrt(var / n)
+            extra.update(
+                win_se=_se(win, n), tie_se=_se(tie, n), equity_se=se,
+                equity_ci95=(max(equity - 1.96 * se, 0.0), min(equity + 1.96 * se, 1.0)),
+            )
+        if game.split:
+            extra.update(
+                high_win=t[HIGH_WIN] / n, high_tie=t[HIGH_TIE] / n,
+                low_win=t[LOW_WIN] / n, low_tie=t[LOW_TIE] / n, scoop=win,
+            )
+        if distribution is not None:
+            extra["distribution"] = _distribution(game, distribution[p], n)
+        players.append(PlayerResult(hand, win, tie, equity, **extra))
+    no_low = no_low_se = None
+    if game.split:
+        no_low = no_low_count / n
+        no_low_se = _se(no_low, n) if mc else None
+    return EquityResult(
+        game.id, method, samples, seed, scenario.community_card, scenario.street,
+        tuple(players), no_low, no_low_se, elapsed,
+    )
+
+
+def _distribution(game, counts: np.ndarray, n: int) -> dict[str, dict[str, float]]:
+    """{kind: {category: probability}} for the hand kinds the game plays."""
+    assert counts.shape == (N_BINS,)
+    out = {}
+    for kind in game.kinds:
+        is_low = kind != "high"
+        names = bin_names(is_low)
+        offset = 9 if is_low else 0
+        if is_low and kind != "low_8":
+            names, offset = names[1:], offset + 1  # only eight-or-better has "no low"
+        out[kind] = {name: int(counts[offset + i]) / n for i, name in enumerate(names)}
+    return out

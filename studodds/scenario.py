@@ -1,0 +1,230 @@
+"""A validated table state: who holds what, what is dead, which street, what is to come.
+
+Everything the engines need is decided here, once, in plain Python: each player's known
+cards and how many unseen cards they will end up with, the pool the unseen cards come
+from, and whether the card-shortage rule deals one community card on the river.
+Errors are ``ScenarioError`` (a ValueError) with one line that says what to fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import NotationError, StudHand, card_str, check_no_duplicates, parse_hand, tokenize
+from .games import Game, get_game
+
+DECK_SIZE = 52
+
+
+class ScenarioError(ValueError):
+    """A table state that cannot be: different streets, too many players, no cards left."""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """The table as it stands, checked against the game's rules.
+
+    ``known[p]`` are player p's known cards; ``to_deal[p]`` how many more of p's cards
+    are unseen, now or still to come (hole cards written ``x``, an unspecified hole,
+    future streets), not counting the community card. Unseen cards are equally likely
+    to be any card of ``pool`` (the deck less every known card and every seen dead card).
+    """
+
+    game: Game
+    hands: tuple[StudHand, ...]
+    dead: tuple[int, ...]
+    dead_unknown: int
+    street_cards: int  # cards each player holds now, seen or not
+    known: tuple[tuple[int, ...], ...]
+    to_deal: tuple[int, ...]
+    community_card: bool
+    pool: tuple[int, ...]
+
+    @property
+    def n_players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def street(self) -> str:
+        return self.game.street_name(self.street_cards)
+
+    @property
+    def draws(self) -> int:
+        """Unseen cards one deal draws from the pool: every player's, plus the community."""
+        return sum(self.to_deal) + self.community_card
+
+    def hand_texts(self) -> tuple[str, ...]:
+        return tuple(str(h) for h in self.hands)
+
+
+def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
+    """Dead cards: seen cards out of play, and ``x`` for unseen ones (a folded hole card).
+
+    Text, or a sequence of card ids and card texts.
+
+    >>> parse_dead("7h 2c x x")
+    ((22, 0), 2)
+    >>> parse_dead([22, "2c", "x"])
+    ((22, 0), 1)
+    """
+    if not isinstance(text, str):
+        text = " ".join(card_str(c) if isinstance(c, int) else str(c) for c in text)
+    seen, unknown = [], 0
+    for token in tokenize(text):
+        if token.kind == "card":
+            seen.append(token.card)
+        elif token.kind == "unknown":
+            unknown += 1
+        else:
+            raise NotationError(
+                f"--dead {text.strip()!r}: dead cards are a plain list (x for an unseen card), "
+                "no parentheses"
+            )
+    return tuple(seen), unknown
+
+
+def _hole_and_river(game: Game) -> tuple[int, int]:
+    """Down cards dealt on the first street and on the river (0 for five-card games)."""
+    return game.hole_cards, game.streets[-1].down
+
+
+def _check_hand_shape(game: Game, hand: StudHand, player: int) -> None:
+    hole, _ = _hole_and_river(game)
+    max_up = sum(s.up for s in game.streets)
+    if hand.hole_given and len(hand.down) != hole:
+        raise ScenarioError(
+            f"player {player} {str(hand)!r}: {game.name} has {hole} hole card"
+            f"{'s' * (hole > 1)} in the parentheses"
+        )
+    if len(hand.up) > max_up:
+        raise ScenarioError(
+            f"player {player} {str(hand)!r}: {game.name} has at most {max_up} up cards"
+        )
+    if hand.river and not game.streets[-1].down:
+        raise ScenarioError(
+            f"player {player} {str(hand)!r}: {game.name} has no river card in parentheses"
+        )
+    if not hand.up:
+        raise ScenarioError(
+            f"player {player} {str(hand)!r}: a stud hand shows at least one up card"
+        )
+
+
+def _cards_dealt(game: Game, hand: StudHand) -> int:
+    """Cards the player holds: written ones, with an unspecified hole counted in."""
+    hole, _ = _hole_and_river(game)
+    return (len(hand.down) if hand.hole_given else hole) + len(hand.up) + len(hand.river)
+
+
+def build_scenario(
+    game: Game | str,
+    hands: Sequence[StudHand | str],
+    dead: str | Sequence = (),
+) -> Scenario:
+    """Check a table state and work out what is still to be dealt.
+
+    >>> s = build_scenario("stud7", ["(As Ks) Ah", "(x x) Qd Qc"], "7h 2c")
+    Traceback (most recent call last):
+    ...
+    studodds.scenario.ScenarioError: players are on different streets: player 2 '(x x) Qd Qc' holds 4 cards (4th street), player 1 '(As Ks) Ah' holds 3 (3rd street)
+    >>> s = build_scenario("stud7", ["(As Ks) Ah", "(x x) Qd"], "7h 2c")
+    >>> s.to_deal, len(s.pool), s.community_card
+    ((4, 6), 46, False)
+    """
+    game = get_game(game) if isinstance(game, str) else game
+    hands = tuple(parse_hand(h) if isinstance(h, str) else h for h in hands)
+    dead_seen, dead_unknown = parse_dead(dead)
+
+    n = len(hands)
+    if n < game.min_players:
+        raise ScenarioError(
+            f"{game.name} needs at least {game.min_players} hands, got {n}: give one per player"
+        )
+    if n > game.max_players:
+        raise ScenarioError(
+            f"{game.name} is played by at most {game.max_players} players, got {n} hands"
+        )
+    for p, hand in enumerate(hands, start=1):
+        _check_hand_shape(game, hand, p)
+    check_no_duplicates(hands, dead_seen)
+
+    # The street: the most cards any player holds. A hand written with up cards only
+    # takes unknown hole cards (and an unknown river on 7th street) to match it.
+    river = game.streets[-1].down
+    street_cards = max(_cards_dealt(game, h) for h in hands)
+    seventh = river and street_cards == game.hand_size
+    for p, hand in enumerate(hands, start=1):
+        held = _cards_dealt(game, hand)
+        completes = not hand.hole_given and seventh and not hand.river and held + 1 == street_cards
+        if held != street_cards and not completes:
+            first = next(i for i, h in enumerate(hands) if _cards_dealt(game, h) == street_cards)
+            raise ScenarioError(
+                "players are on different streets: "
+                f"player {first + 1} {str(hands[first])!r} holds {street_cards} cards "
+                f"({game.street_name(street_cards)}), "
+                f"player {p} {str(hand)!r} holds {held}"
+                + (f" ({game.street_name(held)})" if _is_street(game, held) else "")
+            )
+
+    known = tuple(h.known_cards for h in hands)
+    dealt_so_far = n * street_cards
+    dead_total = len(dead_seen) + dead_unknown
+    left_now = DECK_SIZE - dealt_so_far - dead_total
+    if left_now < 0:
+        raise ScenarioError(
+            f"the deck cannot supply this table: {n} players holding {street_cards} cards and "
+            f"{dead_total} dead cards need {dealt_so_far + dead_total} cards, a deck has 52"
+        )
+
+    # Streets still to come before the river (all of them in five-card games).
+    future_streets = game.streets[_street_index(game, street_cards) + 1 :]
+    before_river = future_streets[:-1] if river and future_streets else future_streets
+    needed_before_river = n * sum(s.down + s.up for s in before_river)
+    if needed_before_river > left_now:
+        raise ScenarioError(
+            f"the deck cannot supply the next streets: {n} players need {needed_before_river} "
+            f"more cards and only {left_now} are left (52 less {dealt_so_far} dealt and "
+            f"{dead_total} dead)"
+        )
+    community = False
+    if river and future_streets:
+        stub_at_river = left_now - needed_before_river
+        if stub_at_river < n:
+            if stub_at_river < 1 or not game.community_card_rule:
+                raise ScenarioError(
+                    f"the deck cannot supply the river: {stub_at_river} cards left for {n} "
+                    "players, not even one community card"
+                )
+            community = True  # RULES.md: one card face up in the middle for everyone
+
+    final = game.hand_size - community
+    to_deal = tuple(final - len(k) for k in known)
+    known_set = {c for k in known for c in k} | set(dead_seen)
+    pool = tuple(c for c in range(DECK_SIZE) if c not in known_set)
+    if sum(to_deal) + community > len(pool) - dead_unknown:
+        raise ScenarioError(
+            f"the deck cannot supply the unseen cards: {sum(to_deal) + community} needed, "
+            f"{len(pool) - dead_unknown} left"
+        )
+    return Scenario(
+        game, hands, tuple(dead_seen), dead_unknown, street_cards, known, to_deal, community,
+        pool,
+    )
+
+
+def _is_street(game: Game, n_cards: int) -> bool:
+    try:
+        game.street_name(n_cards)
+    except ValueError:
+        return False
+    return True
+
+
+def _street_index(game: Game, n_cards: int) -> int:
+    total = 0
+    for i, street in enumerate(game.streets):
+        total += street.down + street.up
+        if total == n_cards:
+            return i
+    raise ScenarioError(f"{n_cards} cards is not a street of {game.name}")
