@@ -1,6 +1,18 @@
-"""studodds: stud poker odds. Card id = rank * 4 + suit (see studodds.cards)."""
+"""studodds: stud poker odds. Card id = rank * 4 + suit (see studodds.cards).
 
+>>> import studodds
+>>> result = studodds.equity("stud7", ["(As Ks) Ah Kh Qh Jh (2c)", "(Qs Qd) Qc 2d 3d 4d (5d)"])
+>>> [p.equity for p in result.players]
+[0.0, 1.0]
+"""
+
+from .equity import equity
 from .eval import Evaluation, evaluate, evaluate_batch
+from .games import GAMES
+from .results import EquityResult, PlayerResult
 
 __version__ = "0.1.0"
-__all__ = ["Evaluation", "__version__", "evaluate", "evaluate_batch"]
+__all__ = [
+    "GAMES", "EquityResult", "Evaluation", "PlayerResult", "__version__", "equity", "evaluate",
+    "evaluate_batch",
+]

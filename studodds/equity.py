@@ -34,12 +34,13 @@ class OptionError(ValueError):
     """Options that contradict each other or are out of range."""
 
 
-def _pack(cards: Sequence[int]) -> tuple[int, int]:
+def _key_and_suits(cards: Sequence[int]) -> tuple[int, int]:
+    """The evaluator key and suit mask of known cards (see eval/kernels.py)."""
     key = KEY_BIAS + sum(int(CARD_KEY[c]) for c in cards)
-    packed = 0
-    for i, c in enumerate(cards):
-        packed |= c << (6 * i)
-    return key, packed
+    suits = 0
+    for c in cards:
+        suits |= 1 << (16 * (c & 3) + (c >> 2))
+    return key, suits
 
 
 class _Inputs:
@@ -50,15 +51,16 @@ class _Inputs:
         self.kind_a = KIND_CODES[game.kinds[0]]
         self.kind_b = KIND_CODES[game.kinds[1]] if game.split else -1
         self.low_qualifies = game.split and game.kinds[1] == "low_8"
-        keys_packs = [_pack(k) for k in scenario.known]
-        self.base_key = np.array([k for k, _ in keys_packs], dtype=np.int64)
-        self.base_packed = np.array([p for _, p in keys_packs], dtype=np.int64)
+        keys_suits = [_key_and_suits(k) for k in scenario.known]
+        self.base_key = np.array([k for k, _ in keys_suits], dtype=np.int64)
+        self.known_suits = np.array([s for _, s in keys_suits], dtype=np.int64)
         self.n_known = np.array([len(k) for k in scenario.known], dtype=np.int64)
         self.to_deal = np.array(scenario.to_deal, dtype=np.int64)
         self.offsets = np.concatenate([[0], np.cumsum(self.to_deal)[:-1]]).astype(np.int64)
         self.n_draws = scenario.draws
         self.community_at = self.n_draws - 1 if scenario.community_card else -1
         self.pool = np.array(scenario.pool, dtype=np.uint8)
+        self.dealing_pool = sim.dealing_pool(scenario.pool)
 
 
 def equity(
@@ -159,7 +161,7 @@ def _run_exact(inputs: _Inputs, n_deals: int, with_distribution: bool, progress)
         d = np.zeros((len(sub) - 1, n_players, N_BINS), dtype=np.int64)
         nl = np.zeros(len(sub) - 1, dtype=np.int64)
         kernel(sub, inputs.pool, inputs.n_draws, binom, patterns, inputs.base_key,
-               inputs.base_packed, inputs.n_known, with_distribution, t, d, nl)
+               inputs.known_suits, inputs.n_known, with_distribution, t, d, nl)
         tallies += t.sum(axis=0)
         dist += d.sum(axis=0)
         no_low += int(nl.sum())
@@ -188,8 +190,8 @@ def _run_monte_carlo(inputs: _Inputs, seed: int, trials, precision, with_distrib
         t = np.zeros((sim.N_CHUNKS, n_players, N_TALLIES), dtype=np.int64)
         d = np.zeros((sim.N_CHUNKS, n_players, N_BINS), dtype=np.int64)
         nl = np.zeros(sim.N_CHUNKS, dtype=np.int64)
-        kernel(sim.chunk_seeds(seed, round_index), sim.split_trials(size), inputs.pool,
-               inputs.base_key, inputs.base_packed, inputs.n_known, inputs.to_deal,
+        kernel(sim.chunk_seeds(seed, round_index), sim.split_trials(size), inputs.dealing_pool,
+               inputs.base_key, inputs.known_suits, inputs.n_known, inputs.to_deal,
                inputs.offsets, inputs.n_draws, inputs.community_at, with_distribution, t, d,
                nl)
         tallies += t.sum(axis=0)

@@ -16,8 +16,8 @@ import numba as nb
 import numpy as np
 
 from .config import NUMBA_OPTIONS
-from .eval.kernels import CARD_KEY, value_packed
-from .showdown import category_bin, settle
+from .eval.kernels import CARD_KEY, KIND_HIGH, suit_bit, value_from_suits
+from .showdown import category_bin, outcome_index, reduce_outcomes, winners_mask
 
 N_RANGES = 256  # work units: enough for load balance on many cores, fixed for any count
 
@@ -96,55 +96,56 @@ def next_combination(idx, n, k):
 def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
     """The enumeration kernel for one game's hand kinds (closure constants)."""
     split = kind_b >= 0
-    a_is_low = kind_a != 0
+    a_is_low = kind_a != KIND_HIGH
 
-    @nb.njit(**NUMBA_OPTIONS)
-    def run_range(first, last, pool, n_draws, binom, patterns, base_key, base_packed,
-                  n_known, with_distribution, tallies, distribution):
+    # One function with the range loop inside the prange body (see sim.py for why).
+    @nb.njit(parallel=True, **NUMBA_OPTIONS)
+    def run(bounds, pool, n_draws, binom, patterns, base_key, known_suits, n_known,
+            with_distribution, tallies, distribution, no_low):
         n_players = base_key.shape[0]
         n_pool = pool.shape[0]
-        idx = np.zeros(max(n_draws, 1), dtype=np.int64)
-        keys = np.zeros(n_players, dtype=np.int64)
-        packs = np.zeros(n_players, dtype=np.int64)
-        sizes = np.zeros(n_players, dtype=np.int64)
-        values_a = np.zeros(n_players, dtype=np.int64)
-        values_b = np.zeros(n_players, dtype=np.int64)
-        no_low = 0
-        unrank_combination(first, n_pool, n_draws, binom, idx)
-        for _ in range(last - first):
-            for q in range(patterns.shape[0]):
-                for p in range(n_players):
-                    keys[p] = base_key[p]
-                    packs[p] = base_packed[p]
-                    sizes[p] = n_known[p]
-                for s in range(n_draws):
-                    c = pool[idx[s]]
-                    owner = patterns[q, s]
-                    for p in range(n_players):
-                        if owner == p or owner == n_players:
-                            keys[p] += CARD_KEY[c]
-                            packs[p] |= np.int64(c) << (6 * sizes[p])
-                            sizes[p] += 1
-                for p in range(n_players):
-                    values_a[p] = value_packed(kind_a, keys[p], packs[p], sizes[p])
-                    if split:
-                        values_b[p] = value_packed(kind_b, keys[p], packs[p], sizes[p])
-                    if with_distribution:
-                        distribution[p, category_bin(values_a[p], a_is_low)] += 1
-                        if split:
-                            distribution[p, category_bin(values_b[p], True)] += 1
-                no_low += settle(values_a, values_b, n_players, split, low_qualifies, tallies)
-            next_combination(idx, n_pool, n_draws)
-        return no_low
-
-    @nb.njit(parallel=True, **NUMBA_OPTIONS)
-    def run(bounds, pool, n_draws, binom, patterns, base_key, base_packed, n_known,
-            with_distribution, tallies, distribution, no_low):
         for r in nb.prange(bounds.shape[0] - 1):
-            no_low[r] = run_range(
-                bounds[r], bounds[r + 1], pool, n_draws, binom, patterns, base_key,
-                base_packed, n_known, with_distribution, tallies[r], distribution[r],
-            )
+            idx = np.zeros(max(n_draws, 1), dtype=np.int64)
+            keys = np.zeros(n_players, dtype=np.int64)
+            suits = np.zeros(n_players, dtype=np.int64)
+            sizes = np.zeros(n_players, dtype=np.int64)
+            values_a = np.zeros(n_players, dtype=np.int64)
+            values_b = np.zeros(n_players, dtype=np.int64)
+            outcomes = np.zeros(1 << (2 * n_players if split else n_players), dtype=np.int64)
+            unrank_combination(bounds[r], n_pool, n_draws, binom, idx)
+            for _ in range(bounds[r + 1] - bounds[r]):
+                for q in range(patterns.shape[0]):
+                    for p in range(n_players):
+                        keys[p] = base_key[p]
+                        suits[p] = known_suits[p]
+                        sizes[p] = n_known[p]
+                    for s in range(n_draws):
+                        c = pool[idx[s]]
+                        owner = patterns[q, s]
+                        for p in range(n_players):
+                            if owner == p or owner == n_players:
+                                keys[p] += CARD_KEY[c]
+                                suits[p] |= suit_bit(c)
+                                sizes[p] += 1
+                    best_a, best_b = -1, -1
+                    for p in range(n_players):
+                        value_a = value_from_suits(kind_a, keys[p], suits[p], sizes[p])
+                        values_a[p] = value_a
+                        best_a = max(best_a, value_a)
+                        if split:
+                            value_b = value_from_suits(kind_b, keys[p], suits[p], sizes[p])
+                            values_b[p] = value_b
+                            best_b = max(best_b, value_b)
+                        if with_distribution:
+                            distribution[r, p, category_bin(value_a, a_is_low)] += 1
+                            if split:
+                                distribution[r, p, category_bin(value_b, True)] += 1
+                    mask_a = winners_mask(values_a, n_players, best_a)
+                    mask_b = winners_mask(values_b, n_players, best_b) if split else np.int64(0)
+                    index = outcome_index(mask_a, best_b, mask_b, n_players, split, low_qualifies)
+                    outcomes[index] += 1
+                next_combination(idx, n_pool, n_draws)
+            no_low[r] = reduce_outcomes(outcomes, n_players, split, tallies[r])
 
     return run
 

@@ -53,7 +53,13 @@ class Game:
         return self.kinds[-1] if self.kinds[-1] != "high" else None
 
     def street_name(self, n_cards: int) -> str:
-        """'3rd street' for the street on which each player has n_cards cards."""
+        """'3rd street' for the street on which each player has n_cards cards.
+
+        Hole cards alone (no door card yet) are the deal itself: what a starting-hand
+        study asks about before the up cards are known.
+        """
+        if n_cards == self.hole_cards:
+            return "the deal (hole cards only)"
         total = 0
         for street in self.streets:
             total += street.down + street.up

@@ -105,10 +105,8 @@ def _check_hand_shape(game: Game, hand: StudHand, player: int) -> None:
         raise ScenarioError(
             f"player {player} {str(hand)!r}: {game.name} has no river card in parentheses"
         )
-    if not hand.up:
-        raise ScenarioError(
-            f"player {player} {str(hand)!r}: a stud hand shows at least one up card"
-        )
+    if not hand.up and not hand.hole_given:
+        raise ScenarioError(f"player {player}: a hand needs at least one card")
 
 
 def _cards_dealt(game: Game, hand: StudHand) -> int:
@@ -178,9 +176,9 @@ def build_scenario(
         )
 
     # Streets still to come before the river (all of them in five-card games).
-    future_streets = game.streets[_street_index(game, street_cards) + 1 :]
-    before_river = future_streets[:-1] if river and future_streets else future_streets
-    needed_before_river = n * sum(s.down + s.up for s in before_river)
+    # Cards each player still gets before the river (all of them in five-card games).
+    held_before_river = game.hand_size - river
+    needed_before_river = n * max(held_before_river - street_cards, 0)
     if needed_before_river > left_now:
         raise ScenarioError(
             f"the deck cannot supply the next streets: {n} players need {needed_before_river} "
@@ -188,7 +186,7 @@ def build_scenario(
             f"{dead_total} dead)"
         )
     community = False
-    if river and future_streets:
+    if river and street_cards < game.hand_size:
         stub_at_river = left_now - needed_before_river
         if stub_at_river < n:
             if stub_at_river < 1 or not game.community_card_rule:
@@ -219,12 +217,3 @@ def _is_street(game: Game, n_cards: int) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _street_index(game: Game, n_cards: int) -> int:
-    total = 0
-    for i, street in enumerate(game.streets):
-        total += street.down + street.up
-        if total == n_cards:
-            return i
-    raise ScenarioError(f"{n_cards} cards is not a street of {game.name}")

@@ -5,7 +5,9 @@ divisible by every tie size up to 10 players and by twice each (split-pot halves
 every share is exact and sums never depend on the order they are added in. That makes
 Monte Carlo results identical for any thread count, and exact enumeration exact.
 
-Tallies per player (columns of a (players, N_TALLIES) int64 array):
+Tallies per player are the columns of a (players, N_TALLIES) int64 array: WIN (took the
+whole pot alone), TIE (part of it), SHARE and SHARE_SQ (sums of the share and its square,
+for the mean and the standard error), and the split-pot halves.
 """
 
 from __future__ import annotations
@@ -43,62 +45,85 @@ def category_bin(value, is_low):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def settle(values_a, values_b, n_players, split, low_qualifies, tallies):
-    """Tally one showdown. values_a: the pot's hand kind (the high half when split),
-    values_b: the low half (ignored unless split). Larger values are stronger.
+def winners_mask(values, n_players, best):
+    """Bit mask of the players holding the best value. Branch-free: who wins is a coin
+    flip to the branch predictor, and tracking it with ifs cost a third of a deal."""
+    mask = np.int64(0)
+    for p in range(n_players):
+        mask |= np.int64(values[p] == best) << p
+    return mask
 
-    low_qualifies: the low kind has a qualifier (eight or better), so NO_LOW values
-    cannot win it and with no qualifying low the high hand takes the whole pot.
-    Returns 1 when the pot had no low to award (split games), else 0.
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def outcome_index(mask_a, best_b, mask_b, n_players, split, low_qualifies):
+    """One showdown as an index into a chunk's outcome counts.
+
+    Not split: the mask of the pot's winners. Split: high winners' mask << n_players |
+    low winners' mask, the low mask 0 when nobody qualifies for low. Counting outcomes
+    and turning them into per-player tallies once per chunk (reduce_outcomes) is much
+    cheaper than updating every player's tallies after every deal.
     """
-    best_a = values_a[0]
-    for p in range(1, n_players):
-        best_a = max(best_a, values_a[p])
-    winners_a = 0
-    for p in range(n_players):
-        winners_a += values_a[p] == best_a
+    if not split:
+        return mask_a
+    if low_qualifies and best_b == NO_LOW:
+        mask_b = 0
+    return (mask_a << n_players) | mask_b
 
+
+def n_outcomes(n_players: int, split: bool) -> int:
+    return 1 << (2 * n_players if split else n_players)
+
+
+@nb.njit(**NUMBA_OPTIONS)
+def popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@nb.njit(**NUMBA_OPTIONS)
+def reduce_outcomes(outcomes, n_players, split, tallies):
+    """Add a chunk's outcome counts to its per-player tallies; return the no-low count.
+
+    Shares are in POT_UNITS, so everything stays an exact integer.
+    """
     no_low = 0
-    winners_b = 0
-    best_b = 0
-    if split:
-        best_b = values_b[0]
-        for p in range(1, n_players):
-            best_b = max(best_b, values_b[p])
-        if low_qualifies and best_b == NO_LOW:
-            no_low = 1
-        else:
-            for p in range(n_players):
-                winners_b += values_b[p] == best_b
-
-    for p in range(n_players):
-        share = 0
-        won_a = values_a[p] == best_a
-        if not split or no_low:
-            if won_a:
-                share = POT_UNITS // winners_a
-            if split and won_a:
-                tallies[p, HIGH_WIN] += winners_a == 1
-                tallies[p, HIGH_TIE] += winners_a > 1
-        else:
-            won_b = values_b[p] == best_b
-            if won_a:
-                share += HALF_POT // winners_a
-                tallies[p, HIGH_WIN] += winners_a == 1
-                tallies[p, HIGH_TIE] += winners_a > 1
-            if won_b:
-                share += HALF_POT // winners_b
-                tallies[p, LOW_WIN] += winners_b == 1
-                tallies[p, LOW_TIE] += winners_b > 1
-        if share:
-            tallies[p, SHARE] += share
-            tallies[p, SHARE_SQ] += share * share
-            if share == POT_UNITS:
-                tallies[p, WIN] += 1
+    low_bits = (1 << n_players) - 1
+    for index in range(outcomes.shape[0]):
+        count = outcomes[index]
+        if count == 0:
+            continue
+        mask_a = index >> n_players if split else index
+        mask_b = index & low_bits if split else 0
+        winners_a = popcount(mask_a)
+        winners_b = popcount(mask_b)
+        if split and mask_b == 0:
+            no_low += count
+        for p in range(n_players):
+            in_a = (mask_a >> p) & 1
+            in_b = (mask_b >> p) & 1
+            share = 0
+            if not split or mask_b == 0:
+                share = POT_UNITS // winners_a if in_a else 0
             else:
-                tallies[p, TIE] += 1
+                if in_a:
+                    share += HALF_POT // winners_a
+                if in_b:
+                    share += HALF_POT // winners_b
+            if split:
+                if in_a:
+                    tallies[p, HIGH_WIN] += count * (winners_a == 1)
+                    tallies[p, HIGH_TIE] += count * (winners_a > 1)
+                if in_b:
+                    tallies[p, LOW_WIN] += count * (winners_b == 1)
+                    tallies[p, LOW_TIE] += count * (winners_b > 1)
+            if share:
+                tallies[p, SHARE] += count * share
+                tallies[p, SHARE_SQ] += count * share * share
+                if share == POT_UNITS:
+                    tallies[p, WIN] += count
+                else:
+                    tallies[p, TIE] += count
     return no_low
-
-
-def new_tallies(n_chunks: int, n_players: int) -> np.ndarray:
-    return np.zeros((n_chunks, n_players, N_TALLIES), dtype=np.int64)

@@ -6,8 +6,9 @@ only its own tallies; the tallies are integers summed afterwards. So the same se
 the same numbers on 1, 2 or 64 threads.
 
 The generator is SplitMix64 written out here (numba's np.random inside kernels measured
-9x slower for dealing); one 64-bit output gives two card draws by Lemire's
-multiply-shift on its two 32-bit halves (bias below 52/2**32, far under any error bar).
+9x slower for dealing); each card is drawn by Lemire's multiply-shift on the top 32 bits
+of one output (bias below 52/2**32, far under any error bar). Splitting one output into
+two draws measured slower: the loop it needs is harder to pipeline.
 
 The pool need not be reset between trials: a partial Fisher-Yates pass over any
 arrangement of the pool draws a uniformly random ordered sample.
@@ -19,15 +20,15 @@ import numba as nb
 import numpy as np
 
 from .config import NUMBA_OPTIONS
-from .eval.kernels import CARD_KEY, value_packed
-from .showdown import N_BINS, category_bin, settle
+from .eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit, value_from_suits
+from .eval.tables import DEALT_CARD_SHIFT
+from .showdown import N_BINS, category_bin, outcome_index, reduce_outcomes, winners_mask
 
 N_CHUNKS = 64
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
-LOW32 = np.uint64(0xFFFFFFFF)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -40,24 +41,34 @@ def splitmix64(state):
     return state, z ^ (z >> np.uint64(31))
 
 
+def dealing_pool(pool) -> np.ndarray:
+    """The pool as the kernels shuffle it: each card's evaluator key with its id on top
+    (DEALT_CARD_SHIFT), so a dealt card adds to a hand's key without a table lookup."""
+    cards = np.asarray(pool, dtype=np.int64)
+    return CARD_KEY[cards] + (cards << DEALT_CARD_SHIFT)
+
+
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def deal_hand(base_key, base_packed, n_known, work, start, count, community_at):
-    """Key, packed cards and size of a hand: known cards plus work[start:start+count]
-    plus the community card work[community_at] when community_at >= 0."""
+def dealt_key(base_key, work, start, count, community_at):
+    """Key of a hand: its known cards' key plus work[start:start+count] and the
+    community card work[community_at] when community_at >= 0 (ids ride along on top)."""
     key = base_key
-    packed = base_packed
-    n = n_known
     for d in range(count):
-        c = work[start + d]
-        key += CARD_KEY[c]
-        packed |= np.int64(c) << (6 * n)
-        n += 1
+        key += work[start + d]
     if community_at >= 0:
-        c = work[community_at]
-        key += CARD_KEY[c]
-        packed |= np.int64(c) << (6 * n)
-        n += 1
-    return key, packed, n
+        key += work[community_at]
+    return key
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def dealt_suits(known_suits, work, start, count, community_at):
+    """Suit mask of the same hand; only built when a flush makes suits matter."""
+    suits = known_suits
+    for d in range(count):
+        suits |= suit_bit((work[start + d] >> DEALT_CARD_SHIFT) & 63)
+    if community_at >= 0:
+        suits |= suit_bit((work[community_at] >> DEALT_CARD_SHIFT) & 63)
+    return suits
 
 
 def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
@@ -67,52 +78,53 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
     low half, and low_qualifies says whether NO_LOW loses the low half.
     """
     split = kind_b >= 0
-    a_is_low = kind_a != 0
+    a_is_low = kind_a != KIND_HIGH
 
-    @nb.njit(**NUMBA_OPTIONS)
-    def run_chunk(seed, trials, pool, base_key, base_packed, n_known, to_deal, offsets,
-                  n_draws, community_at, with_distribution, tallies, distribution):
+    # One function, prange over chunks with each chunk's loop inside: a driver that
+    # called a per-chunk closure was recompiled in every process (numba cannot key its
+    # cache on a closure that holds another compiled function).
+    @nb.njit(parallel=True, **NUMBA_OPTIONS)
+    def run(seeds, trials_per_chunk, pool, base_key, known_suits, n_known, to_deal, offsets,
+            n_draws, community_at, with_distribution, tallies, distribution, no_low):
         n_players = base_key.shape[0]
-        work = pool.copy()
-        n_pool = work.shape[0]
-        values_a = np.zeros(n_players, dtype=np.int64)
-        values_b = np.zeros(n_players, dtype=np.int64)
-        state = seed
-        no_low = 0
-        for _ in range(trials):
-            i = 0
-            while i < n_draws:
-                state, bits = splitmix64(state)
-                j = i + int(((bits & LOW32) * np.uint64(n_pool - i)) >> np.uint64(32))
-                work[i], work[j] = work[j], work[i]
-                i += 1
-                if i < n_draws:
+        n_pool = pool.shape[0]
+        extra = 1 if community_at >= 0 else 0
+        for c in nb.prange(seeds.shape[0]):
+            work = pool.copy()
+            outcomes = np.zeros(1 << (2 * n_players if split else n_players), dtype=np.int64)
+            values_a = np.zeros(n_players, dtype=np.int64)
+            values_b = np.zeros(n_players, dtype=np.int64)
+            state = seeds[c]
+            for _ in range(trials_per_chunk[c]):
+                for i in range(n_draws):
+                    state, bits = splitmix64(state)
                     j = i + int(((bits >> np.uint64(32)) * np.uint64(n_pool - i)) >> np.uint64(32))
                     work[i], work[j] = work[j], work[i]
-                    i += 1
-            for p in range(n_players):
-                key, packed, n = deal_hand(
-                    base_key[p], base_packed[p], n_known[p], work, offsets[p], to_deal[p],
-                    community_at,
-                )
-                values_a[p] = value_packed(kind_a, key, packed, n)
-                if split:
-                    values_b[p] = value_packed(kind_b, key, packed, n)
-                if with_distribution:
-                    distribution[p, category_bin(values_a[p], a_is_low)] += 1
+                best_a, best_b = -1, -1
+                for p in range(n_players):
+                    key = dealt_key(base_key[p], work, offsets[p], to_deal[p], community_at)
+                    suits = np.int64(0)
+                    if needs_suits(kind_a, key) or (split and needs_suits(kind_b, key)):
+                        suits = dealt_suits(
+                            known_suits[p], work, offsets[p], to_deal[p], community_at
+                        )
+                    n = n_known[p] + to_deal[p] + extra
+                    value_a = value_from_suits(kind_a, key, suits, n)
+                    values_a[p] = value_a
+                    best_a = max(best_a, value_a)
                     if split:
-                        distribution[p, category_bin(values_b[p], True)] += 1
-            no_low += settle(values_a, values_b, n_players, split, low_qualifies, tallies)
-        return no_low
-
-    @nb.njit(parallel=True, **NUMBA_OPTIONS)
-    def run(seeds, trials_per_chunk, pool, base_key, base_packed, n_known, to_deal, offsets,
-            n_draws, community_at, with_distribution, tallies, distribution, no_low):
-        for c in nb.prange(seeds.shape[0]):
-            no_low[c] = run_chunk(
-                seeds[c], trials_per_chunk[c], pool, base_key, base_packed, n_known, to_deal,
-                offsets, n_draws, community_at, with_distribution, tallies[c], distribution[c],
-            )
+                        value_b = value_from_suits(kind_b, key, suits, n)
+                        values_b[p] = value_b
+                        best_b = max(best_b, value_b)
+                    if with_distribution:
+                        distribution[c, p, category_bin(value_a, a_is_low)] += 1
+                        if split:
+                            distribution[c, p, category_bin(value_b, True)] += 1
+                mask_a = winners_mask(values_a, n_players, best_a)
+                mask_b = winners_mask(values_b, n_players, best_b) if split else np.int64(0)
+                index = outcome_index(mask_a, best_b, mask_b, n_players, split, low_qualifies)
+                outcomes[index] += 1
+            no_low[c] = reduce_outcomes(outcomes, n_players, split, tallies[c])
 
     return run
 

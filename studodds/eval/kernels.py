@@ -22,7 +22,7 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from .tables import FLUSH_BITS, HI_SHIFT, KEY_BIAS, LO_FIELD, LO_SHIFT, load_tables
+from .tables import FLUSH_BITS, HI_FIELD, HI_SHIFT, KEY_BIAS, LO_FIELD, LO_SHIFT, load_tables
 from .values import EIGHT_OR_BETTER_MIN, NO_LOW
 
 KIND_HIGH, KIND_LOW_A5, KIND_LOW_8, KIND_LOW_A6 = 0, 1, 2, 3
@@ -51,7 +51,7 @@ def hand_key(cards, n):
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def multiset_index(key):
     """Dense index of the hand's rank multiset (see tables.py)."""
-    return HI_BASE[key >> HI_SHIFT] + LO_POS[(key >> LO_SHIFT) & LO_FIELD]
+    return HI_BASE[(key >> HI_SHIFT) & HI_FIELD] + LO_POS[(key >> LO_SHIFT) & LO_FIELD]
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -105,52 +105,78 @@ def value_low_a6(key, cards, n):
     Without five cards of one suit the rank table is the answer; with them, flushes count
     against the hand and low_a6_with_flush finds the best five.
     """
-    if not key & FLUSH_BITS:
+    flush_bits = key & FLUSH_BITS
+    if not flush_bits:
         return LOW_A6[multiset_index(key)]
-    packed = 0
-    for j in range(n):
-        packed |= np.int64(cards[j]) << (6 * j)
-    return low_a6_with_flush(key, packed, n)
+    suit = flush_suit(flush_bits)
+    return low_a6_with_flush(key, suit_rank_mask(cards, n, suit), suit, n)
 
 
 @nb.njit(**NUMBA_OPTIONS)
-def low_a6_with_flush(key, packed, n):
-    """Ace-to-six value of a hand with f >= 5 cards of one suit.
+def low_a6_with_flush(key, mask, suit, n):
+    """Ace-to-six value of n cards with f >= 5 of one suit, whose ranks are in mask.
 
     A five-card subset is a flush (bad) only if all its cards are of that suit, so the best
     all-suited five come from FLUSH_A6 by the suit's rank mask, and every other subset
     leaves out at least f - 4 suited cards: the rank table on the hand with f - 4 suited
     cards removed (which can no longer hold a flush) finds the best of those.
 
-    A called function that takes the cards packed 6 bits each into one integer: inlined,
-    this rare branch (3% of 7-card hands) made numba keep reference counts on the cards
-    in the common path, and a call that took the cards array did too; either halved the
-    speed of every hand.
+    Called, not inlined, and with scalars only: inlined, or taking the cards array, this
+    rare branch (3% of 7-card hands) made numba keep reference counts on the cards in the
+    common path, which halved the speed of every hand.
     """
-    suit = flush_suit(key & FLUSH_BITS)
-    mask = 0
-    for i in range(n):
-        c = (packed >> (6 * i)) & 63
-        if c & 3 == suit:
-            mask |= 1 << (c >> 2)
     best = FLUSH_A6[mask]
     suited = ((key >> (4 * suit)) & 0xF) - 3  # the counter started at 3
     if suited == n:
         return best
-    for i in range(n):
-        ci = (packed >> (6 * i)) & 63
-        if ci & 3 != suit:
+    for ri in range(13):
+        if not mask >> ri & 1:
             continue
+        key_i = key - CARD_KEY[ri * 4 + suit]
         if suited == 5:
-            v = LOW_A6[multiset_index(key - CARD_KEY[ci])]
-            best = max(best, v)
+            best = max(best, LOW_A6[multiset_index(key_i)])
             continue
-        for j in range(i + 1, n):  # six of the suit among seven cards: leave out two
-            cj = (packed >> (6 * j)) & 63
-            if cj & 3 == suit:
-                v = LOW_A6[multiset_index(key - CARD_KEY[ci] - CARD_KEY[cj])]
-                best = max(best, v)
+        for rj in range(ri + 1, 13):  # six of the suit among seven cards: leave out two
+            if mask >> rj & 1:
+                best = max(best, LOW_A6[multiset_index(key_i - CARD_KEY[rj * 4 + suit])])
     return best
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def needs_suits(kind, key):
+    """Whether this hand's value depends on which cards are suited: only flushes count,
+    and only for high and ace-to-six."""
+    return (key & FLUSH_BITS) != 0 and (kind == KIND_HIGH or kind == KIND_LOW_A6)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def suit_bit(card):
+    """The card's bit in a 64-bit suit mask: 16 bits per suit, the rank within."""
+    return np.int64(1) << (16 * (card & 3) + (card >> 2))
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def value_from_suits(kind, key, suits, n):
+    """Value of n cards from their key and, when needs_suits(kind, key), their suit mask
+    (OR of suit_bit over the cards; otherwise pass anything).
+
+    Scalars only: the engines deal into registers and call this for every hand without
+    any reference counting, and they build the suit mask only in the rare flush case.
+    """
+    flush_bits = key & FLUSH_BITS
+    if kind == KIND_LOW_A5:
+        return value_low_a5(key)
+    if kind == KIND_LOW_8:
+        return value_low_8(key)
+    if kind == KIND_HIGH:
+        if flush_bits:
+            suit = flush_suit(flush_bits)
+            return FLUSH_HIGH[(suits >> (16 * suit)) & 0x1FFF]
+        return HIGH[multiset_index(key)]
+    if flush_bits:
+        suit = flush_suit(flush_bits)
+        return low_a6_with_flush(key, (suits >> (16 * suit)) & 0x1FFF, suit, n)
+    return LOW_A6[multiset_index(key)]
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -164,38 +190,6 @@ def value_of(kind, cards, n):
     if kind == KIND_LOW_8:
         return value_low_8(key)
     return value_low_a6(key, cards, n)
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def packed_suit_mask(packed, n, suit):
-    """13-bit rank mask of one suit's cards in a hand packed 6 bits per card."""
-    mask = 0
-    for j in range(n):
-        c = (packed >> (6 * j)) & 63
-        if c & 3 == suit:
-            mask |= 1 << (c >> 2)
-    return mask
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def value_packed(kind, key, packed, n):
-    """Value of a hand given by its key and its n cards packed 6 bits each (card j at 6j).
-
-    The engines deal into registers, not arrays: a hand is (key, packed, n), so every
-    helper takes scalars only and nothing in the dealing loop is reference counted.
-    """
-    if kind == KIND_HIGH:
-        flush_bits = key & FLUSH_BITS
-        if flush_bits:
-            return FLUSH_HIGH[packed_suit_mask(packed, n, flush_suit(flush_bits))]
-        return HIGH[multiset_index(key)]
-    if kind == KIND_LOW_A5:
-        return value_low_a5(key)
-    if kind == KIND_LOW_8:
-        return value_low_8(key)
-    if key & FLUSH_BITS:
-        return low_a6_with_flush(key, packed, n)
-    return LOW_A6[multiset_index(key)]
 
 
 def _batch_kernel(kind: int, width: int):

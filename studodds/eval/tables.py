@@ -9,6 +9,7 @@ How a hand finds its value (see kernels.py for the code that does it):
                   cards sets bit 3 of its counter: ``key & FLUSH_BITS`` is the flush test
       bits 16-32  sum of 5**rank over ranks 2..8          (base-5 counts, < 5**7)
       bits 33-46  sum of 5**(rank-7) over ranks 9..A      (base-5 counts, < 5**6)
+      bits 48-     ignored by the lookups (the engines carry card ids there)
 
 * The two base-5 fields identify the hand's rank multiset. Two small tables turn them into
   a dense, collision-free index of every multiset of at most 7 cards (at most 4 per rank):
@@ -44,6 +45,10 @@ FLUSH_BITS = 0x8888
 LO_SHIFT = 16
 HI_SHIFT = 33
 LO_FIELD = (1 << (HI_SHIFT - LO_SHIFT)) - 1
+HI_FIELD = (1 << 14) - 1  # 5**6 < 2**14
+# Bits 48-53 are free: the engines keep a card's id there (DEALT_CARD_SHIFT), so dealing
+# moves one int64 per card and the key is a plain sum; the index masks the field off.
+DEALT_CARD_SHIFT = 48
 
 # The five-card patterns of rank counts, sorted by count, and the category each makes.
 _PATTERN_CATEGORY = {
