@@ -64,7 +64,8 @@ def bench_scenarios(trials: int, repeat: int):
         ours = {}
         for threads in sorted({1, all_threads}):
             seconds = time_best(
-                lambda t=threads: equity(game, hands, trials=trials, seed=1, threads=t), repeat
+                lambda t=threads, g=game, h=hands: equity(g, h, trials=trials, seed=1, threads=t),
+                repeat,
             )
             ours[threads] = trials / seconds / threads
         result = equity(game, hands, trials=trials, seed=1)
@@ -73,13 +74,13 @@ def bench_scenarios(trials: int, repeat: int):
             for threads in sorted({1, all_threads}):
                 try:
                     seconds = time_best(
-                        lambda t=threads: pe.chunk_from_text(
-                            variant, pe_hands, samples=trials, seed=1, threads=t
+                        lambda t=threads, v=variant, h=pe_hands: pe.chunk_from_text(
+                            v, h, samples=trials, seed=1, threads=t
                         ),
                         repeat,
                     )
                     peer[threads] = trials / seconds / threads
-                except Exception as exc:  # a peer that refuses a table: say so, go on
+                except (ValueError, RuntimeError) as exc:  # a peer refusing a table: say so
                     peer_note = f"poker-equity: {exc}"
                     break
         log(f"  {label}: studodds {ours[1] / 1e6:.1f} M/s/thread"

@@ -97,6 +97,12 @@ def equity(
         raise OptionError("choose one method: exact, or trials / precision for sampling")
     if trials is not None and precision is not None:
         raise OptionError("give trials or precision, not both")
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, (int, np.integer))):
+        raise OptionError(f"trials must be a whole number, got {trials!r}")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
+    ):
+        raise OptionError(f"a seed is a whole number 0 or more, got {seed!r}")
     if trials is not None and not 1 <= trials <= MAX_TRIALS:
         raise OptionError(f"trials must be between 1 and {MAX_TRIALS:,}, got {trials}")
     if precision is not None and not 0 < precision < 0.5:
@@ -109,7 +115,8 @@ def equity(
     n_deals = exact_engine.count_deals(len(scenario.pool), scenario.to_deal, scenario.community_card)
     if exact is None and trials is None and precision is None:
         exact = n_deals <= AUTO_EXACT_DEALS
-        precision = None if exact else DEFAULT_PRECISION
+    if not exact and trials is None and precision is None:
+        precision = DEFAULT_PRECISION
     if exact and n_deals > MAX_EXACT_DEALS:
         raise OptionError(
             f"exact enumeration would visit {n_deals:.3g} deals (the limit is "
