@@ -456,7 +456,7 @@ def test_table_monte_carlo_has_error_column(capsys):
 
 def test_table_split_game_columns_and_no_low(capsys):
     lines = table_lines(["-g", "stud7hl8", *SPLIT_7TH], capsys)
-    assert lines[0].startswith("stud7hl8 on 7th street: exact enumeration of 1 deals (")
+    assert lines[0].startswith("stud7hl8 on 7th street: exact enumeration of 1 deal (")
     assert split_row(lines[2]) == [
         "player", "hand", "win", "tie", "equity",
         "high win", "high tie", "low win", "low tie", "scoop",
