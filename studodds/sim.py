@@ -6,9 +6,8 @@ only its own tallies; the tallies are integers summed afterwards. So the same se
 the same numbers on 1, 2 or 64 threads.
 
 The generator is SplitMix64 written out here (numba's np.random inside kernels measured
-9x slower for dealing); each card is drawn by Lemire's multiply-shift on the top 32 bits
-of one output (bias below 52/2**32, far under any error bar). Splitting one output into
-two draws measured slower: the loop it needs is harder to pipeline.
+9x slower for dealing); each card is drawn by Lemire's multiply-shift on 32 random bits,
+two cards per 64-bit output (bias below 52/2**32, far under any error bar).
 
 The pool need not be reset between trials: a partial Fisher-Yates pass over any
 arrangement of the pool draws a uniformly random ordered sample.
@@ -29,6 +28,7 @@ N_CHUNKS = 64
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
+LOW32 = np.uint64(0xFFFFFFFF)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -39,6 +39,29 @@ def splitmix64(state):
     z = (z ^ (z >> np.uint64(30))) * MIX1
     z = (z ^ (z >> np.uint64(27))) * MIX2
     return state, z ^ (z >> np.uint64(31))
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def partial_shuffle(work, n_draws, state):
+    """Fisher-Yates on the first n_draws places of work; returns the generator state.
+
+    Two draws per 64-bit output, one from each 32-bit half, in a loop unrolled by two:
+    measured 11.5 ns for 8 cards against 16.5 ns for one output per card.
+    """
+    n_pool = work.shape[0]
+    for k in range(n_draws // 2):
+        i = 2 * k
+        state, bits = splitmix64(state)
+        j = i + int(((bits & LOW32) * np.uint64(n_pool - i)) >> np.uint64(32))
+        work[i], work[j] = work[j], work[i]
+        j = i + 1 + int(((bits >> np.uint64(32)) * np.uint64(n_pool - i - 1)) >> np.uint64(32))
+        work[i + 1], work[j] = work[j], work[i + 1]
+    if n_draws & 1:
+        i = n_draws - 1
+        state, bits = splitmix64(state)
+        j = i + int(((bits >> np.uint64(32)) * np.uint64(n_pool - i)) >> np.uint64(32))
+        work[i], work[j] = work[j], work[i]
+    return state
 
 
 def dealing_pool(pool) -> np.ndarray:
@@ -87,7 +110,6 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
     def run(seeds, trials_per_chunk, pool, base_key, known_suits, n_known, to_deal, offsets,
             n_draws, community_at, with_distribution, tallies, distribution, no_low):
         n_players = base_key.shape[0]
-        n_pool = pool.shape[0]
         extra = 1 if community_at >= 0 else 0
         for c in nb.prange(seeds.shape[0]):
             work = pool.copy()
@@ -96,10 +118,7 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
             values_b = np.zeros(n_players, dtype=np.int64)
             state = seeds[c]
             for _ in range(trials_per_chunk[c]):
-                for i in range(n_draws):
-                    state, bits = splitmix64(state)
-                    j = i + int(((bits >> np.uint64(32)) * np.uint64(n_pool - i)) >> np.uint64(32))
-                    work[i], work[j] = work[j], work[i]
+                state = partial_shuffle(work, n_draws, state)
                 best_a, best_b = -1, -1
                 for p in range(n_players):
                     key = dealt_key(base_key[p], work, offsets[p], to_deal[p], community_at)
