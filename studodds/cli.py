@@ -12,6 +12,7 @@ from .cards import NotationError, StudHand, cards_str, parse_cards, parse_hand
 from .equity import equity
 from .eval import KINDS, evaluate
 from .games import GAMES
+from .whatif import next_card_table, pot_odds
 
 # click >= 8.2 raises this for a bare group in standalone_mode=False; older click has none.
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -108,9 +109,17 @@ class _Progress:
 @click.option("--seed", type=int, metavar="N", help="Seed: the same numbers on any thread count.")
 @click.option("--threads", type=int, metavar="N", help="Threads to use (default: all cores).")
 @click.option("--distribution", is_flag=True, help="Also each player's final hand categories.")
+@click.option("--pot", type=float, metavar="P", help="Pot size before the call (with --to-call).")
+@click.option("--to-call", type=float, metavar="C", help="What the hero must put in to call.")
+@click.option("--hero", type=int, default=1, show_default=True, metavar="N",
+              help="The player the pot odds are for.")
+@click.option("--bets-to-come", type=int, default=0, metavar="K",
+              help="Implied odds: big bets the hero also wins when ahead (with --big-bet).")
+@click.option("--big-bet", type=float, default=0.0, metavar="B", help="The big bet (fixed limit).")
 @format_option()
 @click.argument("hands", nargs=-1, required=True)
-def equity_command(game, dead, exact, trials, precision, seed, threads, distribution, fmt, hands):
+def equity_command(game, dead, exact, trials, precision, seed, threads, distribution, pot,
+                   to_call, hero, bets_to_come, big_bet, fmt, hands):
     """Each player's win, tie and equity as the cards lie now.
 
     One HAND per player, as in stud: hole cards in parentheses, up cards bare, the river
@@ -119,13 +128,20 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, distribu
     enumerated exactly and larger ones sampled to a standard error of 0.0005.
 
     \b
+    With --pot and --to-call: the equity a call needs, the call's expected value in chips
+    and a verdict for the hero (player 1 unless --hero), on immediate pot odds.
+
+    \b
     Examples:
       studodds equity "(As Ks) Ah" "(x x) Qd" --dead "7h 2c"
       studodds equity -g razz "(As 2d) 3c 5h" "Kd 9s" "(x x) 4c 6d"
       studodds equity -g stud7hl8 --exact "(As 2s) 3h 4h 9c" "(x x) Qc Kd 3d"
+      studodds equity "(9s 8s) 7s 2s" "(x x) Ah Kd" --pot 40 --to-call 10
     """
     if seed is not None and seed < 0:
         raise click.BadParameter(f"{seed} is negative: a seed is 0 or more", param_hint="--seed")
+    if (pot is None) != (to_call is None):
+        raise click.UsageError("pot odds need both --pot and --to-call")
     progress = _Progress(enabled=sys.stderr.isatty())
     try:
         result = equity(
@@ -134,7 +150,48 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, distribu
         )
     finally:
         progress.close()
-    click.echo(report.equity_report(result, fmt))
+    odds = None
+    if pot is not None:
+        odds = pot_odds(result, pot, to_call, hero, bets_to_come, big_bet)
+    click.echo(report.equity_report(result, fmt, odds))
+
+
+@cli.command("next", context_settings=CONTEXT)
+@click.option("-g", "--game", default="stud7", show_default=True,
+              type=click.Choice(list(GAMES), case_sensitive=False), help="The game.")
+@click.option("--player", type=int, default=1, show_default=True, metavar="N",
+              help="Whose next card.")
+@click.option("--dead", default="", metavar="CARDS", help="Cards out of play; x for unseen ones.")
+@click.option("--exact", is_flag=True, help="Enumerate every deal for every card.")
+@click.option("--trials", type=int, metavar="N", help="Monte Carlo with N trials per card.")
+@click.option("--precision", type=float, metavar="SE",
+              help="Monte Carlo per card until every equity's standard error is below SE.")
+@click.option("--seed", type=int, metavar="N", help="Seed (the same for every card).")
+@click.option("--threads", type=int, metavar="N", help="Threads to use (default: all cores).")
+@format_option()
+@click.argument("hands", nargs=-1, required=True)
+def next_command(game, player, dead, exact, trials, precision, seed, threads, fmt, hands):
+    """What every possible next card does to a player's equity.
+
+    For each card that can come to player N on the next street (the river on 6th
+    street): N's equity once it has come (the others' cards still to come), the change
+    against now, and what it makes, grouped as improving, neutral and hurting.
+
+    \b
+    Example:
+      studodds next "(As Ks) Ah Kh Qh" "(x x) Qc 2d 3d" --exact
+    """
+    if seed is not None and seed < 0:
+        raise click.BadParameter(f"{seed} is negative: a seed is 0 or more", param_hint="--seed")
+    progress = _Progress(enabled=sys.stderr.isatty())
+    try:
+        table = next_card_table(
+            game, list(hands), dead, player=player, exact=exact or None, trials=trials,
+            precision=precision, seed=seed, threads=threads, progress=progress,
+        )
+    finally:
+        progress.close()
+    click.echo(report.next_card_report(table, fmt))
 
 
 def main(argv=None) -> int:

@@ -93,6 +93,25 @@ def equity(
     """
     game = get_game(game) if isinstance(game, str) else game
     scenario = build_scenario(game, hands, dead)
+    return equity_of_scenario(
+        scenario, exact=exact, trials=trials, precision=precision, seed=seed, threads=threads,
+        distribution=distribution, progress=progress,
+    )
+
+
+def equity_of_scenario(
+    scenario: Scenario,
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    precision: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    distribution: bool = False,
+    progress: Callable[[float], None] | None = None,
+) -> EquityResult:
+    """equity() for a table state already built (the coach tools vary one and re-ask)."""
+    game = scenario.game
     if exact and (trials is not None or precision is not None):
         raise OptionError("choose one method: exact, or trials / precision for sampling")
     if trials is not None and precision is not None:

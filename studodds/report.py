@@ -75,10 +75,16 @@ def _equity_columns(result) -> list[tuple[str, str]]:
     return columns
 
 
-def equity_report(result, fmt: str) -> str:
-    """Report for `studodds equity`: a table (percentages), JSON or CSV (fractions)."""
+def equity_report(result, fmt: str, odds=None) -> str:
+    """Report for `studodds equity`: a table (percentages), JSON or CSV (fractions).
+
+    odds: a whatif.PotOdds for the hero, shown under the table / as "pot_odds" in JSON.
+    """
     if fmt == "json":
-        return render_json(result.to_dict())
+        data = result.to_dict()
+        if odds is not None:
+            data["pot_odds"] = odds.to_dict()
+        return render_json(data)
     columns = _equity_columns(result)
     mc = not result.exact
     if fmt == "csv":
@@ -112,6 +118,8 @@ def equity_report(result, fmt: str) -> str:
         )
     if result.players[0].distribution is not None:
         lines += ["", _distribution_table(result)]
+    if odds is not None:
+        lines += [""] + pot_odds_lines(odds)
     return "\n".join(lines)
 
 
@@ -128,3 +136,57 @@ def _distribution_table(result) -> str:
         ]
         parts.append(render_table(headers, rows))
     return "\n\n".join(parts)
+
+
+def _signed_pct(x: float | None) -> str:
+    return "" if x is None else f"{100 * x:+.2f}"
+
+
+def next_card_report(table, fmt: str) -> str:
+    """Report for `studodds next`: one row per card, best first."""
+    if fmt == "json":
+        return render_json(table.to_dict())
+    split = table.cards and table.cards[0].scoop is not None
+    mc = table.method != "exact"
+    if fmt == "csv":
+        headers = ["card", "group", "equity", "delta", "category", "win", "tie"]
+        if mc:
+            headers.append("equity_se")
+        if split:
+            headers += ["scoop", "scoop_delta", "high_win", "high_win_delta", "low_win",
+                        "low_win_delta"]
+        rows = [[getattr(c, h) for h in headers] for c in table.cards]
+        return render_csv(headers, rows)
+    headers = ["card", "equity", "change", "makes"]
+    if split:
+        headers += ["scoop", "high win", "low win"]
+    rows = []
+    for c in table.cards:
+        row = [c.card, _pct(c.equity), _signed_pct(c.delta), c.category]
+        if split:
+            row += [f"{_pct(c.scoop)} ({_signed_pct(c.scoop_delta)})",
+                    f"{_pct(c.high_win)} ({_signed_pct(c.high_win_delta)})",
+                    f"{_pct(c.low_win)} ({_signed_pct(c.low_win_delta)})"]
+        rows.append(row)
+    coming = "the community card" if table.community_card else "the next card"
+    title = (f"{table.game}: {coming} to player {table.player} {table.hand} on {table.street} "
+             f"({table.method}; changes in percentage points)")
+    lines = [title]
+    for group in ("improving", "neutral", "hurting"):
+        members = [row for row, c in zip(rows, table.cards, strict=True) if c.group == group]
+        if members:
+            lines += ["", f"{group} ({len(members)} card{'s' * (len(members) != 1)})",
+                      render_table(headers, members)]
+    lines += ["", (
+        f"equity now {_pct(table.equity_now)}; {table.favourite_cards} of {len(table.cards)} "
+        f"cards make player {table.player} the favourite, {table.dead_cards} leave them "
+        "drawing dead"
+    )]
+    return "\n".join(lines)
+
+
+def pot_odds_lines(odds) -> list[str]:
+    summary = (f"pot odds for player {odds.hero}: pot {odds.pot:g}, to call {odds.to_call:g}, "
+               f"needs {_pct(odds.required_equity, 1)} equity, has {_pct(odds.equity, 1)}, "
+               f"call EV {odds.call_ev:+.2f} chips")
+    return [summary, odds.verdict]

@@ -1,0 +1,245 @@
+"""Coach tools on top of equity(): what each next card does, and whether a call pays.
+
+Nothing here deals or evaluates on its own: every number comes from equity_of_scenario on
+a table state varied by one card, so it is exactly as right as the engine.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from dataclasses import asdict, dataclass, replace
+
+from .cards import StudHand, card_str
+from .equity import OptionError, equity_of_scenario
+from .eval import evaluate
+from .results import EquityResult
+from .scenario import Scenario, ScenarioError, build_scenario
+
+# A card changes equity "neutrally" when it moves it less than this (0.1 percentage point),
+# or, sampled, less than two standard errors of the change.
+NEUTRAL = 0.001
+
+_RANK_WORDS = dict(zip("23456789TJQKA", (
+    "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+    "jacks", "queens", "kings", "aces",
+), strict=True))
+
+
+@dataclass(frozen=True)
+class NextCard:
+    card: str
+    equity: float
+    delta: float
+    group: str  # "improving", "neutral" or "hurting"
+    category: str  # what the player's known cards make with it
+    win: float
+    tie: float
+    equity_se: float | None = None
+    scoop: float | None = None
+    scoop_delta: float | None = None
+    high_win: float | None = None
+    high_win_delta: float | None = None
+    low_win: float | None = None
+    low_win_delta: float | None = None
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+
+@dataclass(frozen=True)
+class NextCardTable:
+    game: str
+    player: int  # 1-based
+    hand: str
+    street: str  # the street the card comes on
+    equity_now: float
+    now: EquityResult
+    cards: tuple[NextCard, ...]  # best first
+    favourite_cards: int  # cards after which the player has the highest equity alone
+    dead_cards: int  # cards that leave the player drawing dead (equity 0)
+    method: str
+    community_card: bool  # the card comes as the community card, to everyone
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game, "player": self.player, "hand": self.hand, "street": self.street,
+            "method": self.method, "community_card": self.community_card,
+            "equity_now": self.equity_now,
+            "cards": [c.to_dict() for c in self.cards],
+            "favourite_cards": self.favourite_cards, "dead_cards": self.dead_cards,
+        }
+
+
+def next_street(scenario: Scenario) -> tuple[str, bool, bool]:
+    """(name, the card comes down as the river, it is the community card)."""
+    game = scenario.game
+    if scenario.street_cards >= game.hand_size:
+        raise ScenarioError("every card is out: there is no next card")
+    river = bool(game.streets[-1].down) and scenario.street_cards == game.hand_size - 1
+    name = game.street_name(scenario.street_cards + 1)
+    return name, river, river and scenario.community_card
+
+
+def with_next_card(scenario: Scenario, player: int, card: int) -> Scenario:
+    """The table once `card` has come to `player` (0-based) on the next street; the other
+    players' next cards still to come. On a community-card river it comes to everyone."""
+    if card not in scenario.pool:
+        raise ScenarioError(f"{card_str(card)} is not an unseen card: it is in a hand or dead")
+    _, river, community = next_street(scenario)
+    pool = tuple(c for c in scenario.pool if c != card)
+    if community:
+        known = tuple(k + (card,) for k in scenario.known)
+        return replace(scenario, known=known, pool=pool, community_card=False)
+    hands = list(scenario.hands)
+    hand = hands[player]
+    if river:
+        down = hand.down if hand.hole_given else (None,) * scenario.game.hole_cards
+        hands[player] = StudHand(down, hand.up, (card,), True)
+    else:
+        hands[player] = StudHand(hand.down, hand.up + (card,), hand.river, hand.hole_given)
+    known = list(scenario.known)
+    known[player] = known[player] + (card,)
+    to_deal = list(scenario.to_deal)
+    to_deal[player] -= 1
+    return replace(
+        scenario, hands=tuple(hands), known=tuple(known), to_deal=tuple(to_deal), pool=pool,
+    )
+
+
+def made_category(cards, kind: str) -> str:
+    """What some known cards make, in a coach's words: 'pair of kings', '7-5-3-A'."""
+    if len(cards) >= 5:
+        return evaluate(cards, kind).category
+    ranks = Counter("23456789TJQKA"[c >> 2] for c in cards)
+    counts = sorted(ranks.values(), reverse=True)
+    if kind != "high" and counts[0] == 1:
+        low_order = "A23456789TJQK"
+        ordered = sorted(ranks, key=low_order.index, reverse=True)
+        return "-".join(ordered)
+    top = max(ranks, key=lambda r: (ranks[r], "23456789TJQKA".index(r)))
+    if counts[0] == 4:
+        return f"four {_RANK_WORDS[top]}"
+    if counts[0] == 3:
+        return f"three {_RANK_WORDS[top]}"
+    if counts[0] == 2:
+        return "two pair" if counts[:2] == [2, 2] else f"pair of {_RANK_WORDS[top]}"
+    return f"{'23456789TJQKA'[max('23456789TJQKA'.index(r) for r in ranks)]} high"
+
+
+def next_card_table(
+    game, hands, dead=(), *, player: int = 1, exact: bool | None = None,
+    trials: int | None = None, precision: float | None = None, seed: int | None = None,
+    threads: int | None = None, progress=None,
+) -> NextCardTable:
+    """For every card that can come to `player` (1-based) next: their equity once it has
+    come, the change against now, and what it makes. Sorted best first.
+
+    The per-card equities, averaged over the cards, equal the equity now (exactly, with
+    exact enumeration): each unseen card is equally likely to be the one that comes.
+    """
+    scenario = build_scenario(game, hands, dead)
+    if not 1 <= player <= scenario.n_players:
+        raise OptionError(f"--player {player}: there are {scenario.n_players} players (1-"
+                          f"{scenario.n_players})")
+    p = player - 1
+    street, _, community = next_street(scenario)
+    if seed is None and not exact:
+        seed = secrets.randbits(63)  # one seed for every card: the changes compare like with like
+    options = {
+        "exact": exact, "trials": trials, "precision": precision, "seed": seed, "threads": threads,
+    }
+    now = equity_of_scenario(scenario, **options)
+    kind = scenario.game.kinds[0] if scenario.game.kinds[0] != "low_8" else "low_a5"
+    if scenario.game.split:
+        kind = "high"
+    rows = []
+    pool = scenario.pool
+    for i, card in enumerate(pool):
+        result = equity_of_scenario(with_next_card(scenario, p, card), **options)
+        rows.append((card, result))
+        if progress is not None:
+            progress((i + 1) / len(pool))
+    base = now.players[p]
+    cards = []
+    favourite = drawing_dead = 0
+    for card, result in rows:
+        mine = result.players[p]
+        delta = mine.equity - base.equity
+        noise = 0.0
+        if mine.equity_se is not None and base.equity_se is not None:
+            noise = 2 * (mine.equity_se**2 + base.equity_se**2) ** 0.5
+        threshold = max(NEUTRAL, noise)
+        group = "improving" if delta > threshold else "hurting" if delta < -threshold else "neutral"
+        others = [q.equity for j, q in enumerate(result.players) if j != p]
+        favourite += mine.equity > max(others)
+        drawing_dead += mine.win == 0 and mine.tie == 0
+        split = {}
+        if mine.scoop is not None:
+            split = {
+                "scoop": mine.scoop, "scoop_delta": mine.scoop - base.scoop,
+                "high_win": mine.high_win, "high_win_delta": mine.high_win - base.high_win,
+                "low_win": mine.low_win, "low_win_delta": mine.low_win - base.low_win,
+            }
+        known = with_next_card(scenario, p, card).known[p]
+        cards.append(NextCard(
+            card_str(card), mine.equity, delta, group, made_category(known, kind), mine.win,
+            mine.tie, mine.equity_se, **split,
+        ))
+    cards.sort(key=lambda c: (-c.equity, c.card))
+    return NextCardTable(
+        scenario.game.id, player, str(scenario.hands[p]), street, base.equity, now,
+        tuple(cards), favourite, drawing_dead, now.method, community,
+    )
+
+
+@dataclass(frozen=True)
+class PotOdds:
+    pot: float
+    to_call: float
+    required_equity: float
+    equity: float
+    call_ev: float
+    hero: int
+    verdict: str
+    implied_required_equity: float | None = None
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+
+def pot_odds(
+    result: EquityResult, pot: float, to_call: float, hero: int = 1,
+    bets_to_come: int = 0, big_bet: float = 0.0,
+) -> PotOdds:
+    """Whether calling `to_call` into `pot` pays for the hero (1-based), on equity alone.
+
+    required equity = C / (P + C); call EV = equity * (P + C) - C chips. Both ignore the
+    betting still to come. With bets_to_come and big_bet, the implied-odds price assumes
+    the hero also collects that many big bets when they win: C / (P + C + k * B).
+    """
+    if pot < 0 or to_call <= 0:
+        raise OptionError(f"--pot must be 0 or more and --to-call more than 0, got {pot} and "
+                          f"{to_call}")
+    if not 1 <= hero <= len(result.players):
+        raise OptionError(f"--hero {hero}: there are {len(result.players)} players")
+    if bets_to_come < 0 or big_bet < 0:
+        raise OptionError("--bets-to-come and --big-bet are 0 or more")
+    eq = result.players[hero - 1].equity
+    required = to_call / (pot + to_call)
+    ev = eq * (pot + to_call) - to_call
+    implied = None
+    if bets_to_come and big_bet:
+        implied = to_call / (pot + to_call + bets_to_come * big_bet)
+    if ev > 1e-12:
+        verdict = f"call: +{ev:.2f} chips on average"
+    elif ev < -1e-12:
+        verdict = f"fold: calling loses {-ev:.2f} chips on average"
+    else:
+        verdict = "break-even call"
+    verdict += (f" (a call needs {100 * required:.1f}% equity, player {hero} has "
+                f"{100 * eq:.1f}%"
+                + (f"; {100 * implied:.1f}% with {bets_to_come} more big bet"
+                   f"{'s' * (bets_to_come != 1)} won" if implied is not None else "")
+                + "; ignores bets still to come)")
+    return PotOdds(pot, to_call, required, eq, ev, hero, verdict, implied)
