@@ -22,7 +22,7 @@ and on seventh street the river (a second down card) in a second pair of parenth
 unknown card. A hand written with up cards only (``Qh 7c``) leaves its hole unspecified.
 
 >>> parse_hand("(As Kd) Qh")
-StudHand(down=(51, 45), up=(42,), river=(), hole_given=True)
+StudHand(down=(51, 45), up=(42,), river=(), hole_given=True, hole_range=None)
 >>> str(parse_hand("(??  x)Qh,7c"))
 '(x x) Qh 7c'
 """
@@ -34,6 +34,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
+
+from .ranges import HoleRange, Slot
 
 __all__ = [
     "RANKS",
@@ -71,6 +73,7 @@ _CARD_RE = re.compile(f"(?P<rank>{_RANK_RE})(?P<suit>{_SUIT_RE})")
 # single card-sized token: today that is one unknown card; a later range syntax will
 # give "K?" (any king) and "?s" (any spade) their meaning, and until then they fail.
 _TOKEN_RE = re.compile(
+    r"(?P<cls>pair\+|rolled|flush3|straight3|low3)|(?P<bar>\|)|"
     rf"(?P<rank>{_RANK_RE}|\?)(?P<suit>{_SUIT_RE}|\?)|(?P<unknown>[xX?])|(?P<paren>[()])"
 )
 _SEPARATORS_RE = re.compile(r"[\s,]*")
@@ -160,12 +163,15 @@ class Token(NamedTuple):
     """One piece of card notation.
 
     ``kind`` is ``"card"`` (``card`` holds the id), ``"unknown"`` (``card`` is None),
-    ``"("`` or ``")"``. ``text`` is the token exactly as typed.
+    ``"("`` or ``")"``, and for hole-card ranges (see ranges.py) ``"pattern"`` (``K?``,
+    ``?s``), ``"class"`` (``pair+``...) or ``"|"``. ``text`` is the token as typed.
     """
 
     kind: str
     text: str
     card: int | None = None
+    rank: int | None = None  # for a "pattern" token: K? has a rank, ?s a suit
+    suit: int | None = None
 
 
 def tokenize(text: str) -> list[Token]:
@@ -183,10 +189,8 @@ def tokenize(text: str) -> list[Token]:
     Traceback (most recent call last):
     ...
     studodds.cards.NotationError: 'Kx' is not a card: rank 2-9 T J Q K A then suit c d h s
-    >>> tokenize("(K?)")
-    Traceback (most recent call last):
-    ...
-    studodds.cards.NotationError: 'K?' is not a card: rank 2-9 T J Q K A then suit c d h s
+    >>> [(t.kind, t.rank, t.suit) for t in tokenize("K? ?s")]
+    [('pattern', 11, None), ('pattern', None, 3)]
     """
     tokens = []
     pos = _SEPARATORS_RE.match(text).end()
@@ -198,9 +202,14 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token(match["paren"], match["paren"]))
         elif match["unknown"] or match.group() == "??":
             tokens.append(Token("unknown", match.group()))
+        elif match["cls"]:
+            tokens.append(Token("class", match["cls"]))
+        elif match["bar"]:
+            tokens.append(Token("|", "|"))
         elif "?" in (match["rank"], match["suit"]):
-            # Range patterns such as "K?" or "?s" are not supported yet.
-            raise _not_a_card(match.group())
+            rank = None if match["rank"] == "?" else _RANK_OF[match["rank"]]
+            suit = None if match["suit"] == "?" else _SUIT_OF[match["suit"][0]]
+            tokens.append(Token("pattern", match.group(), None, rank, suit))
         else:
             tokens.append(Token("card", match.group(), _card_from_match(match)))
         pos = _SEPARATORS_RE.match(text, match.end()).end()
@@ -300,6 +309,7 @@ class StudHand:
     up: tuple[int, ...]
     river: tuple[int | None, ...]
     hole_given: bool
+    hole_range: HoleRange | None = None  # what the unknown hole cards may be (ranges.py)
 
     def __post_init__(self) -> None:
         # Store plain-int tuples whatever sequences or integer types were passed, so
@@ -341,7 +351,10 @@ class StudHand:
                 return []
             return ["(" + " ".join("x" if c is None else card_str(c) for c in cards) + ")"]
 
-        return " ".join(group(self.down) + [card_str(c) for c in self.up] + group(self.river))
+        hole = group(self.down)
+        if self.hole_range is not None:
+            hole = [f"({self.hole_range})"]
+        return " ".join(hole + [card_str(c) for c in self.up] + group(self.river))
 
 
 def parse_hand(text: str) -> StudHand:
@@ -412,6 +425,15 @@ def parse_hand(text: str) -> StudHand:
                 f"unknown card {token.text!r} outside parentheses:"
                 " up cards are face up, so only down cards can be unknown"
             )
+        if token.kind in ("pattern", "class", "|"):
+            raise fail(f"{token.text!r} is a range: ranges go inside the hole-card parentheses")
+    for token in river:
+        if token.kind in ("pattern", "class", "|"):
+            raise fail(f"{token.text!r}: a range describes the hole cards, not the river")
+    hole_range = None
+    if any(t.kind in ("pattern", "class", "|") for t in down):
+        hole_range = _parse_range(down, fail)
+        down = [Token("unknown", "x")] * (hole_range.slot_count or 0)
     problem = _shape_problem(len(down), len(up), len(river))
     if problem is not None:
         raise fail(problem)
@@ -423,7 +445,47 @@ def parse_hand(text: str) -> StudHand:
     duplicate = _first_duplicate(c for c in hand_down + hand_up + hand_river if c is not None)
     if duplicate is not None:
         raise NotationError(f"card {card_str(duplicate)!r} appears twice in {quoted}")
-    return StudHand(hand_down, hand_up, hand_river, hole_given)
+    if hole_range is not None and not hand_down:
+        hole_given = False  # a class-only range: the game says how many hole cards
+    return StudHand(hand_down, hand_up, hand_river, hole_given, hole_range)
+
+
+def _parse_range(tokens: list[Token], fail) -> HoleRange:
+    """The hole group of a hand as a range: alternatives separated by '|'."""
+    alternatives: list = []
+    current: list[Token] = []
+    for token in tokens + [Token("|", "|")]:
+        if token.kind != "|":
+            current.append(token)
+            continue
+        if not current:
+            raise fail("an empty alternative in the range: write something between the '|'")
+        classes = [t for t in current if t.kind == "class"]
+        if classes:
+            if len(current) != 1:
+                raise fail(
+                    f"{classes[0].text!r} stands alone in its alternative: "
+                    "separate it from cards with '|'"
+                )
+            alternatives.append(classes[0].text)
+        else:
+            slots = []
+            for t in current:
+                if t.kind == "card":
+                    slots.append(Slot(t.card >> 2, t.card & 3))
+                elif t.kind == "pattern":
+                    slots.append(Slot(t.rank, t.suit))
+                else:  # unknown: any card
+                    slots.append(Slot(None, None))
+            alternatives.append(tuple(slots))
+        current = []
+    hole_range = HoleRange(tuple(alternatives))
+    counts = {len(a) for a in alternatives if not isinstance(a, str)}
+    if len(counts) > 1:
+        raise fail("every alternative of the range names the same number of hole cards")
+    if counts and counts.pop() > 2:
+        raise fail("at most 2 hole cards in parentheses")
+    return hole_range
 
 
 def check_no_duplicates(hands: Iterable[StudHand], dead: Iterable[int] = ()) -> None:

@@ -145,6 +145,11 @@ def build_scenario(
         )
     for p, hand in enumerate(hands, start=1):
         _check_hand_shape(game, hand, p)
+        if hand.hole_range is not None:
+            raise ScenarioError(
+                f"player {p} {str(hand)!r}: hole-card ranges are read but not dealt yet in "
+                "this version; write the hole cards as x"
+            )
     check_no_duplicates(hands, dead_seen)
 
     # The street: the most cards any player holds. A hand written with up cards only
