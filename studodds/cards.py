@@ -323,7 +323,10 @@ class StudHand:
             raise ValueError("up cards are face up, so they cannot be unknown")
         if self.hole_given != bool(self.down):
             raise ValueError("hole_given must be True exactly when there are down cards")
-        problem = _shape_problem(len(self.down), len(self.up), len(self.river))
+        # A range of classes alone leaves the number of hole cards to the game; only
+        # seven-card stud has a river, so with one there are two.
+        n_down = len(self.down) or (2 if self.hole_range is not None and self.river else 0)
+        problem = _shape_problem(n_down, len(self.up), len(self.river))
         if problem is not None:
             raise ValueError(problem)
         duplicate = _first_duplicate(self.known_cards)
@@ -434,7 +437,8 @@ def parse_hand(text: str) -> StudHand:
     if any(t.kind in ("pattern", "class", "|") for t in down):
         hole_range = _parse_range(down, fail)
         down = [Token("unknown", "x")] * (hole_range.slot_count or 0)
-    problem = _shape_problem(len(down), len(up), len(river))
+    class_only_hole = hole_range is not None and not down and river
+    problem = _shape_problem(2 if class_only_hole else len(down), len(up), len(river))
     if problem is not None:
         raise fail(problem)
 

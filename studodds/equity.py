@@ -44,7 +44,12 @@ def _key_and_suits(cards: Sequence[int]) -> tuple[int, int]:
 
 
 class _Inputs:
-    """The scenario as the kernels take it: arrays, kind codes."""
+    """The scenario as the kernels take it: arrays, kind codes.
+
+    Players with a hole-card range get their hole cards from the range (a list of valid
+    combinations per range, or the joint combinations for exact enumeration); to_deal and
+    the draws here are the rest of their cards.
+    """
 
     def __init__(self, scenario: Scenario):
         game = scenario.game
@@ -55,12 +60,78 @@ class _Inputs:
         self.base_key = np.array([k for k, _ in keys_suits], dtype=np.int64)
         self.known_suits = np.array([s for _, s in keys_suits], dtype=np.int64)
         self.n_known = np.array([len(k) for k in scenario.known], dtype=np.int64)
-        self.to_deal = np.array(scenario.to_deal, dtype=np.int64)
+        rest = list(scenario.to_deal)
+        for r in scenario.ranges:
+            rest[r.player] -= r.size
+        self.to_deal = np.array(rest, dtype=np.int64)
         self.offsets = np.concatenate([[0], np.cumsum(self.to_deal)[:-1]]).astype(np.int64)
-        self.n_draws = scenario.draws
-        self.community_at = self.n_draws - 1 if scenario.community_card else -1
+        self.community = scenario.community_card
+        self.n_draws = int(self.to_deal.sum()) + self.community
+        self.community_at = self.n_draws - 1 if self.community else -1
         self.pool = np.array(scenario.pool, dtype=np.uint8)
         self.dealing_pool = sim.dealing_pool(scenario.pool)
+        self.ranges = scenario.ranges
+        self._range_arrays(scenario)
+
+    def _range_arrays(self, scenario: Scenario) -> None:
+        n_players = len(self.base_key)
+        self.range_of = np.full(n_players, -1, dtype=np.int64)
+        combos = [c for r in self.ranges for c in r.combos]
+        self.range_start = np.zeros(len(self.ranges), dtype=np.int64)
+        self.range_count = np.array([len(r.combos) for r in self.ranges], dtype=np.int64)
+        self.range_size = np.array([r.size for r in self.ranges], dtype=np.int64)
+        start = 0
+        for i, r in enumerate(self.ranges):
+            self.range_of[r.player] = i
+            self.range_start[i] = start
+            start += len(r.combos)
+        self.combo_cards = np.zeros((len(combos), 2), dtype=np.int64)
+        self.combo_key = np.zeros(len(combos), dtype=np.int64)
+        self.combo_suits = np.zeros(len(combos), dtype=np.int64)
+        self.combo_mask = np.zeros(len(combos), dtype=np.int64)
+        for k, combo in enumerate(combos):
+            self.combo_cards[k, : len(combo)] = combo
+            key, suits = _key_and_suits(combo)
+            self.combo_key[k] = key - KEY_BIAS
+            self.combo_suits[k] = suits
+            self.combo_mask[k] = sum(1 << c for c in combo)
+
+    def range_args(self) -> tuple:
+        return (self.range_of, self.range_start, self.range_count, self.range_size,
+                self.combo_cards, self.combo_key, self.combo_suits, self.combo_mask)
+
+    def joint_combinations(self, cap: int) -> np.ndarray | None:
+        """Every choice of hole cards for the ranged players using no card twice, as rows
+        of card ids (player order); None if there are more than cap of them."""
+        rows: list[tuple[int, ...]] = []
+
+        def walk(i: int, used: int, row: tuple[int, ...]) -> bool:
+            if i == len(self.ranges):
+                rows.append(row)
+                return len(rows) <= cap
+            for combo in self.ranges[i].combos:
+                mask = sum(1 << c for c in combo)
+                if not used & mask and not walk(i + 1, used | mask, row + tuple(combo)):
+                    return False
+            return True
+
+        if not walk(0, 0, ()):
+            return None
+        width = sum(r.size for r in self.ranges)
+        return np.array(rows, dtype=np.int64).reshape(len(rows), width)
+
+    def hole_slices(self) -> tuple[np.ndarray, np.ndarray]:
+        """Where each player's hole cards sit in a joint row (length 0 if not ranged)."""
+        start = np.zeros(len(self.base_key), dtype=np.int64)
+        length = np.zeros(len(self.base_key), dtype=np.int64)
+        at = 0
+        for r in self.ranges:
+            start[r.player], length[r.player] = at, r.size
+            at += r.size
+        return start, length
+
+
+MAX_JOINT_COMBINATIONS = 1_000_000
 
 
 def equity(
@@ -131,25 +202,39 @@ def equity_of_scenario(
             f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {threads}"
         )
 
-    n_deals = exact_engine.count_deals(len(scenario.pool), scenario.to_deal, scenario.community_card)
+    inputs = _Inputs(scenario)
+    joint = None
+    if scenario.ranges:
+        joint = inputs.joint_combinations(MAX_JOINT_COMBINATIONS)
+    if joint is None and scenario.ranges:
+        n_deals = math.inf  # too many hole-card combinations to enumerate
+    else:
+        n_rest_pool = len(scenario.pool) - (joint.shape[1] if joint is not None else 0)
+        n_deals = exact_engine.count_deals(n_rest_pool, list(inputs.to_deal), inputs.community)
+        if joint is not None:
+            n_deals *= len(joint)
     if exact is None and trials is None and precision is None:
         exact = n_deals <= AUTO_EXACT_DEALS
     if not exact and trials is None and precision is None:
         precision = DEFAULT_PRECISION
+    if exact and n_deals == math.inf:
+        raise OptionError(
+            f"exact enumeration would have to visit more than {MAX_JOINT_COMBINATIONS:,} "
+            "combinations of the ranged players' hole cards; use --trials or --precision"
+        )
     if exact and n_deals > MAX_EXACT_DEALS:
         raise OptionError(
             f"exact enumeration would visit {n_deals:.3g} deals (the limit is "
             f"{MAX_EXACT_DEALS:.0e}, about a minute); use --trials or --precision to sample"
         )
 
-    inputs = _Inputs(scenario)
     previous_threads = numba.get_num_threads()
     if threads is not None:
         numba.set_num_threads(threads)
     start = time.perf_counter()
     try:
         if exact:
-            tallies, no_low, dist = _run_exact(inputs, n_deals, distribution, progress)
+            tallies, no_low, dist = _run_exact(inputs, joint, n_deals, distribution, progress)
             method, samples, seed = "exact", n_deals, None
         else:
             if seed is None:
@@ -167,27 +252,33 @@ def equity_of_scenario(
     )
 
 
-def _run_exact(inputs: _Inputs, n_deals: int, with_distribution: bool, progress):
+def _run_exact(inputs: _Inputs, joint, n_deals: int, with_distribution: bool, progress):
+    """Enumerate: for every joint choice of ranged hole cards (one empty choice without
+    ranges), every set of the remaining unseen cards and every way to hand them out."""
     kernel = exact_engine.exact_kernel(inputs.kind_a, inputs.kind_b, inputs.low_qualifies)
-    patterns = exact_engine.assignments(list(inputs.to_deal), inputs.community_at >= 0)
-    n_sets = math.comb(len(inputs.pool), inputs.n_draws)
-    binom = exact_engine.binomial_table(len(inputs.pool), max(inputs.n_draws, 1))
+    patterns = exact_engine.assignments(list(inputs.to_deal), inputs.community)
+    if joint is None:
+        joint = np.zeros((1, 0), dtype=np.int64)
+    hole_start, hole_length = inputs.hole_slices()
+    n_rest = len(inputs.pool) - joint.shape[1]
+    n_sets = math.comb(n_rest, inputs.n_draws)
+    binom = exact_engine.binomial_table(n_rest, max(inputs.n_draws, 1))
     n_players = len(inputs.base_key)
     tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
     dist = np.zeros((n_players, N_BINS), dtype=np.int64)
     no_low = 0
-    # Rounds of ranges so a long enumeration can report progress; the sums are integers,
-    # so how the work is cut never changes the answer.
-    n_rounds = max(1, min(64, n_deals // 50_000_000))
-    bounds = exact_engine.range_bounds(n_sets, exact_engine.N_RANGES * n_rounds)
-    per_round = exact_engine.N_RANGES
+    # Work units (joint choice, range of card sets), in rounds so a long enumeration can
+    # report progress; the sums are integers, so the cut never changes the answer.
+    units = exact_engine.work_units(len(joint), n_sets)
+    n_rounds = max(1, min(64, n_deals // 50_000_000, len(units)))
     for r in range(n_rounds):
-        sub = bounds[r * per_round : (r + 1) * per_round + 1]
-        t = np.zeros((len(sub) - 1, n_players, N_TALLIES), dtype=np.int64)
-        d = np.zeros((len(sub) - 1, n_players, N_BINS), dtype=np.int64)
-        nl = np.zeros(len(sub) - 1, dtype=np.int64)
-        kernel(sub, inputs.pool, inputs.n_draws, binom, patterns, inputs.base_key,
-               inputs.known_suits, inputs.n_known, with_distribution, t, d, nl)
+        sub = units[len(units) * r // n_rounds : len(units) * (r + 1) // n_rounds]
+        t = np.zeros((len(sub), n_players, N_TALLIES), dtype=np.int64)
+        d = np.zeros((len(sub), n_players, N_BINS), dtype=np.int64)
+        nl = np.zeros(len(sub), dtype=np.int64)
+        kernel(sub, joint, hole_start, hole_length, inputs.pool, inputs.n_draws, binom,
+               patterns, inputs.base_key, inputs.known_suits, inputs.n_known,
+               with_distribution, t, d, nl)
         tallies += t.sum(axis=0)
         dist += d.sum(axis=0)
         no_low += int(nl.sum())
@@ -198,7 +289,9 @@ def _run_exact(inputs: _Inputs, n_deals: int, with_distribution: bool, progress)
 
 def _run_monte_carlo(inputs: _Inputs, seed: int, trials, precision, with_distribution,
                      progress):
-    kernel = sim.monte_carlo_kernel(inputs.kind_a, inputs.kind_b, inputs.low_qualifies)
+    kernel = sim.monte_carlo_kernel(
+        inputs.kind_a, inputs.kind_b, inputs.low_qualifies, bool(inputs.ranges)
+    )
     n_players = len(inputs.base_key)
     tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
     dist = np.zeros((n_players, N_BINS), dtype=np.int64)
@@ -219,7 +312,7 @@ def _run_monte_carlo(inputs: _Inputs, seed: int, trials, precision, with_distrib
         kernel(sim.chunk_seeds(seed, round_index), sim.split_trials(size), inputs.dealing_pool,
                inputs.base_key, inputs.known_suits, inputs.n_known, inputs.to_deal,
                inputs.offsets, inputs.n_draws, inputs.community_at, with_distribution, t, d,
-               nl)
+               nl, *inputs.range_args())
         tallies += t.sum(axis=0)
         dist += d.sum(axis=0)
         no_low += int(nl.sum())

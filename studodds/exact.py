@@ -6,10 +6,14 @@ so the tallies over all deals, divided by their number, are the exact probabilit
 The sets are enumerated in lexicographic order, split into ranges by rank (unranked with
 binomials) for the threads; the assignments are the distinct arrangements of the owner
 labels (player p repeated to_deal[p] times, then the community), listed once up front.
+With hole-card ranges, every joint choice of the ranged players' hole cards comes first,
+and the rest of the deal is enumerated from the pool without them: the number of
+completions is the same for every choice, so each deal stays equally likely.
 """
 
 from __future__ import annotations
 
+from itertools import pairwise
 from math import comb, factorial
 
 import numba as nb
@@ -100,11 +104,29 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
 
     # One function with the range loop inside the prange body (see sim.py for why).
     @nb.njit(parallel=True, **NUMBA_OPTIONS)
-    def run(bounds, pool, n_draws, binom, patterns, base_key, known_suits, n_known,
-            with_distribution, tallies, distribution, no_low):
+    def run(units, joint, hole_start, hole_length, pool, n_draws, binom, patterns, base_key,
+            known_suits, n_known, with_distribution, tallies, distribution, no_low):
         n_players = base_key.shape[0]
-        n_pool = pool.shape[0]
-        for r in nb.prange(bounds.shape[0] - 1):
+        width = joint.shape[1]
+        for u in nb.prange(units.shape[0]):
+            j, first, last = units[u, 0], units[u, 1], units[u, 2]
+            # This unit's joint choice of ranged hole cards, and the pool without them.
+            used = np.int64(0)
+            for t in range(width):
+                used |= np.int64(1) << joint[j, t]
+            rest = np.zeros(pool.shape[0] - width, dtype=np.int64)
+            n_rest = 0
+            for i in range(pool.shape[0]):
+                if not (used >> pool[i]) & 1:
+                    rest[n_rest] = pool[i]
+                    n_rest += 1
+            hole_keys = np.zeros(n_players, dtype=np.int64)
+            hole_suits = np.zeros(n_players, dtype=np.int64)
+            for p in range(n_players):
+                for t in range(hole_length[p]):
+                    card = joint[j, hole_start[p] + t]
+                    hole_keys[p] += CARD_KEY[card]
+                    hole_suits[p] |= suit_bit(card)
             idx = np.zeros(max(n_draws, 1), dtype=np.int64)
             keys = np.zeros(n_players, dtype=np.int64)
             suits = np.zeros(n_players, dtype=np.int64)
@@ -112,15 +134,15 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
             values_a = np.zeros(n_players, dtype=np.int64)
             values_b = np.zeros(n_players, dtype=np.int64)
             outcomes = np.zeros(1 << (2 * n_players if split else n_players), dtype=np.int64)
-            unrank_combination(bounds[r], n_pool, n_draws, binom, idx)
-            for _ in range(bounds[r + 1] - bounds[r]):
+            unrank_combination(first, n_rest, n_draws, binom, idx)
+            for _ in range(last - first):
                 for q in range(patterns.shape[0]):
                     for p in range(n_players):
-                        keys[p] = base_key[p]
-                        suits[p] = known_suits[p]
-                        sizes[p] = n_known[p]
+                        keys[p] = base_key[p] + hole_keys[p]
+                        suits[p] = known_suits[p] | hole_suits[p]
+                        sizes[p] = n_known[p] + hole_length[p]
                     for s in range(n_draws):
-                        c = pool[idx[s]]
+                        c = rest[idx[s]]
                         owner = patterns[q, s]
                         for p in range(n_players):
                             if owner == p or owner == n_players:
@@ -137,15 +159,15 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
                             values_b[p] = value_b
                             best_b = max(best_b, value_b)
                         if with_distribution:
-                            distribution[r, p, category_bin(value_a, a_is_low)] += 1
+                            distribution[u, p, category_bin(value_a, a_is_low)] += 1
                             if split:
-                                distribution[r, p, category_bin(value_b, True)] += 1
+                                distribution[u, p, category_bin(value_b, True)] += 1
                     mask_a = winners_mask(values_a, n_players, best_a)
                     mask_b = winners_mask(values_b, n_players, best_b) if split else np.int64(0)
                     index = outcome_index(mask_a, best_b, mask_b, n_players, split, low_qualifies)
                     outcomes[index] += 1
-                next_combination(idx, n_pool, n_draws)
-            no_low[r] = reduce_outcomes(outcomes, n_players, split, tallies[r])
+                next_combination(idx, n_rest, n_draws)
+            no_low[u] = reduce_outcomes(outcomes, n_players, split, tallies[u])
 
     return run
 
@@ -160,6 +182,12 @@ def exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
     return _KERNELS[key]
 
 
-def range_bounds(n_sets: int, n_ranges: int = N_RANGES) -> np.ndarray:
-    """Split the n_sets card sets into contiguous rank ranges (some may be empty)."""
-    return np.array([n_sets * r // n_ranges for r in range(n_ranges + 1)], dtype=np.int64)
+def work_units(n_joint: int, n_sets: int, n_ranges: int = N_RANGES) -> np.ndarray:
+    """(joint choice, first set rank, last set rank) rows: about n_ranges units in all,
+    each joint choice's card sets split into contiguous rank ranges (none empty)."""
+    parts = max(1, -(-n_ranges // n_joint))
+    rows = []
+    for j in range(n_joint):
+        bounds = sorted({n_sets * r // parts for r in range(parts + 1)})
+        rows += [(j, a, b) for a, b in pairwise(bounds)]
+    return np.array(rows, dtype=np.int64).reshape(len(rows), 3)

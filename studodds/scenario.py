@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from .cards import NotationError, StudHand, card_str, check_no_duplicates, parse_hand, tokenize
 from .games import Game, get_game
+from .ranges import THIRD_STREET_CLASSES
 
 DECK_SIZE = 52
 
 
 class ScenarioError(ValueError):
     """A table state that cannot be: different streets, too many players, no cards left."""
+
+
+@dataclass(frozen=True)
+class PlayerRange:
+    """A player whose unknown hole cards come from a range: every valid combination."""
+
+    player: int  # 0-based
+    size: int  # hole cards
+    combos: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -40,6 +51,7 @@ class Scenario:
     to_deal: tuple[int, ...]
     community_card: bool
     pool: tuple[int, ...]
+    ranges: tuple[PlayerRange, ...] = ()  # players whose hole cards have a range
 
     @property
     def n_players(self) -> int:
@@ -145,11 +157,7 @@ def build_scenario(
         )
     for p, hand in enumerate(hands, start=1):
         _check_hand_shape(game, hand, p)
-        if hand.hole_range is not None:
-            raise ScenarioError(
-                f"player {p} {str(hand)!r}: hole-card ranges are read but not dealt yet in "
-                "this version; write the hole cards as x"
-            )
+
     check_no_duplicates(hands, dead_seen)
 
     # The street: the most cards any player holds. A hand written with up cards only
@@ -210,10 +218,55 @@ def build_scenario(
             f"the deck cannot supply the unseen cards: {sum(to_deal) + community} needed, "
             f"{len(pool) - dead_unknown} left"
         )
+    ranges = tuple(
+        _player_range(game, p, hand, pool) for p, hand in enumerate(hands)
+        if hand.hole_range is not None
+    )
+    if ranges and not _jointly_possible(ranges):
+        raise ScenarioError(
+            "the ranges cannot all hold at once: every way to give "
+            + " and ".join(f"player {r.player + 1} ({hands[r.player].hole_range})" for r in ranges)
+            + " their hole cards needs a card twice"
+        )
     return Scenario(
         game, hands, tuple(dead_seen), dead_unknown, street_cards, known, to_deal, community,
-        pool,
+        pool, ranges,
     )
+
+
+def _player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> PlayerRange:
+    hole_range = hand.hole_range
+    size = game.hole_cards
+    third_street = [c for c in hole_range.classes if c in THIRD_STREET_CLASSES]
+    if third_street and (size != 2 or not hand.up):
+        raise ScenarioError(
+            f"player {p + 1} {str(hand)!r}: {third_street[0]!r} describes third street in "
+            "seven-card stud (two hole cards and the door card)"
+        )
+    combos = tuple(
+        combo for combo in combinations(pool, size) if hole_range.matches(combo, hand.up)
+    )
+    if not combos:
+        raise ScenarioError(
+            f"player {p + 1} {str(hand)!r}: no hole cards left fit the range {str(hole_range)!r} "
+            "(every card it allows is in a hand or dead)"
+        )
+    return PlayerRange(p, size, combos)
+
+
+def _jointly_possible(ranges: Sequence[PlayerRange]) -> bool:
+    """Whether some choice of one combination per range uses no card twice."""
+
+    def search(i: int, used: frozenset) -> bool:
+        if i == len(ranges):
+            return True
+        return any(
+            search(i + 1, used | set(combo))
+            for combo in ranges[i].combos
+            if used.isdisjoint(combo)
+        )
+
+    return search(0, frozenset())
 
 
 def _is_street(game: Game, n_cards: int) -> bool:

@@ -94,11 +94,22 @@ def dealt_suits(known_suits, work, start, count, community_at):
     return suits
 
 
-def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def card_of(dealt):
+    return (dealt >> DEALT_CARD_SHIFT) & 63
+
+
+def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_ranges: bool):
     """The Monte Carlo kernel for one game's hand kinds (closure constants, see kernels.py).
 
     kind_b < 0: one kind takes the pot. Otherwise kind_a takes the high half, kind_b the
     low half, and low_qualifies says whether NO_LOW loses the low half.
+
+    with_ranges: some players' hole cards come from a range (ranges.py). Each trial first
+    picks every such player's hole cards uniformly from their list of valid combinations,
+    again until no two players share a card (so every joint combination is equally
+    likely), moves those cards out of the live pool, then deals the rest as usual. The
+    range arrays are empty and unused otherwise.
     """
     split = kind_b >= 0
     a_is_low = kind_a != KIND_HIGH
@@ -108,26 +119,76 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
     # cache on a closure that holds another compiled function).
     @nb.njit(parallel=True, **NUMBA_OPTIONS)
     def run(seeds, trials_per_chunk, pool, base_key, known_suits, n_known, to_deal, offsets,
-            n_draws, community_at, with_distribution, tallies, distribution, no_low):
+            n_draws, community_at, with_distribution, tallies, distribution, no_low,
+            range_of, range_start, range_count, range_size, combo_cards, combo_key,
+            combo_suits, combo_mask):
         n_players = base_key.shape[0]
+        n_ranges = range_start.shape[0]
+        n_pool = pool.shape[0]
         extra = 1 if community_at >= 0 else 0
         for c in nb.prange(seeds.shape[0]):
             work = pool.copy()
             outcomes = np.zeros(1 << (2 * n_players if split else n_players), dtype=np.int64)
             values_a = np.zeros(n_players, dtype=np.int64)
             values_b = np.zeros(n_players, dtype=np.int64)
+            chosen = np.zeros(max(n_ranges, 1), dtype=np.int64)
+            pos = np.zeros(64, dtype=np.int64)
+            for i in range(n_pool):
+                pos[card_of(work[i])] = i
             state = seeds[c]
             for _ in range(trials_per_chunk[c]):
-                state = partial_shuffle(work, n_draws, state)
+                if with_ranges:
+                    clash = True
+                    while clash:
+                        clash = False
+                        used = np.int64(0)
+                        for r in range(n_ranges):
+                            state, bits = splitmix64(state)
+                            k = range_start[r] + int(
+                                ((bits >> np.uint64(32)) * np.uint64(range_count[r]))
+                                >> np.uint64(32)
+                            )
+                            chosen[r] = k
+                            clash = clash or (used & combo_mask[k]) != 0
+                            used |= combo_mask[k]
+                    live = n_pool  # the chosen hole cards go to the end, out of play
+                    for r in range(n_ranges):
+                        for t in range(range_size[r]):
+                            card = combo_cards[chosen[r], t]
+                            i = pos[card]
+                            live -= 1
+                            other = work[live]
+                            work[live] = work[i]
+                            work[i] = other
+                            pos[card_of(other)] = i
+                            pos[card] = live
+                    for i in range(n_draws):
+                        state, bits = splitmix64(state)
+                        j = i + int(
+                            ((bits >> np.uint64(32)) * np.uint64(live - i)) >> np.uint64(32)
+                        )
+                        dealt = work[j]
+                        work[j] = work[i]
+                        work[i] = dealt
+                        pos[card_of(work[j])] = j
+                        pos[card_of(dealt)] = i
+                else:
+                    state = partial_shuffle(work, n_draws, state)
                 best_a, best_b = -1, -1
                 for p in range(n_players):
                     key = dealt_key(base_key[p], work, offsets[p], to_deal[p], community_at)
+                    hole_suits = np.int64(0)
+                    n = n_known[p] + to_deal[p] + extra
+                    if with_ranges and range_of[p] >= 0:
+                        k = chosen[range_of[p]]
+                        key += combo_key[k]
+                        hole_suits = combo_suits[k]
+                        n += range_size[range_of[p]]
                     suits = np.int64(0)
                     if needs_suits(kind_a, key) or (split and needs_suits(kind_b, key)):
-                        suits = dealt_suits(
+                        suits = hole_suits | dealt_suits(
                             known_suits[p], work, offsets[p], to_deal[p], community_at
                         )
-                    n = n_known[p] + to_deal[p] + extra
                     value_a = value_from_suits(kind_a, key, suits, n)
                     values_a[p] = value_a
                     best_a = max(best_a, value_a)
@@ -148,11 +209,11 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
     return run
 
 
-_KERNELS: dict[tuple[int, int, bool], object] = {}
+_KERNELS: dict[tuple[int, int, bool, bool], object] = {}
 
 
-def monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
-    key = (kind_a, kind_b, low_qualifies)
+def monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_ranges: bool):
+    key = (kind_a, kind_b, low_qualifies, with_ranges)
     if key not in _KERNELS:
         _KERNELS[key] = make_monte_carlo_kernel(*key)
     return _KERNELS[key]
