@@ -10,9 +10,10 @@ from .equity import equity
 from .eval import Evaluation, evaluate, evaluate_batch
 from .games import GAMES
 from .results import EquityResult, PlayerResult
+from .whatif import next_card_table, pot_odds
 
 __version__ = "0.1.0"
 __all__ = [
     "GAMES", "EquityResult", "Evaluation", "PlayerResult", "__version__", "equity", "evaluate",
-    "evaluate_batch",
+    "evaluate_batch", "next_card_table", "pot_odds",
 ]

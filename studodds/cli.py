@@ -142,6 +142,10 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, distribu
         raise click.BadParameter(f"{seed} is negative: a seed is 0 or more", param_hint="--seed")
     if (pot is None) != (to_call is None):
         raise click.UsageError("pot odds need both --pot and --to-call")
+    if pot is None and (hero != 1 or bets_to_come or big_bet):
+        raise click.UsageError("--hero, --bets-to-come and --big-bet go with --pot and --to-call")
+    if pot is not None and fmt == "csv":
+        raise click.UsageError("pot odds are shown in the table and JSON formats, not CSV")
     progress = _Progress(enabled=sys.stderr.isatty())
     try:
         result = equity(

@@ -6,6 +6,7 @@ a table state varied by one card, so it is exactly as right as the engine.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections import Counter
 from dataclasses import asdict, dataclass, replace
@@ -150,6 +151,10 @@ def next_card_table(
         "exact": exact, "trials": trials, "precision": precision, "seed": seed, "threads": threads,
     }
     now = equity_of_scenario(scenario, **options)
+    if exact is None and trials is None and precision is None:
+        # One method for now and every card, so the changes compare like with like: each
+        # card alone is a smaller problem and the automatic choice could differ.
+        options["exact"] = now.method == "exact"
     kind = scenario.game.kinds[0] if scenario.game.kinds[0] != "low_8" else "low_a5"
     if scenario.game.split:
         kind = "high"
@@ -218,13 +223,15 @@ def pot_odds(
     betting still to come. With bets_to_come and big_bet, the implied-odds price assumes
     the hero also collects that many big bets when they win: C / (P + C + k * B).
     """
-    if pot < 0 or to_call <= 0:
+    if not (math.isfinite(pot) and math.isfinite(to_call)) or pot < 0 or to_call <= 0:
         raise OptionError(f"--pot must be 0 or more and --to-call more than 0, got {pot} and "
                           f"{to_call}")
     if not 1 <= hero <= len(result.players):
         raise OptionError(f"--hero {hero}: there are {len(result.players)} players")
-    if bets_to_come < 0 or big_bet < 0:
+    if bets_to_come < 0 or big_bet < 0 or not math.isfinite(big_bet):
         raise OptionError("--bets-to-come and --big-bet are 0 or more")
+    if bool(bets_to_come) != bool(big_bet):
+        raise OptionError("implied odds need both --bets-to-come and --big-bet")
     eq = result.players[hero - 1].equity
     required = to_call / (pot + to_call)
     ev = eq * (pot + to_call) - to_call

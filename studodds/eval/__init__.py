@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .kernels import BATCH_KERNELS, KIND_CODES, first_invalid_row
+from .kernels import BATCH_KERNELS, KIND_CODES, first_invalid_row, value_of_one
 from .values import KINDS, NO_LOW, category_name, describe
 
 
@@ -73,6 +73,7 @@ def evaluate(cards: Sequence[int] | str, kind: str = "high") -> Evaluation:
     >>> evaluate("9c 5d 4h 2s Ac", "low_8").description
     'no low'
     """
+    _check_kind(kind)
     if isinstance(cards, str):
         from ..cards import parse_cards
 
@@ -80,7 +81,9 @@ def evaluate(cards: Sequence[int] | str, kind: str = "high") -> Evaluation:
     row = np.array([list(cards)], dtype=np.int64)
     if not 5 <= row.shape[1] <= 7:
         raise ValueError(f"a hand to evaluate has 5 to 7 cards, got {row.shape[1]}")
-    value = int(evaluate_batch(row, kind)[0])
+    if len(set(row[0].tolist())) != row.shape[1] or row.min() < 0 or row.max() > 51:
+        raise ValueError(f"a hand is distinct card ids 0..51, got {row[0].tolist()}")
+    value = int(value_of_one(KIND_CODES[kind], row[0]))
     return Evaluation(kind, value, category_name(value, kind), describe(value, kind))
 
 

@@ -192,6 +192,18 @@ def value_of(kind, cards, n):
     return value_low_a6(key, cards, n)
 
 
+@nb.njit(**NUMBA_OPTIONS)
+def value_of_one(kind, cards):
+    """One hand's value, serially: for a single hand a parallel launch costs far more
+    than the evaluation (the coach tools value a hand per card)."""
+    n = cards.shape[0]
+    key = hand_key(cards, n)
+    suits = np.int64(0)
+    for j in range(n):
+        suits |= suit_bit(cards[j])
+    return value_from_suits(kind, key, suits, n)
+
+
 def _batch_kernel(kind: int, width: int):
     """A kernel for one (kind, hand width) pair: out[i] = value of hands[i].
 
