@@ -149,7 +149,7 @@ def next_card_report(table, fmt: str) -> str:
     split = table.cards and table.cards[0].scoop is not None
     mc = table.method != "exact"
     if fmt == "csv":
-        headers = ["card", "group", "equity", "delta", "category", "win", "tie"]
+        headers = ["card", "group", "equity", "delta", "category", "win", "tie", "probability"]
         if mc:
             headers.append("equity_se")
         if split:

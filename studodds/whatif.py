@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, replace
 
 from .cards import StudHand, card_str
-from .equity import OptionError, equity_of_scenario
+from .equity import MAX_JOINT_COMBINATIONS, OptionError, _Inputs, equity_of_scenario
 from .eval import evaluate
 from .results import EquityResult
 from .scenario import Scenario, ScenarioError, build_scenario
@@ -36,6 +36,7 @@ class NextCard:
     category: str  # what the player's known cards make with it
     win: float
     tie: float
+    probability: float  # that this is the card that comes (1/unseen, unless ranges say more)
     equity_se: float | None = None
     scoop: float | None = None
     scoop_delta: float | None = None
@@ -89,23 +90,58 @@ def with_next_card(scenario: Scenario, player: int, card: int) -> Scenario:
         raise ScenarioError(f"{card_str(card)} is not an unseen card: it is in a hand or dead")
     _, river, community = next_street(scenario)
     pool = tuple(c for c in scenario.pool if c != card)
+    # A card that comes is not in anybody's hole: ranges keep the combinations without it.
+    ranges = tuple(
+        replace(r, combos=tuple(combo for combo in r.combos if card not in combo))
+        for r in scenario.ranges
+    )
+    if any(not r.combos for r in ranges):
+        raise ScenarioError(f"{card_str(card)} cannot come: a range needs it in a hole")
     if community:
         known = tuple(k + (card,) for k in scenario.known)
-        return replace(scenario, known=known, pool=pool, community_card=False)
+        return replace(scenario, known=known, pool=pool, community_card=False, ranges=ranges)
     hands = list(scenario.hands)
     hand = hands[player]
     if river:
         down = hand.down if hand.hole_given else (None,) * scenario.game.hole_cards
-        hands[player] = StudHand(down, hand.up, (card,), True)
+        hands[player] = StudHand(down, hand.up, (card,), True, hand.hole_range)
     else:
-        hands[player] = StudHand(hand.down, hand.up + (card,), hand.river, hand.hole_given)
+        hands[player] = StudHand(
+            hand.down, hand.up + (card,), hand.river, hand.hole_given, hand.hole_range
+        )
     known = list(scenario.known)
     known[player] = known[player] + (card,)
     to_deal = list(scenario.to_deal)
     to_deal[player] -= 1
     return replace(
         scenario, hands=tuple(hands), known=tuple(known), to_deal=tuple(to_deal), pool=pool,
+        ranges=ranges,
     )
+
+
+def next_card_probabilities(scenario: Scenario) -> dict[int, float]:
+    """How likely each unseen card is to be the next one dealt to a player.
+
+    Every unseen card equally, unless ranges hold some cards in players' holes: then a
+    card comes with the share of the joint range choices that leave it free, spread over
+    the cards those choices leave.
+    """
+    pool = scenario.pool
+    if not scenario.ranges:
+        return {c: 1 / len(pool) for c in pool}
+    joint = _Inputs(scenario).joint_combinations(MAX_JOINT_COMBINATIONS)
+    if joint is None:
+        raise OptionError(
+            f"the ranges allow more than {MAX_JOINT_COMBINATIONS:,} joint hole-card choices: "
+            "too many to weigh the next cards; narrow a range"
+        )
+    free = len(pool) - joint.shape[1]
+    probabilities = {}
+    for c in pool:
+        without = int((~(joint == c).any(axis=1)).sum())
+        if without:
+            probabilities[c] = without / (len(joint) * free)
+    return probabilities
 
 
 def made_category(cards, kind: str) -> str:
@@ -136,8 +172,9 @@ def next_card_table(
     """For every card that can come to `player` (1-based) next: their equity once it has
     come, the change against now, and what it makes. Sorted best first.
 
-    The per-card equities, averaged over the cards, equal the equity now (exactly, with
-    exact enumeration): each unseen card is equally likely to be the one that comes.
+    The per-card equities, averaged over the cards weighted by their probability, equal
+    the equity now (exactly, with exact enumeration). Each unseen card is equally likely to
+    come, unless hole-card ranges say some are probably in a hole (next_card_probabilities).
     """
     scenario = build_scenario(game, hands, dead)
     if not 1 <= player <= scenario.n_players:
@@ -159,12 +196,12 @@ def next_card_table(
     if scenario.game.split:
         kind = "high"
     rows = []
-    pool = scenario.pool
-    for i, card in enumerate(pool):
+    probabilities = next_card_probabilities(scenario)
+    for i, card in enumerate(probabilities):
         result = equity_of_scenario(with_next_card(scenario, p, card), **options)
         rows.append((card, result))
         if progress is not None:
-            progress((i + 1) / len(pool))
+            progress((i + 1) / len(probabilities))
     base = now.players[p]
     cards = []
     favourite = drawing_dead = 0
@@ -189,7 +226,7 @@ def next_card_table(
         known = with_next_card(scenario, p, card).known[p]
         cards.append(NextCard(
             card_str(card), mine.equity, delta, group, made_category(known, kind), mine.win,
-            mine.tie, mine.equity_se, **split,
+            mine.tie, probabilities[card], mine.equity_se, **split,
         ))
     cards.sort(key=lambda c: (-c.equity, c.card))
     return NextCardTable(

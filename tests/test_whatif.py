@@ -806,7 +806,7 @@ NEXT_JSON_CONTRACT = {"game", "player", "equity_now", "cards", "favourite_cards"
 # whether it is the community card.
 NEXT_JSON_EXTRA = {"hand", "street", "method", "community_card"}
 CARD_CONTRACT = {"card", "equity", "delta", "category"}
-CARD_EXTRA = {"group", "win", "tie"}  # always; plus equity_se (sampled) and the split fields
+CARD_EXTRA = {"group", "win", "tie", "probability"}  # always; plus equity_se (sampled) and the split fields
 CARD_SPLIT = {"scoop", "scoop_delta", "high_win", "high_win_delta", "low_win", "low_win_delta"}
 
 
@@ -867,7 +867,8 @@ def test_next_json_community(capsys):
 def test_next_csv(capsys):
     out = run_next(["--exact", "--format", "csv", *ACES_UP_HIDDEN], capsys)
     rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == ["card", "group", "equity", "delta", "category", "win", "tie"]
+    assert rows[0] == ["card", "group", "equity", "delta", "category", "win", "tie",
+                       "probability"]
     table = exact_table("stud7", ACES_UP_HIDDEN)
     assert len(rows) == 1 + len(table.cards) == 43
     assert [r[0] for r in rows[1:]] == [c.card for c in table.cards]
@@ -877,7 +878,8 @@ def test_next_csv(capsys):
     out = run_next(["-g", "stud5hl", "--trials", "200", "--seed", "1", "--format", "csv",
                     "(As) 2h 3h 6c", "(x) 4c 5d Ks"], capsys)
     rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == ["card", "group", "equity", "delta", "category", "win", "tie", "equity_se",
+    assert rows[0] == ["card", "group", "equity", "delta", "category", "win", "tie", "probability",
+                       "equity_se",
                        "scoop", "scoop_delta", "high_win", "high_win_delta", "low_win",
                        "low_win_delta"]
     assert len(rows) == 1 + 45  # 52 less the 7 cards in the hands
