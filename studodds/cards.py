@@ -436,7 +436,10 @@ def parse_hand(text: str) -> StudHand:
     hole_range = None
     if any(t.kind in ("pattern", "class", "|") for t in down):
         hole_range = _parse_range(down, fail)
-        down = [Token("unknown", "x")] * (hole_range.slot_count or 0)
+        slots = hole_range.slot_count
+        if slots is None and not up and not river:
+            slots = 2  # a class alone before the door card: seven-card stud's two hole cards
+        down = [Token("unknown", "x")] * (slots or 0)
     class_only_hole = hole_range is not None and not down and river
     problem = _shape_problem(2 if class_only_hole else len(down), len(up), len(river))
     if problem is not None:

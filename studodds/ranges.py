@@ -9,7 +9,7 @@ pattern per hole card (a card ``As``, any of a rank ``K?``, any of a suit ``?s``
 ``??`` or ``x``), matched in any order, or a named class of the hole cards together with
 the up cards:
 
-    pair+      a pair or better among all the cards dealt so far
+    pair+      a pair or better among the hole cards and the up cards (not the river)
     rolled     three of a kind on third street (both hole cards and the door card)
     flush3     three of a suit on third street
     straight3  three different ranks that fit in one straight on third street
