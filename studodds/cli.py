@@ -138,8 +138,6 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, distribu
       studodds equity -g stud7hl8 --exact "(As 2s) 3h 4h 9c" "(x x) Qc Kd 3d"
       studodds equity "(9s 8s) 7s 2s" "(x x) Ah Kd" --pot 40 --to-call 10
     """
-    if seed is not None and seed < 0:
-        raise click.BadParameter(f"{seed} is negative: a seed is 0 or more", param_hint="--seed")
     if (pot is None) != (to_call is None):
         raise click.UsageError("pot odds need both --pot and --to-call")
     if pot is None and (hero != 1 or bets_to_come or big_bet):
@@ -185,8 +183,6 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
     Example:
       studodds next "(As Ks) Ah Kh Qh" "(x x) Qc 2d 3d" --exact
     """
-    if seed is not None and seed < 0:
-        raise click.BadParameter(f"{seed} is negative: a seed is 0 or more", param_hint="--seed")
     progress = _Progress(enabled=sys.stderr.isatty())
     try:
         table = next_card_table(

@@ -26,6 +26,12 @@ AUTO_EXACT_DEALS = 3_000_000
 MAX_EXACT_DEALS = 3_000_000_000
 DEFAULT_PRECISION = 0.0005  # standard error of every player's equity, default Monte Carlo
 MAX_TRIALS = 2_000_000_000
+# An equity's variance is at most 1/4, so this precision needs at most 6.25e8 trials: a
+# target down here is always reached within MAX_TRIALS.
+MIN_PRECISION = 2e-5
+# --exact lists the ways to hand out one set of unseen cards up front; beyond this many
+# (10 players with a card each to come: 3.6 million; 9! = 362,880 still fits) it samples.
+MAX_ASSIGNMENTS = 400_000
 FIRST_ROUND = 200_000
 ROUND_SIZE = 4_000_000  # trials between progress updates and precision checks
 
@@ -192,11 +198,13 @@ def equity_of_scenario(
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
     ):
-        raise OptionError(f"a seed is a whole number 0 or more, got {seed!r}")
+        raise OptionError(f"the seed (--seed) is a whole number 0 or more, got {seed!r}")
     if trials is not None and not 1 <= trials <= MAX_TRIALS:
         raise OptionError(f"trials must be between 1 and {MAX_TRIALS:,}, got {trials}")
-    if precision is not None and not 0 < precision < 0.5:
-        raise OptionError(f"precision is a standard error in (0, 0.5), got {precision}")
+    if precision is not None and not MIN_PRECISION <= precision < 0.5:
+        raise OptionError(
+            f"precision is a standard error from {MIN_PRECISION} to 0.5, got {precision}"
+        )
     if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
         raise OptionError(
             f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {threads}"
@@ -213,8 +221,17 @@ def equity_of_scenario(
         n_deals = exact_engine.count_deals(n_rest_pool, list(inputs.to_deal), inputs.community)
         if joint is not None:
             n_deals *= len(joint)
+    too_many_assignments = (
+        exact_engine.count_assignments(list(inputs.to_deal), inputs.community) > MAX_ASSIGNMENTS
+    )
+    if exact and too_many_assignments:
+        raise OptionError(
+            "exact enumeration would list more than "
+            f"{MAX_ASSIGNMENTS:,} ways to hand out each set of unseen cards (many players with "
+            "cards to come); use --trials or --precision to sample"
+        )
     if exact is None and trials is None and precision is None:
-        exact = n_deals <= AUTO_EXACT_DEALS
+        exact = n_deals <= AUTO_EXACT_DEALS and not too_many_assignments
     if not exact and trials is None and precision is None:
         precision = DEFAULT_PRECISION
     if exact and n_deals == math.inf:
@@ -346,7 +363,8 @@ def _next_round_size(tallies, done: int, precision: float) -> int:
         return 0
     if done >= MAX_TRIALS:
         return 0
-    needed = math.ceil(done * (se / precision) ** 2 * 1.05) - done
+    ratio = min(se / precision, 1e4)  # keeps the estimate finite; rounds cap it anyway
+    needed = math.ceil(done * ratio * ratio * 1.05) - done
     return int(min(max(needed, FIRST_ROUND), ROUND_SIZE, MAX_TRIALS - done))
 
 

@@ -96,13 +96,8 @@ def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
     return tuple(seen), unknown
 
 
-def _hole_and_river(game: Game) -> tuple[int, int]:
-    """Down cards dealt on the first street and on the river (0 for five-card games)."""
-    return game.hole_cards, game.streets[-1].down
-
-
 def _check_hand_shape(game: Game, hand: StudHand, player: int) -> None:
-    hole, _ = _hole_and_river(game)
+    hole = game.hole_cards
     max_up = sum(s.up for s in game.streets)
     if hand.hole_given and len(hand.down) != hole:
         raise ScenarioError(
@@ -123,7 +118,7 @@ def _check_hand_shape(game: Game, hand: StudHand, player: int) -> None:
 
 def _cards_dealt(game: Game, hand: StudHand) -> int:
     """Cards the player holds: written ones, with an unspecified hole counted in."""
-    hole, _ = _hole_and_river(game)
+    hole = game.hole_cards
     return (len(hand.down) if hand.hole_given else hole) + len(hand.up) + len(hand.river)
 
 
@@ -183,12 +178,14 @@ def build_scenario(
     dead_total = len(dead_seen) + dead_unknown
     left_now = DECK_SIZE - dealt_so_far - dead_total
     if left_now < 0:
+        shortage_river = river and street_cards == game.hand_size
         raise ScenarioError(
             f"the deck cannot supply this table: {n} players holding {street_cards} cards and "
             f"{dead_total} dead cards need {dealt_so_far + dead_total} cards, a deck has 52"
+            + ("; with a card shortage the river is one shared card, which this version cannot "
+               "take yet: ask on 6th street" if shortage_river else "")
         )
 
-    # Streets still to come before the river (all of them in five-card games).
     # Cards each player still gets before the river (all of them in five-card games).
     held_before_river = game.hand_size - river
     needed_before_river = n * max(held_before_river - street_cards, 0)
@@ -213,11 +210,8 @@ def build_scenario(
     to_deal = tuple(final - len(k) for k in known)
     known_set = {c for k in known for c in k} | set(dead_seen)
     pool = tuple(c for c in range(DECK_SIZE) if c not in known_set)
-    if sum(to_deal) + community > len(pool) - dead_unknown:
-        raise ScenarioError(
-            f"the deck cannot supply the unseen cards: {sum(to_deal) + community} needed, "
-            f"{len(pool) - dead_unknown} left"
-        )
+    # The checks above leave enough unseen cards for every deal.
+    assert sum(to_deal) + community <= len(pool) - dead_unknown
     ranges = tuple(
         _player_range(game, p, hand, pool) for p, hand in enumerate(hands)
         if hand.hole_range is not None
