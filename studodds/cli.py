@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from decimal import Decimal, InvalidOperation
 
 import click
 
@@ -12,6 +13,7 @@ from .cards import NotationError, StudHand, cards_str, parse_cards, parse_hand
 from .equity import equity
 from .eval import KINDS, evaluate
 from .games import GAMES
+from .rules import Stakes, bring_in, first_to_act, limits
 from .whatif import next_card_table, pot_odds
 
 # click >= 8.2 raises this for a bare group in standalone_mode=False; older click has none.
@@ -192,6 +194,140 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
     finally:
         progress.close()
     click.echo(report.next_card_report(table, fmt))
+
+
+@cli.group("rules", context_settings=CONTEXT)
+def rules_group():
+    """Table rules of fixed-limit stud: bring-in, order of play, bets per street."""
+
+
+def _game_option():
+    return click.option("-g", "--game", default="stud7", show_default=True,
+                        type=click.Choice(list(GAMES), case_sensitive=False),
+                        help="The game: " + ", ".join(GAMES) + ".")
+
+
+def _rules_report(fmt: str, headers, rows, data) -> str:
+    if fmt == "json":
+        return report.render_json(data)
+    if fmt == "csv":
+        return report.render_csv(headers, rows)
+    return report.render_table(headers, rows)
+
+
+@rules_group.command("bringin", context_settings=CONTEXT)
+@_game_option()
+@click.option("--tie", type=click.Choice(["suit", "seat"]), default="suit", show_default=True,
+              help="Equal ranks: by suit (clubs lowest) or the first in seat order.")
+@format_option()
+@click.argument("cards", nargs=-1, required=True)
+def rules_bringin_command(game, tie, fmt, cards):
+    """Who must bring it in: one door CARD per player, in seat order from the dealer's left.
+
+    The lowest door card, ace high (razz and the lowball games: the highest, ace low).
+
+    \b
+    Example:
+      studodds rules bringin Kd 2d 2c As
+    """
+    seat = bring_in(game, cards, tie=tie)
+    card = cards_str(parse_cards(cards[seat]))
+    click.echo(_rules_report(fmt, ("seat", "card"), [(seat + 1, card)],
+                             {"seat": seat + 1, "card": card}))
+
+
+@rules_group.command("order", context_settings=CONTEXT)
+@_game_option()
+@click.option("--tie", type=click.Choice(["seat", "suit"]), default="seat", show_default=True,
+              help="Equal boards: the first in seat order, or the suit of the leading card.")
+@format_option()
+@click.argument("boards", nargs=-1, required=True)
+def rules_order_command(game, tie, fmt, boards):
+    """Who acts first after the first round: one BOARD (up cards) per player, in seat order.
+
+    The best showing hand acts first (razz and the lowball games: the best low). A BOARD
+    of "-" is a seat no longer in the hand. On 7th street give the 6th-street up cards.
+
+    \b
+    Example:
+      studodds rules order "8c 8d Kh" "Qs 2c Qd" "Th Js 9d"
+    """
+    seat = first_to_act(game, boards, tie=tie)
+    board = cards_str(parse_cards(boards[seat]))
+    click.echo(_rules_report(fmt, ("seat", "board"), [(seat + 1, board)], {"seat": seat + 1}))
+
+
+def _money(value) -> str:
+    return "" if value is None else format(value.normalize() if hasattr(value, "normalize")
+                                           else value, "f")
+
+
+def _json_money(value):
+    if value is None or isinstance(value, int):
+        return value
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+class _Amount(click.ParamType):
+    name = "AMOUNT"
+
+    def convert(self, value, param, ctx):
+        try:
+            amount = Decimal(str(value).strip().lstrip("$"))
+        except InvalidOperation:
+            self.fail(f"{value!r} is not an amount (e.g. 2 or 0.50)", param, ctx)
+        if not amount.is_finite():
+            self.fail(f"{value!r} is not an amount (e.g. 2 or 0.50)", param, ctx)
+        return amount
+
+
+@rules_group.command("limits", context_settings=CONTEXT)
+@_game_option()
+@click.option("--ante", type=_Amount(), required=True, help="The ante.")
+@click.option("--bring-in", "bring_in_", type=_Amount(), required=True, help="The bring-in.")
+@click.option("--small", type=_Amount(), required=True, help="The small bet.")
+@click.option("--big", type=_Amount(), required=True, help="The big bet.")
+@format_option()
+def rules_limits_command(game, ante, bring_in_, small, big, fmt):
+    """The bets of each street in fixed limit, and the cap (one bet and three raises).
+
+    \b
+    Example:
+      studodds rules limits --ante 0.50 --bring-in 1 --small 2 --big 4
+    """
+    rows = limits(game, Stakes(ante, bring_in_, small, big))
+    if fmt == "json":
+        data = [
+            {"round": r.round, "street": r.street, "size": r.size, "bet": _json_money(r.bet),
+             "cap": _json_money(r.cap), "bring_in": _json_money(r.bring_in),
+             "complete": _json_money(r.complete), "open_pair_bet": _json_money(r.open_pair_bet)}
+            for r in rows
+        ]
+        click.echo(report.render_json(data))
+        return
+    if fmt == "csv":
+        headers = ("round", "street", "size", "bet", "cap", "bring_in", "complete",
+                   "open_pair_bet")
+        click.echo(report.render_csv(headers, [
+            (r.round, r.street, r.size, _money(r.bet), _money(r.cap), _money(r.bring_in),
+             _money(r.complete), _money(r.open_pair_bet)) for r in rows
+        ]))
+        return
+    headers = ("round", "street", "bet", "cap", "notes")
+    table = []
+    for r in rows:
+        notes = []
+        if r.bring_in is not None:
+            notes.append(f"bring-in {_money(r.bring_in)}, complete to {_money(r.complete)}")
+        if r.open_pair_bet is not None:
+            notes.append(f"open pair: may bet {_money(r.open_pair_bet)} "
+                         f"(cap {_money(4 * r.open_pair_bet)})")
+        table.append((r.round, r.street, f"{_money(r.bet)} ({r.size})", _money(r.cap),
+                      "; ".join(notes)))
+    game_name = GAMES[game.lower()].name
+    title = (f"{game_name}, fixed limit {_money(small)}/{_money(big)}, ante {_money(ante)}: "
+             "one bet and three raises per round")
+    click.echo(title + "\n\n" + report.render_table(headers, table))
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,727 @@
+"""Tests for studodds.rules: bring-in, order of play, fixed-limit betting (RULES.md).
+
+Each test is named after the rule it checks; the worked examples of the seeds
+(/work/shared/seeds) are quoted with the seed they come from.
+"""
+
+import itertools
+import json
+import random
+from decimal import Decimal
+
+import pytest
+
+from studodds.cards import parse_card
+from studodds.cli import main
+from studodds.games import GAMES
+from studodds.rules import (
+    CAP_BETS,
+    BettingRound,
+    LegalAction,
+    Pot,
+    RulesError,
+    Stakes,
+    bring_in,
+    first_to_act,
+    first_to_act_first_round,
+    limits,
+    showing_strength,
+    shows_open_pair,
+)
+
+HIGH_GAMES = ("stud7", "stud7hl8", "stud5", "stud5hl")
+LOWBALL_GAMES = ("razz", "stud5low", "stud5low6")
+
+
+def options(round_):
+    """The legal actions as (name, to) pairs."""
+    return [(a.action, a.to) for a in round_.legal_actions()]
+
+
+# --- bring-in ----------------------------------------------------------------------------
+
+
+def test_bring_in_is_the_lowest_door_card_ace_high():
+    assert bring_in("stud7", ["As", "3d", "Kh"]) == 1
+    assert bring_in("stud7", ["Ac", "2s"]) == 1  # the ace is high, not low
+
+
+def test_two_of_clubs_is_the_lowest_door_card():
+    # Seeds 000 and 001: "2c is the lowest possible door card", whatever the seating.
+    for seating in itertools.permutations(["2h", "2c", "2s", "2d"]):
+        assert seating[bring_in("stud7", seating)] == "2c"
+
+
+def test_bring_in_ties_are_broken_by_suit_clubs_lowest_by_default():
+    assert bring_in("stud7", ["5h", "5d", "5s", "9c"]) == 1
+    assert bring_in("stud7", ["5h", "5s"]) == 0
+
+
+def test_bring_in_ties_by_seat_go_to_the_first_in_seat_order():
+    # Seed 003: equal lowest cards: the player closest to the dealer's left brings it in.
+    assert bring_in("stud7", ["9c", "5h", "5c"], tie="seat") == 1
+    assert bring_in("stud7", ["9c", "5h", "5c"], tie="suit") == 2
+
+
+def test_razz_bring_in_is_the_highest_card_king_worst():
+    assert bring_in("razz", ["Qs", "Kc", "Ah"]) == 1
+    assert bring_in("razz", ["Ac", "2d"]) == 1  # the ace is low
+
+
+def test_razz_bring_in_ties_by_suit_spades_worst_or_by_seat():
+    assert bring_in("razz", ["Kh", "Ks", "Kc"]) == 1
+    assert bring_in("razz", ["Kh", "Ks", "Kc"], tie="seat") == 0
+
+
+@pytest.mark.parametrize("game", LOWBALL_GAMES)
+def test_lowball_games_bring_in_the_highest_card_ace_low(game):
+    assert bring_in(game, ["Ad", "Kc", "7h"]) == 1
+
+
+@pytest.mark.parametrize("game", HIGH_GAMES)
+def test_high_and_split_games_bring_in_the_lowest_card(game):
+    assert bring_in(game, ["Ad", "Kc", "7h"]) == 2
+
+
+def test_bring_in_accepts_card_ids():
+    assert bring_in("stud7", [parse_card("As"), parse_card("2c")]) == 1
+
+
+@pytest.mark.parametrize(
+    "game, cards, tie, message",
+    [
+        ("stud7", ["2d", "2d"], "suit", "card '2d' is dealt twice"),
+        ("stud7", ["2d"], "suit", "need the door cards of at least 2 players, got 1"),
+        ("stud7", ["2d", "3d"], "colour", "unknown tie rule 'colour': expected one of suit, seat"),
+        ("stud7", ["2d", "Kx"], "suit", "'Kx' is not a card"),
+        ("stud7", [f"{r}c" for r in "23456789T"], "suit", "stud7 seats at most 8 players, got 9"),
+        ("stud9", ["2d", "3d"], "suit", "unknown game 'stud9'"),
+    ],
+)
+def test_bring_in_errors_quote_the_input(game, cards, tie, message):
+    # (a card that does not parse is the NotationError of cards.py, also a ValueError)
+    with pytest.raises(ValueError, match="^" + message.replace("(", r"\(")):
+        bring_in(game, cards, tie=tie)
+
+
+# --- who acts first on later streets ----------------------------------------------------
+
+
+def test_finnish_example_q2q_acts_before_88k_and_tj9():
+    # Seed 001, $5-$10, 5th street: A (X-X) 8 8 K, B (X-X) Q 2 Q, C (X-X) T J 9: B first.
+    assert first_to_act("stud7", ["8c 8d Ks", "Qh 2c Qd", "Th Js 9d"]) == 1
+
+
+def test_a_pair_on_board_beats_any_two_unpaired_cards():
+    # Seed 000: 2-2 is better than A-K whatever the suits.
+    assert first_to_act("stud7", ["As Ks", "2c 2d"]) == 1
+
+
+def test_aces_are_the_best_two_card_board_and_2_3_the_worst():
+    # Seed 000: the best is As Ah, the worst 2c 3c.
+    best = showing_strength("stud7", "As Ah")
+    worst = showing_strength("stud7", "2c 3c")
+    for a, b in itertools.combinations(range(52), 2):
+        strength = showing_strength("stud7", [a, b])
+        assert worst <= strength <= best
+
+
+def test_pair_of_aces_on_board_beats_ace_king():
+    assert first_to_act("stud7", ["As Kd", "Ah Ad"]) == 1
+
+
+def test_kickers_count_pair_of_aces_with_a_king_beats_aces_with_a_queen():
+    assert first_to_act("stud7", ["Ac Ad Qh", "Ah As Kd"]) == 1
+    assert first_to_act("stud7", ["Kc Qd 9h 3s", "Kh Qs 9d 4c"]) == 1
+
+
+@pytest.mark.parametrize(
+    "better, worse",
+    [
+        ("2c 2d 2h 2s", "Ac Ad Ah Kc"),  # four of a kind > three of a kind
+        ("3c 3d 3h 2s", "Ac Ad Kh Kd"),  # three of a kind > two pair
+        ("3c 3d 2h 2s", "Ac Ad Kh Qd"),  # two pair > pair
+        ("2c 2d 3h 4s", "Ac Kd Qh Jd"),  # pair > high cards
+        ("Ac Kd Qh 9d", "Kc Qs Jc Td"),  # high cards: ace high > king high
+    ],
+)
+def test_showing_hands_rank_quads_trips_two_pair_pair_high_card(better, worse):
+    assert first_to_act("stud7", [worse, better]) == 1
+    assert first_to_act("stud7", [better, worse]) == 0
+
+
+def test_straights_and_flushes_on_board_do_not_count():
+    assert first_to_act("stud7", ["5h 6h 7h 8h", "Kc 2d 3s 9h"]) == 1  # king high wins
+    assert first_to_act("stud7", ["9h Th Jh Qh", "2c 2d 3s 4h"]) == 1  # a pair wins
+
+
+def test_first_to_act_ties_default_to_the_first_in_seat_order():
+    # Seeds 003 and 004: equal hands: the player closest to the dealer's left acts first.
+    assert first_to_act("stud7", ["Ah Kc", "As Kd"]) == 0
+    assert first_to_act("stud7", ["9c 8d", "Ah Kc", "As Kd"]) == 1
+
+
+def test_seed_000_spade_ace_beats_heart_ace_under_the_suit_rule():
+    # Seed 000: player 1 As Kc, player 2 Ah Ks: player 1, the spade ace.
+    assert first_to_act("stud7", ["As Kc", "Ah Ks"], tie="suit") == 0
+    assert first_to_act("stud7", ["Ah Ks", "As Kc"], tie="suit") == 1
+    assert first_to_act("stud7", ["Ah Ks", "As Kc"], tie="seat") == 0
+
+
+def test_seed_000_three_of_spades_decides_3s3c_against_3h3d_under_the_suit_rule():
+    assert first_to_act("stud7", ["3s 3c", "3h 3d"], tie="suit") == 0
+    assert first_to_act("stud7", ["3h 3d", "3s 3c"], tie="suit") == 1
+    assert first_to_act("stud7", ["3h 3d", "3s 3c"], tie="seat") == 0
+
+
+def test_suit_tie_uses_the_leading_card_of_the_pair_not_the_kicker():
+    # The leading card is the first as the board is compared: the pair before the kicker.
+    assert first_to_act("stud7", ["5h 5d As", "5s 5c Ad"], tie="suit") == 1
+
+
+def test_seventh_street_order_is_the_sixth_street_order_on_the_up_cards():
+    sixth = ["Kc Kd 2h 3s", "Ac Qd Jh 9s", "Ts 9c 8d 7h"]
+    assert first_to_act("stud7", sixth) == 0
+    with pytest.raises(RulesError, match="has 5 up cards: stud7 shows 1 to 4"):
+        first_to_act("stud7", ["Kc Kd 2h 3s 4d", "Ac Qd Jh 9s 8c"])
+
+
+def test_folded_seats_keep_their_seat_numbers():
+    assert first_to_act("stud7", ["-", "9c 8d", None, "Ah Kc"]) == 3
+
+
+def test_razz_the_best_low_board_acts_first():
+    assert first_to_act("razz", ["8s 3c 2d", "7c 4d 2h", "Kc Kd 2s"]) == 1
+
+
+def test_razz_pairs_are_bad_and_the_ace_is_low():
+    assert first_to_act("razz", ["2c 2d", "Kh Qd"]) == 1
+    assert first_to_act("razz", ["2h 3s", "Ac 2d"]) == 1
+    assert first_to_act("razz", ["Kc Kd 5h", "2c 2d Qs"]) == 1  # the lower pair is better
+
+
+def test_razz_finnish_boards_the_unpaired_ten_low_acts_first():
+    assert first_to_act("razz", ["8c 8d Ks", "Qh 2c Qd", "Th Js 9d"]) == 2
+
+
+def test_razz_suit_ties_mirror_the_bring_in_spades_worst():
+    assert first_to_act("razz", ["7s 4h", "7c 4d"], tie="suit") == 1
+    assert first_to_act("razz", ["7s 4h", "7c 4d"], tie="seat") == 0
+
+
+def test_split_games_use_the_high_order_of_play():
+    assert first_to_act("stud7hl8", ["Ac 2d", "Kc Kd"]) == 1
+    assert first_to_act("stud5hl", ["Ac 2d", "Kc Kd"]) == 1
+
+
+@pytest.mark.parametrize(
+    "boards, message",
+    [
+        (["8c 8d Kh", "Qs 2c"], ("boards must all have the same number of up cards: "
+                                "'8c 8d Kh' has 3, 'Qs 2c' has 2")),
+        (["Ah Kd", "Ah 2c"], "card 'Ah' is dealt twice"),
+        (["-", None], "no player is in the hand"),
+        (["", "Ah"], "board '' has 0 up cards"),
+    ],
+)
+def test_first_to_act_errors_quote_the_input(boards, message):
+    with pytest.raises(RulesError, match="^" + message):
+        first_to_act("stud7", boards)
+
+
+# --- five-card stud ---------------------------------------------------------------------
+
+
+def test_five_card_stud_seed_002_examples():
+    # Seed 002, 3rd street: A 7-7, B 5-5, C Q-9: A; A 6-4, B Q-2, C Q-J: C.
+    assert first_to_act("stud5", ["7c 7d", "5h 5s", "Qc 9d"]) == 0
+    assert first_to_act("stud5", ["6c 4d", "Qh 2s", "Qc Jd"]) == 2
+
+
+def test_five_card_stud_fourth_street_trips_beat_pairs_beat_high_cards():
+    assert first_to_act("stud5", ["Ac Kd Qh", "2c 2d 5h", "3c 3d 3h"]) == 2
+
+
+def test_five_card_stud_without_bring_in_the_highest_card_acts_first():
+    assert first_to_act_first_round("stud5", ["3h", "Kd", "9s"], bring_in=False) == 1
+    assert first_to_act_first_round("stud5", ["Ah", "As"], bring_in=False) == 1  # suit
+    assert first_to_act_first_round("stud5", ["Ah", "As"], bring_in=False, tie="seat") == 0
+
+
+def test_five_card_stud_with_bring_in_the_lowest_card_brings_it_in():
+    assert first_to_act_first_round("stud5", ["3h", "Kd", "9s"]) == 0
+
+
+def test_five_card_lowball_without_bring_in_the_lowest_card_acts_first():
+    assert first_to_act_first_round("stud5low", ["3h", "Kd", "As"], bring_in=False) == 2
+
+
+def test_seven_card_games_always_have_a_bring_in():
+    with pytest.raises(RulesError, match="stud7 always has a bring-in"):
+        first_to_act_first_round("stud7", ["3h", "Kd"], bring_in=False)
+    with pytest.raises(RulesError, match="razz always has a bring-in"):
+        BettingRound("razz", 0, Stakes(1, 1, 2, 4), ["A", "B"], [50, 50], bring_in=False)
+
+
+# --- fixed-limit structure --------------------------------------------------------------
+
+
+def test_rounds_one_and_two_use_the_small_bet_three_to_five_the_big_bet():
+    # Seed 000 table: $2/$4 with a 50c ante; seed 003: bring-in half the small bet.
+    rows = limits("stud7", Stakes(Decimal("0.50"), 1, 2, 4))
+    assert [(r.street, r.size, r.bet) for r in rows] == [
+        ("3rd street", "small", 2), ("4th street", "small", 2), ("5th street", "big", 4),
+        ("6th street", "big", 4), ("7th street", "big", 4),
+    ]
+    assert (rows[0].bring_in, rows[0].complete) == (1, 2)
+    assert all(r.bring_in is None for r in rows[1:])
+
+
+def test_five_card_stud_first_two_rounds_small_last_two_big():
+    rows = limits("stud5", Stakes(Decimal("0.65"), 2, 5, 10))
+    assert [r.bet for r in rows] == [5, 5, 10, 10]
+
+
+def test_the_cap_is_one_bet_and_three_raises():
+    assert CAP_BETS == 4
+    assert [r.cap for r in limits("stud7", Stakes(1, 1, 2, 4))] == [8, 8, 16, 16, 16]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_open_pair_option_only_on_the_second_round_of_stud7_and_stud5(game):
+    rows = limits(game, Stakes(1, 1, 2, 4))
+    expected = [None, 4] + [None] * (len(rows) - 2) if game in ("stud7", "stud5") else None
+    assert [r.open_pair_bet for r in rows] == (expected or [None] * len(rows))
+
+
+@pytest.mark.parametrize(
+    "stakes, message",
+    [
+        ((1, 5, 2, 4), r"the bring-in \(5\) must not exceed the small bet \(2\)"),
+        ((1, 1, 4, 2), r"the big bet \(2\) must not be below the small bet \(4\)"),
+        ((-1, 1, 2, 4), "ante must not be negative, got -1"),
+        ((1, 0, 2, 4), "the bring-in must be positive"),
+        ((1, 1, "2", 4), "small bet must be a number, got '2'"),
+        ((1, 1, float("nan"), 4), "small bet must be a finite number"),
+    ],
+)
+def test_stakes_errors_quote_the_input(stakes, message):
+    with pytest.raises(RulesError, match=message):
+        Stakes(*stakes)
+
+
+def test_float_stakes_are_read_as_their_text():
+    assert Stakes(0.1, 0.1, 0.5, 1.0).small_bet == Decimal("0.5")
+
+
+# --- a betting round --------------------------------------------------------------------
+
+TWENTY_DOLLAR = Stakes(Decimal("0.10"), Decimal("0.10"), Decimal("0.50"), Decimal("1.00"))
+
+
+def third_street(players=("P1", "P2", "P3"), stacks=None, stakes=TWENTY_DOLLAR):
+    return BettingRound("stud7", 0, stakes, list(players), stacks or [20] * len(players))
+
+
+def test_seed_000_minimum_bring_in_10c_then_call_10c_or_complete_to_50c():
+    r = third_street()
+    assert options(r) == [("bring-in", Decimal("0.10")), ("complete", Decimal("0.50"))]
+    r.act("bring-in")
+    assert r.to_act == "P2"
+    assert options(r) == [("fold", 0), ("call", Decimal("0.10")), ("complete", Decimal("0.50"))]
+
+
+def test_seed_000_maximum_bring_in_completes_to_50c_then_call_or_raise_to_1():
+    r = third_street()
+    r.act("complete")
+    assert options(r) == [("fold", 0), ("call", Decimal("0.50")), ("raise", Decimal("1.00"))]
+    r.act("raise")
+    assert r.round_in[1] == Decimal("1.00")
+
+
+def test_bring_in_player_must_post_and_cannot_fold_or_check_first():
+    r = third_street()
+    with pytest.raises(RulesError, match="P1 cannot fold now: the options are bring-in, complete"):
+        r.act("fold")
+
+
+def test_when_everyone_calls_the_bring_in_the_round_ends_without_an_option():
+    r = third_street()
+    r.act("bring-in")
+    r.act("call")
+    r.act("call")
+    assert r.done and r.to_act is None and r.legal_actions() == []
+    assert r.pot == Decimal("0.30")
+
+
+def test_a_completion_reopens_the_action_for_the_bring_in_player():
+    r = third_street()
+    r.act("bring-in")
+    r.act("complete")
+    r.act("call")
+    assert r.to_act == "P1"
+    assert options(r) == [("fold", Decimal("0.10")), ("call", Decimal("0.50")),
+                          ("raise", Decimal("1.00"))]
+    r.act("call")
+    assert r.done and r.pot == Decimal("1.50")
+
+
+def test_completing_the_bring_in_is_the_first_bet_of_the_cap():
+    r = third_street(players=("A", "B", "C", "D", "E"), stakes=Stakes(0, 10, 50, 100),
+                     stacks=[1000] * 5)
+    r.act("bring-in")
+    r.act("complete")  # the bet: 50
+    r.act("raise")  # 100
+    r.act("raise")  # 150
+    r.act("raise")  # 200: three raises, capped
+    assert r.to_act == "A"
+    assert options(r) == [("fold", 10), ("call", 200)]
+    for _ in range(4):
+        r.act("call")
+    assert r.done and r.pot == 1000
+
+
+def test_the_cap_is_one_bet_and_three_raises_on_later_streets_heads_up_too():
+    r = BettingRound("stud7", 2, Stakes(1, 1, 2, 4), ["A", "B"], [100, 100])
+    assert options(r) == [("check", 0), ("bet", 4)]
+    r.act("bet")
+    r.act("raise")
+    r.act("raise")
+    r.act("raise")
+    assert r.bets == CAP_BETS
+    assert options(r) == [("fold", 12), ("call", 16)]
+    r.act("call")
+    assert r.done and r.pot == 32
+
+
+def test_the_round_ends_when_everyone_has_acted_and_put_in_the_same():
+    r = BettingRound("stud7", 3, Stakes(1, 1, 2, 4), ["A", "B", "C"], [100] * 3, posted=[7] * 3)
+    r.act("check")
+    r.act("bet")
+    assert not r.done and r.to_act == "C"
+    r.act("call")
+    assert not r.done and r.to_act == "A"  # A checked but has not put in the same
+    r.act("call")
+    assert r.done and r.pot == 21 + 12
+    assert r.stacks == [96, 96, 96]
+
+
+def test_checked_around_round_ends():
+    r = BettingRound("stud7", 4, Stakes(1, 1, 2, 4), ["A", "B"], [100, 100])
+    r.act("check")
+    r.act("check")
+    assert r.done and r.pot == 0
+
+
+def test_the_round_ends_when_everyone_else_folds():
+    r = third_street()
+    r.act("bring-in")
+    r.act("complete")
+    r.act("fold")
+    r.act("fold")
+    assert r.done and r.folded == [True, False, True]
+    assert r.pots() == [Pot(Decimal("0.60"), ("P2",))]
+
+
+def test_finnish_open_pair_example_check_bet_5_or_bet_10():
+    # Seed 001, $5-$10: (X-X) 8 8 on 4th street may check, bet $5 or (the option) bet $10.
+    stakes = Stakes(1, 2, 5, 10)
+    r = BettingRound("stud7", 1, stakes, ["eights", "other"], [100, 100], open_pair=True)
+    assert options(r) == [("check", 0), ("bet", 5), ("bet", 10)]
+
+
+def test_seed_000_open_pair_big_bet_makes_every_raise_big():
+    # Seed 000, $10-$20: a $20 bet on 4th street; the next may fold, call $20 or raise to $40.
+    stakes = Stakes(1, 5, 10, 20)
+    r = BettingRound("stud7", 1, stakes, ["A", "B", "C"], [500] * 3, open_pair=True)
+    r.act("bet", 20)
+    assert options(r) == [("fold", 0), ("call", 20), ("raise", 40)]
+    r.act("raise")
+    r.act("raise")
+    r.act("raise")
+    assert r.to_act == "B"
+    assert options(r) == [("fold", 40), ("call", 80)]  # capped at four big bets
+
+
+def test_open_pair_option_passes_on_after_a_check():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
+    r.act("check")
+    assert options(r) == [("check", 0), ("bet", 10), ("bet", 20)]
+
+
+def test_open_pair_small_opening_bet_keeps_the_raises_small():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
+    r.act("bet", 10)
+    assert options(r) == [("fold", 0), ("call", 10), ("raise", 20)]
+
+
+def test_open_pair_bet_needs_an_amount_and_a_legal_one():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
+    with pytest.raises(RulesError, match="A must say how much to bet: to 10 or 20"):
+        r.act("bet")
+    with pytest.raises(RulesError, match="A cannot bet to 15: bet to 10 or 20"):
+        r.act("bet", 15)
+
+
+@pytest.mark.parametrize("game", ["stud7hl8", "razz", "stud5hl", "stud5low"])
+def test_open_pair_does_not_apply_to_split_or_low_games(game):
+    r = BettingRound(game, 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
+    assert options(r) == [("check", 0), ("bet", 10)]
+
+
+def test_open_pair_applies_only_on_the_second_round():
+    r = BettingRound("stud7", 2, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
+    assert options(r) == [("check", 0), ("bet", 20)]
+
+
+def test_five_card_stud_open_pair_on_the_second_round():
+    # Seed 002: big bets are allowed in the second round if a player shows a pair.
+    r = BettingRound("stud5", 1, Stakes(1, 2, 5, 10), ["A", "B"], [100] * 2, open_pair=True)
+    assert options(r) == [("check", 0), ("bet", 5), ("bet", 10)]
+
+
+def test_shows_open_pair_finds_a_pair_on_any_board():
+    assert shows_open_pair(["Qs 8c", "8d 8h"])
+    assert not shows_open_pair(["Qs 8c", "-", "8d 9h"])
+
+
+def test_five_card_stud_without_a_bring_in_the_first_player_may_check():
+    r = BettingRound("stud5", 0, Stakes(1, 2, 5, 10), ["A", "B"], [100] * 2, bring_in=False)
+    assert options(r) == [("check", 0), ("bet", 5)]
+
+
+def test_seed_002_five_card_stud_bring_in_2_or_full_small_bet_5():
+    r = BettingRound("stud5", 0, Stakes(Decimal("0.65"), 2, 5, 10), ["A", "B"], [100] * 2)
+    assert options(r) == [("bring-in", 2), ("complete", 5)]
+
+
+def test_side_pot_when_a_player_is_all_in():
+    r = BettingRound("stud7", 2, Stakes(5, 5, 10, 20), ["B", "C", "A"], [100, 100, 15],
+                     posted=[5, 5, 5])
+    r.act("bet")  # B 20
+    r.act("raise")  # C 40
+    assert options(r) == [("fold", 0), ("call", 15)]  # A can only call all in
+    r.act("call")
+    r.act("call")  # B 40
+    assert r.done
+    assert r.pots() == [Pot(60, ("B", "C", "A")), Pot(50, ("B", "C"))]
+    assert sum(p.amount for p in r.pots()) == r.pot == 110
+
+
+def test_side_pots_hold_folded_money_but_folded_players_cannot_win():
+    r = BettingRound("stud7", 2, Stakes(0, 5, 10, 20), ["A", "B", "C"], [10, 100, 100],
+                     dead=[3])
+    r.act("bet")  # A all in for 10: half the big bet of 20, so it counts as a bet
+    r.act("raise")  # B: a raise adds one big bet to what is in, 10 + 20
+    assert r.round_in[1] == 30
+    r.act("call")  # C 30
+    assert r.done  # A all in, B and C level
+    r2 = BettingRound("stud7", 2, Stakes(0, 5, 10, 20), ["A", "B", "C"], [10, 100, 100])
+    r2.act("bet")
+    r2.act("raise")
+    r2.act("fold")  # C folds with nothing in
+    assert r2.done
+    assert r2.pots() == [Pot(20, ("A", "B")), Pot(20, ("B",))]  # B's 20 over A comes back
+    assert r.pots() == [Pot(33, ("A", "B", "C")), Pot(40, ("B", "C"))]
+
+
+def test_folded_money_above_an_all_in_goes_to_the_side_pot():
+    r = BettingRound("stud7", 2, Stakes(0, 5, 10, 20), ["A", "B", "C"], [100, 5, 100])
+    r.act("bet")  # A 20
+    r.act("call")  # B all in for 5
+    r.act("raise")  # C 40
+    r.act("fold")  # A folds, 20 in
+    assert r.done
+    assert r.pots() == [Pot(15, ("B", "C")), Pot(50, ("C",))]
+
+
+def test_a_short_all_in_raise_does_not_reopen_the_betting():
+    # Robert's Rules: an all-in raise of less than half a bet only has to be called.
+    r = BettingRound("stud7", 0, Stakes(0, 5, 10, 20), ["A", "B", "C"], [100, 14, 100],
+                     bring_in=True)
+    r.act("complete")  # A 10
+    assert options(r) == [("fold", 0), ("call", 10), ("raise", 14)]
+    r.act("raise")  # B all in to 14: 4 more, less than half of 10
+    assert r.bets == 1
+    assert options(r) == [("fold", 0), ("call", 14), ("raise", 24)]  # C has not acted yet
+    r.act("call")
+    assert r.to_act == "A"
+    assert options(r) == [("fold", 10), ("call", 14)]  # A has acted: no raise
+    r.act("call")
+    assert r.done
+
+
+def test_an_all_in_raise_of_half_a_bet_or_more_reopens_the_betting():
+    r = BettingRound("stud7", 0, Stakes(0, 5, 10, 20), ["A", "B", "C"], [100, 15, 100])
+    r.act("complete")
+    r.act("raise")  # B all in to 15: half a bet
+    assert r.bets == 2
+    r.act("call")
+    assert options(r) == [("fold", 10), ("call", 15), ("raise", 25)]
+
+
+def test_a_short_bring_in_all_in_is_called_for_what_it_is():
+    r = BettingRound("stud7", 0, Stakes(0, 5, 10, 20), ["A", "B"], [3, 100])
+    assert options(r) == [("bring-in", 3)]
+    r.act("bring-in")
+    assert options(r) == [("fold", 0), ("call", 3), ("complete", 10)]
+    r.act("call")
+    assert r.done and r.pots() == [Pot(6, ("A", "B"))]
+
+
+def test_legal_actions_carry_what_they_cost():
+    r = BettingRound("stud7", 3, Stakes(1, 1, 2, 4), ["A", "B"], [100, 100])
+    r.act("bet")
+    assert r.legal_actions() == [LegalAction("fold", 0, 0), LegalAction("call", 4, 4),
+                                 LegalAction("raise", 8, 8)]
+
+
+def test_acting_after_the_round_is_over_is_an_error():
+    r = BettingRound("stud7", 4, Stakes(1, 1, 2, 4), ["A", "B"], [100, 100])
+    r.act("check")
+    r.act("check")
+    with pytest.raises(RulesError, match="the round is over: no one can bet"):
+        r.act("bet")
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"players_in_order": ["A"], "stacks": [1]}, "at least 2 players, got 1"),
+        ({"players_in_order": ["A", "A"], "stacks": [1, 1]}, "players must be distinct"),
+        ({"players_in_order": ["A", "B"], "stacks": [1]}, "1 stacks for 2 players"),
+        ({"players_in_order": ["A", "B"], "stacks": [1, -1]}, "the stack of B must not be neg"),
+        ({"players_in_order": ["A", "B"], "stacks": [1, 1], "street_index": 5},
+         "street index 5 is not a betting round of stud7"),
+        ({"players_in_order": ["A", "B"], "stacks": [0, 1]},
+         "the bring-in player 'A' has no chips"),
+    ],
+)
+def test_betting_round_errors_quote_the_input(kwargs, message):
+    args = {"game": "stud7", "street_index": 0, "stakes": Stakes(1, 1, 2, 4)} | kwargs
+    with pytest.raises(RulesError, match=message):
+        BettingRound(**args)
+
+
+# --- the command line -------------------------------------------------------------------
+
+
+def run(capsys, *args):
+    code = main(["rules", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_bringin_table_names_the_seat_and_card(capsys):
+    code, out, err = run(capsys, "bringin", "Kd", "2d", "2c", "As")
+    assert code == 0 and err == ""
+    assert out.splitlines() == ["seat    card", "------  ------", "3       2c"]
+
+
+def test_cli_bringin_json_and_seat_ties(capsys):
+    code, out, _ = run(capsys, "bringin", "--format", "json", "--tie", "seat", "2d", "2c")
+    assert code == 0 and json.loads(out) == {"seat": 1, "card": "2d"}
+    code, out, _ = run(capsys, "bringin", "-g", "razz", "--format", "json", "Kh", "Ks", "10c")
+    assert code == 0 and json.loads(out) == {"seat": 2, "card": "Ks"}
+
+
+def test_cli_order_finnish_example(capsys):
+    code, out, _ = run(capsys, "order", "--format", "json", "8c 8d Ks", "Qh 2c Qd", "Th Js 9d")
+    assert code == 0 and json.loads(out) == {"seat": 2}
+    code, out, _ = run(capsys, "order", "8c 8d Ks", "Qh 2c Qd", "Th Js 9d")
+    assert out.splitlines()[-1] == "2       Qh 2c Qd"
+
+
+def test_cli_order_suit_tie_and_folded_seat(capsys):
+    code, out, _ = run(capsys, "order", "--tie", "suit", "--format", "json", "-", "3h 3d", "3s 3c")
+    assert code == 0 and json.loads(out) == {"seat": 3}
+
+
+def test_cli_limits_json_is_a_list_of_rows(capsys):
+    code, out, _ = run(capsys, "limits", "--ante", "0.50", "--bring-in", "1", "--small", "2",
+                       "--big", "4", "--format", "json")
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == 5
+    assert rows[0] == {"round": 1, "street": "3rd street", "size": "small", "bet": 2, "cap": 8,
+                       "bring_in": 1, "complete": 2, "open_pair_bet": None}
+    assert rows[1]["open_pair_bet"] == 4 and rows[4]["cap"] == 16
+
+
+def test_cli_limits_table_shows_bets_cap_and_open_pair(capsys):
+    code, out, _ = run(capsys, "limits", "-g", "stud5", "--ante", "0.65", "--bring-in", "2",
+                       "--small", "5", "--big", "10")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == ("Five-card stud, fixed limit 5/10, ante 0.65: one bet and three raises "
+                        "per round")
+    assert "bring-in 2, complete to 5" in lines[4]
+    assert "open pair: may bet 10 (cap 40)" in lines[5]
+    assert lines[7].split()[:5] == ["4", "5th", "street", "10", "(big)"]
+
+
+def test_cli_limits_cents_keep_their_decimals(capsys):
+    code, out, _ = run(capsys, "limits", "--ante", "0.10", "--bring-in", "0.10", "--small",
+                       "0.50", "--big", "1", "--format", "json")
+    rows = json.loads(out)
+    assert code == 0 and (rows[0]["bring_in"], rows[0]["bet"], rows[2]["bet"]) == (0.1, 0.5, 1)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["bringin", "Kd", "Kx"],
+         "Error: 'Kx' is not a card: rank 2-9 T J Q K A then suit c d h s"),
+        (["bringin", "Kd"], "Error: need the door cards of at least 2 players, got 1"),
+        (["bringin", "Kd", "Kd"], "Error: card 'Kd' is dealt twice"),
+        (["order", "Ah", "Kd Qd"], ("Error: boards must all have the same number of up cards: "
+                                   "'Ah' has 1, 'Kd Qd' has 2")),
+        (["limits", "--ante", "1", "--bring-in", "5", "--small", "2", "--big", "4"],
+         "Error: the bring-in (5) must not exceed the small bet (2)"),
+        (["limits", "--ante", "x", "--bring-in", "1", "--small", "2", "--big", "4"],
+         ("Error: Invalid value for '--ante': 'x' is not an amount (e.g. 2 or 0.50) "
+         "(see 'studodds rules limits --help')")),
+    ],
+)
+def test_cli_errors_are_one_line_and_exit_2(capsys, args, message):
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert err == message + "\n"
+
+
+def test_cli_bad_tie_choice_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "bringin", "--tie", "colour", "2c", "3c")
+    assert code == 2 and err.startswith("Error: Invalid value for '--tie'")
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["bringin", "order", "limits"])
+def test_cli_rules_commands_have_help(capsys, command):
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0 and "Example:" in out
+
+
+def test_random_rounds_always_end_level_with_the_pots_adding_up():
+    """Random legal play: the round ends, everyone still in is level or all in, money is
+    conserved, the cap holds and the pots add up to the pot."""
+    rng = random.Random(2024)
+    for _ in range(2000):
+        n = rng.randint(2, 6)
+        street = rng.randint(0, 3)
+        stacks = [rng.choice([0, 3, 5, 12, 15, 40, 100]) for _ in range(n)]
+        stacks[0] = stacks[0] or 7  # the bring-in player has chips
+        r = BettingRound(rng.choice(["stud7", "razz", "stud5"]), street, Stakes(1, 5, 10, 20),
+                         list(range(n)), stacks, open_pair=rng.random() < 0.5,
+                         posted=[1] * n, dead=[rng.choice([0, 1, 30])])
+        total = sum(stacks) + r.pot
+        for _ in range(60):
+            if r.done:
+                break
+            action = rng.choice(r.legal_actions())
+            r.act(action.action, action.to)
+            assert min(r.stacks) >= 0 and r.bets <= CAP_BETS
+        assert r.done
+        assert r.pot + sum(r.stacks) == total
+        assert sum(p.amount for p in r.pots()) == r.pot
+        live = [i for i in range(n) if not r.folded[i]]
+        top = max(r.round_in[i] for i in live)
+        assert all(r.round_in[i] == top or r.stacks[i] == 0 for i in live)
