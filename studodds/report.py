@@ -193,3 +193,36 @@ def pot_odds_lines(odds) -> list[str]:
                f"needs {_pct(odds.required_equity, 1)} equity, has {_pct(odds.equity, 1)}, "
                f"call EV {odds.call_ev:+.2f} chips")
     return [summary, odds.verdict]
+
+
+def replay_report(replays, fmt: str) -> str:
+    """Report for `studodds replay`: per hand, per street, each live player's equity."""
+    if fmt == "json":
+        return render_json([r.to_dict() for r in replays])
+    headers = ("street", "pot", "player", "as the hero saw it", "equity", "all shown",
+               "equity ")
+    if fmt == "csv":
+        rows = [
+            (r.hand_id, s.street, s.pot, p.name, p.hero_view, p.equity_hero_view, p.revealed,
+             p.equity_revealed)
+            for r in replays for s in r.streets for p in s.players
+        ]
+        return render_csv(("hand", "street", "pot", "player", "hero_view", "equity_hero_view",
+                           "revealed", "equity_revealed"), rows)
+    parts = []
+    for r in replays:
+        rows = []
+        for s in r.streets:
+            for i, p in enumerate(s.players):
+                rows.append((
+                    s.street if i == 0 else "", f"{s.pot:g}" if i == 0 else "", p.name,
+                    p.hero_view, _pct(p.equity_hero_view), p.revealed, _pct(p.equity_revealed),
+                ))
+        title = f"hand {r.hand_id} ({r.game}), hero {r.hero or 'unknown'}"
+        lines = [title, render_table(headers, rows)]
+        if r.rule_problems:
+            lines += ["rules: " + problem for problem in r.rule_problems]
+        else:
+            lines.append("rules: bring-in and first to act on every street as rules.py says")
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)

@@ -1,0 +1,202 @@
+"""Replay a played hand street by street with the odds at each point: the coach's view.
+
+For every street a hand reached: the live players, the pot as the street began, and each
+live player's equity (a) as the hero saw it: the hero's own cards, every up card, folded
+players' up cards dead and their hole cards unseen; and (b) with every card shown or
+mucked at the end revealed. The file is also checked against rules.py: who brought it
+in and who acted first on each later street.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import rules
+from .cards import card_str
+from .equity import equity
+from .games import get_game
+from .handhistory import HandHistory
+
+STREET_NAMES = ("3rd", "4th", "5th", "6th", "7th")
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    name: str
+    hero_view: str  # the hand as the hero saw it, in studodds notation
+    equity_hero_view: float
+    revealed: str  # with the cards shown at the end
+    equity_revealed: float
+
+
+@dataclass(frozen=True)
+class StreetReplay:
+    street: str
+    pot: float
+    players: tuple[PlayerView, ...]
+    dead_hero_view: str
+    method: str
+    community_card: bool
+
+
+@dataclass(frozen=True)
+class HandReplay:
+    hand_id: str
+    game: str
+    hero: str | None
+    streets: tuple[StreetReplay, ...]
+    rule_problems: tuple[str, ...]
+    warnings: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict:
+        return {
+            "hand_id": self.hand_id, "game": self.game, "hero": self.hero,
+            "streets": [
+                {
+                    "street": s.street, "pot": s.pot, "method": s.method,
+                    "community_card": s.community_card, "dead": s.dead_hero_view,
+                    "players": [vars(p) for p in s.players],
+                }
+                for s in self.streets
+            ],
+            "rule_problems": list(self.rule_problems),
+            "warnings": list(self.warnings),
+        }
+
+
+def _cards(cards) -> str:
+    return " ".join(card_str(c) for c in cards)
+
+
+def _up_count(street_index: int) -> int:
+    return min(street_index + 1, 4)
+
+
+def _hidden(hh: HandHistory, name: str, street_index: int) -> tuple[tuple, tuple]:
+    """A player's hole cards and river as revealed at the end (unknown: empty)."""
+    if name == hh.hero and hh.hero_cards:
+        cards = hh.hero_cards
+        hole, river = cards[:2], cards[6:7]
+    elif name in hh.shown:
+        up = set(hh.up_cards.get(name, ()))
+        hidden = [c for c in hh.shown[name] if c not in up]
+        hole, river = tuple(hidden[:2]), tuple(hidden[2:3])
+    else:
+        return (), ()
+    return hole, river if street_index == 4 else ()
+
+
+def _hand_text(hole, up, river, street_index: int) -> str:
+    """Studodds notation; unknown hole or river cards written x."""
+    hole_text = _cards(hole) if len(hole) == 2 else "x x"
+    text = f"({hole_text}) {_cards(up)}"
+    if street_index == 4:
+        text += f" ({_cards(river) if river else 'x'})"
+    return text
+
+
+def _pot_before(hh: HandHistory, street_index: int) -> float:
+    """Chips in the pot as the street begins: antes and every earlier street's bets."""
+    total = sum(
+        a.amount for street in hh.streets[: street_index + 1] for a in street.actions
+        if a.kind == "ante"
+    )
+    total += sum(
+        a.amount for street in hh.streets[:street_index] for a in street.actions
+        if a.kind != "ante"
+    )
+    return round(total, 2)
+
+
+def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None = None,
+                precision: float | None = None, seed: int = 1) -> HandReplay:
+    """Every street of one hand: pot, live players, equity as the hero saw it and revealed."""
+    game = get_game(hh.game)
+    hero = hero or hh.hero
+    streets = []
+    for s, street in enumerate(hh.streets):
+        live = hh.live_players(s)
+        if len(live) < 2:
+            break
+        n_up = _up_count(s)
+        hero_hands, revealed_hands, dead_seen, dead_unseen = [], [], [], 0
+        revealed_dead = []
+        for seat, name in hh.seats:
+            up = hh.up_cards.get(name, ())[:n_up]
+            hole, river = _hidden(hh, name, s)
+            if name in live:
+                mine = name == hero
+                hero_hands.append(_hand_text(hole if mine else (), up, river if mine else (), s))
+                revealed_hands.append(_hand_text(hole, up, river, s))
+            else:
+                folded = hh.folded_on(name)
+                seen_up = hh.up_cards.get(name, ())[: _up_count(STREET_NAMES.index(folded))
+                                                     if folded in STREET_NAMES else n_up]
+                dead_seen += list(seen_up)
+                revealed_dead += list(seen_up)
+                if name == hero:
+                    dead_seen += list(hh.hero_cards[:2])
+                    revealed_dead += list(hh.hero_cards[:2])
+                else:
+                    dead_unseen += 2
+                    if name in hh.shown:
+                        hidden = [c for c in hh.shown[name] if c not in set(seen_up)]
+                        revealed_dead += hidden[:2]
+        dead_text = " ".join([card_str(c) for c in dead_seen] + ["x"] * dead_unseen)
+        # Revealed: unseen dead stays unseen unless it was shown.
+        n_revealed_unseen = dead_unseen - (len(revealed_dead) - len(dead_seen))
+        revealed_dead_text = " ".join(
+            [card_str(c) for c in revealed_dead] + ["x"] * max(n_revealed_unseen, 0)
+        )
+        # Exact when cheap, else sampled (the engine's default, or the caller's choice);
+        # one seed for the hand so a replay is repeatable.
+        options = {"trials": trials, "precision": precision, "seed": seed}
+        seen = equity(game, hero_hands, dead_text, **options)
+        shown = equity(game, revealed_hands, revealed_dead_text, **options)
+        players = tuple(
+            PlayerView(name, hero_hands[i], seen.players[i].equity, revealed_hands[i],
+                       shown.players[i].equity)
+            for i, name in enumerate(n for _, n in hh.seats if n in live)
+        )
+        streets.append(StreetReplay(
+            STREET_NAMES[s], _pot_before(hh, s), players, dead_text, seen.method,
+            seen.community_card,
+        ))
+    return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings)
+
+
+def check_rules(hh: HandHistory) -> tuple[str, ...]:
+    """Who brought it in and who acted first on each later street, against rules.py."""
+    game = get_game(hh.game)
+    problems = []
+    names = [name for _, name in hh.seats]
+    if not hh.streets:
+        return ()
+    third = hh.streets[0]
+    doors = [hh.up_cards[name][0] for name in names if hh.up_cards.get(name)]
+    with_door = [name for name in names if hh.up_cards.get(name)]
+    # The bring-in player acts first on 3rd street, whether they bring it in or complete
+    # (written "bets" or "raises ... to" in some files).
+    first = next((a for a in third.actions if a.kind != "ante"), None)
+    if first is not None and doors:
+        expected = with_door[rules.bring_in(game, doors)]
+        if first.player != expected:
+            problems.append(
+                f"3rd street: {first.player} brought it in, the rules say {expected} "
+                f"(door cards {_cards(doors)})"
+            )
+    for s in range(1, len(hh.streets)):
+        actions = [a for a in hh.streets[s].actions if a.kind != "ante"]
+        if not actions:
+            continue
+        live = hh.live_players(s)
+        if len(live) < 2:
+            break
+        boards = [hh.up_cards[name][: _up_count(s)] for name in live]
+        expected = live[rules.first_to_act(game, boards)]
+        if actions[0].player != expected:
+            problems.append(
+                f"{STREET_NAMES[s]} street: {actions[0].player} acted first, the rules say "
+                f"{expected} (boards {' / '.join(_cards(b) for b in boards)})"
+            )
+    return tuple(problems)
