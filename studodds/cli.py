@@ -10,7 +10,7 @@ import click
 
 from . import report
 from .cards import NotationError, StudHand, cards_str, parse_cards, parse_hand
-from .equity import equity
+from .equity import OptionError, equity
 from .eval import KINDS, evaluate
 from .games import GAMES
 from .handhistory import parse_file
@@ -378,9 +378,9 @@ def replay_command(file, hand_id, hero, trials, precision, seed, fmt):
             replays.append(
                 replay_hand(hh, hero=hero, trials=trials, precision=precision, seed=seed)
             )
+        except OptionError:
+            raise  # a bad option spoils every hand: one error
         except ValueError as exc:  # a hand our engine cannot take: say so, replay the rest
-            if trials is not None or precision is not None:
-                raise  # a bad option, not a bad hand
             click.echo(f"warning: hand {hh.hand_id} cannot be replayed: {exc}", err=True)
     if not replays:
         raise click.UsageError(f"none of the hands in {file!r} could be replayed")

@@ -11,14 +11,14 @@ import numba
 import numpy as np
 
 from . import exact as exact_engine
-from . import sim
+from . import headsup, sim
 from .cards import StudHand
 from .eval.kernels import CARD_KEY, KIND_CODES
 from .eval.tables import KEY_BIAS
 from .games import Game, get_game
 from .results import EquityResult, build_result
 from .scenario import Scenario, ScenarioError, build_scenario
-from .showdown import N_BINS, N_TALLIES, POT_UNITS, SHARE, SHARE_SQ
+from .showdown import N_BINS, N_TALLIES, POT_UNITS, SHARE, SHARE_SQ, TIE, WIN
 
 # Below this many deals the exact answer is cheaper than a precise sample: the default.
 AUTO_EXACT_DEALS = 3_000_000
@@ -32,6 +32,9 @@ MIN_PRECISION = 2e-5
 # --exact lists the ways to hand out one set of unseen cards up front; beyond this many
 # (10 players with a card each to come: 3.6 million; 9! = 362,880 still fits) it samples.
 MAX_ASSIGNMENTS = 400_000
+# Heads-up exact counting is chosen by default up to this many list searches (about a
+# second; 4th street is ~36 million, 3rd street ~700 million).
+AUTO_COUNTING_COST = 150_000_000
 FIRST_ROUND = 200_000
 ROUND_SIZE = 4_000_000  # trials between progress updates and precision checks
 
@@ -221,10 +224,26 @@ def equity_of_scenario(
         n_deals = exact_engine.count_deals(n_rest_pool, list(inputs.to_deal), inputs.community)
         if joint is not None:
             n_deals *= len(joint)
+    # Heads-up without ranges, one hand kind, no community card: exact by counting, on any
+    # street (headsup.py); its cost is the villain completions times the shared sets.
+    counting = (
+        scenario.n_players == 2 and not scenario.ranges and not scenario.community_card
+        and not game.split and not distribution
+    )
+    counting_cost = headsup.cost(len(scenario.pool), *scenario.to_deal) if counting else 0
+    note = None
+    if counting and exact:
+        exact = "counting"
+    elif counting and exact is None and trials is None and precision is None:
+        if n_deals > AUTO_EXACT_DEALS and counting_cost <= AUTO_COUNTING_COST:
+            exact = "counting"
+        elif counting_cost > AUTO_COUNTING_COST:
+            note = (f"exact available: ~{headsup.estimated_seconds(counting_cost):.0f} s, "
+                    "use --exact")
     too_many_assignments = (
         exact_engine.count_assignments(list(inputs.to_deal), inputs.community) > MAX_ASSIGNMENTS
     )
-    if exact and too_many_assignments:
+    if exact is True and too_many_assignments:
         raise OptionError(
             "exact enumeration would list more than "
             f"{MAX_ASSIGNMENTS:,} ways to hand out each set of unseen cards (many players with "
@@ -234,12 +253,12 @@ def equity_of_scenario(
         exact = n_deals <= AUTO_EXACT_DEALS and not too_many_assignments
     if not exact and trials is None and precision is None:
         precision = DEFAULT_PRECISION
-    if exact and n_deals == math.inf:
+    if exact is True and n_deals == math.inf:
         raise OptionError(
             f"exact enumeration would have to visit more than {MAX_JOINT_COMBINATIONS:,} "
             "combinations of the ranged players' hole cards; use --trials or --precision"
         )
-    if exact and n_deals > MAX_EXACT_DEALS:
+    if exact is True and n_deals > MAX_EXACT_DEALS:
         raise OptionError(
             f"exact enumeration would visit {n_deals:.3g} deals (the limit is "
             f"{MAX_EXACT_DEALS:.0e}, about a minute); use --trials or --precision to sample"
@@ -251,7 +270,12 @@ def equity_of_scenario(
     start = time.perf_counter()
     try:
         if exact:
-            tallies, no_low, dist = _run_exact(inputs, joint, n_deals, distribution, progress)
+            if exact == "counting":
+                tallies, no_low, dist = _count_heads_up(inputs, scenario, progress)
+            else:
+                tallies, no_low, dist = _run_exact(
+                    inputs, joint, n_deals, distribution, progress
+                )
             method, samples, seed = "exact", n_deals, None
         else:
             if seed is None:
@@ -265,8 +289,23 @@ def equity_of_scenario(
     return build_result(
         game=game, scenario=scenario, method=method, samples=samples, seed=seed,
         tallies=tallies, no_low_count=no_low, distribution=dist if distribution else None,
-        elapsed=time.perf_counter() - start,
+        elapsed=time.perf_counter() - start, note=note,
     )
+
+
+def _count_heads_up(inputs: _Inputs, scenario: Scenario, progress):
+    """Tallies of an exact heads-up count (headsup.py), as the enumerator would give them."""
+    deals, wins, ties = headsup.heads_up_counts(
+        inputs.kind_a, scenario.pool, scenario.known[0], scenario.known[1],
+        scenario.to_deal[0], scenario.to_deal[1], progress,
+    )
+    tallies = np.zeros((2, N_TALLIES), dtype=np.int64)
+    losses = deals - wins - ties
+    for p, (won, tied) in enumerate(((wins, ties), (losses, ties))):
+        tallies[p, WIN] = won
+        tallies[p, TIE] = tied
+        tallies[p, SHARE] = won * POT_UNITS + tied * (POT_UNITS // 2)
+    return tallies, 0, np.zeros((2, N_BINS), dtype=np.int64)
 
 
 def _run_exact(inputs: _Inputs, joint, n_deals: int, with_distribution: bool, progress):

@@ -75,10 +75,11 @@ def binomial_table(n: int, k: int) -> np.ndarray:
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def unrank_combination(rank, n, k, binom, out):
     """out[:k] = the rank-th k-subset of range(n) in lexicographic order."""
+    left = rank  # never assign to the argument: inlined into a prange it is the loop index
     x = 0
     for i in range(k):
-        while rank >= binom[n - 1 - x, k - 1 - i]:
-            rank -= binom[n - 1 - x, k - 1 - i]
+        while left >= binom[n - 1 - x, k - 1 - i]:
+            left -= binom[n - 1 - x, k - 1 - i]
             x += 1
         out[i] = x
         x += 1

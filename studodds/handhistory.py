@@ -114,6 +114,8 @@ class HandHistory:
     warnings: tuple[str, ...]
     # Extension beyond the agreed model: "Uncalled bet (X) returned to NAME", summed.
     uncalled: dict[str, float] = field(default_factory=dict)
+    # (street name, player, amount) of each uncalled bet returned, where it was returned
+    returned: tuple[tuple[str, str, float], ...] = ()
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -299,6 +301,7 @@ class _Builder:
         self.collected: dict[str, float] = {}
         self.summary_won: dict[str, float] = {}
         self.uncalled: dict[str, float] = {}
+        self.returned: list[tuple[str, str, float]] = []
         self.total_pot: float | None = None
         self.rake: float | None = None
         self.warnings: list[str] = []
@@ -502,6 +505,8 @@ class _Builder:
         if match and match["name"] in self.stack_of:
             name = match["name"]
             self.uncalled[name] = self.uncalled.get(name, 0.0) + _amount(match["amt"])
+            street = self.streets[-1][0] if self.streets else "3rd"
+            self.returned.append((street, name, _amount(match["amt"])))
             return True
         match = _COLLECTED_RE.match(line)
         if match and match["name"] in self.stack_of:
@@ -574,6 +579,7 @@ class _Builder:
             rake=self.rake,
             warnings=tuple(self.warnings),
             uncalled=dict(self.uncalled),
+            returned=tuple(self.returned),
         )
 
     def _claim(self, cards, name: str, line: int) -> None:

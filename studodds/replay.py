@@ -72,11 +72,11 @@ def _up_count(street_index: int) -> int:
     return min(street_index + 1, 4)
 
 
-def _hidden(hh: HandHistory, name: str, street_index: int) -> tuple[tuple, tuple]:
-    """A player's hole cards and river as revealed at the end (unknown: empty)."""
+def _known_hole(hh: HandHistory, name: str, street_index: int) -> tuple[tuple, tuple]:
+    """A player's hole cards and river as the file knows them at the end: the file's hero
+    was dealt them, others only if they showed or mucked face up. Unknown: empty."""
     if name == hh.hero and hh.hero_cards:
-        cards = hh.hero_cards
-        hole, river = cards[:2], cards[6:7]
+        hole, river = hh.hero_cards[:2], hh.hero_cards[6:7]
     elif name in hh.shown:
         up = set(hh.up_cards.get(name, ()))
         hidden = [c for c in hh.shown[name] if c not in up]
@@ -96,7 +96,8 @@ def _hand_text(hole, up, river, street_index: int) -> str:
 
 
 def _pot_before(hh: HandHistory, street_index: int) -> float:
-    """Chips in the pot as the street begins: antes and every earlier street's bets."""
+    """Chips in the pot as the street begins: antes and every earlier street's bets, less
+    any uncalled bet returned on those streets."""
     total = sum(
         a.amount for street in hh.streets[: street_index + 1] for a in street.actions
         if a.kind == "ante"
@@ -105,6 +106,8 @@ def _pot_before(hh: HandHistory, street_index: int) -> float:
         a.amount for street in hh.streets[:street_index] for a in street.actions
         if a.kind != "ante"
     )
+    earlier = {street.name for street in hh.streets[:street_index]}
+    total -= sum(amount for street, _, amount in hh.returned if street in earlier)
     return round(total, 2)
 
 
@@ -123,27 +126,27 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         revealed_dead = []
         for seat, name in hh.seats:
             up = hh.up_cards.get(name, ())[:n_up]
-            hole, river = _hidden(hh, name, s)
+            hole, river = _known_hole(hh, name, s)
+            seen_by_hero = name == hero  # the viewer knows only their own hole cards
             if name in live:
-                mine = name == hero
-                hero_hands.append(_hand_text(hole if mine else (), up, river if mine else (), s))
+                hero_hands.append(_hand_text(
+                    hole if seen_by_hero else (), up, river if seen_by_hero else (), s
+                ))
                 revealed_hands.append(_hand_text(hole, up, river, s))
+                continue
+            folded = hh.folded_on(name)
+            seen_up = hh.up_cards.get(name, ())[
+                : _up_count(STREET_NAMES.index(folded)) if folded in STREET_NAMES else n_up
+            ]
+            dead_seen += list(seen_up)
+            revealed_dead += list(seen_up)
+            if seen_by_hero and len(hole) == 2:
+                dead_seen += list(hole)
             else:
-                folded = hh.folded_on(name)
-                seen_up = hh.up_cards.get(name, ())[: _up_count(STREET_NAMES.index(folded))
-                                                     if folded in STREET_NAMES else n_up]
-                dead_seen += list(seen_up)
-                revealed_dead += list(seen_up)
-                if name == hero:
-                    dead_seen += list(hh.hero_cards[:2])
-                    revealed_dead += list(hh.hero_cards[:2])
-                else:
-                    dead_unseen += 2
-                    if name in hh.shown:
-                        hidden = [c for c in hh.shown[name] if c not in set(seen_up)]
-                        revealed_dead += hidden[:2]
+                dead_unseen += 2
+            revealed_dead += list(hole)
         dead_text = " ".join([card_str(c) for c in dead_seen] + ["x"] * dead_unseen)
-        # Revealed: unseen dead stays unseen unless it was shown.
+        # Revealed: a folded hole card stays unseen unless the file shows it.
         n_revealed_unseen = dead_unseen - (len(revealed_dead) - len(dead_seen))
         revealed_dead_text = " ".join(
             [card_str(c) for c in revealed_dead] + ["x"] * max(n_revealed_unseen, 0)
@@ -192,11 +195,16 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
         live = hh.live_players(s)
         if len(live) < 2:
             break
-        boards = [hh.up_cards[name][: _up_count(s)] for name in live]
+        # A player all in cannot act: their board is out of the comparison.
+        all_in = {a.player for st in hh.streets[:s] for a in st.actions if a.all_in}
+        boards = [None if name in all_in else hh.up_cards[name][: _up_count(s)]
+                  for name in live]
+        if sum(b is not None for b in boards) < 2:
+            continue
         expected = live[rules.first_to_act(game, boards)]
         if actions[0].player != expected:
             problems.append(
                 f"{STREET_NAMES[s]} street: {actions[0].player} acted first, the rules say "
-                f"{expected} (boards {' / '.join(_cards(b) for b in boards)})"
+                f"{expected} (boards {' / '.join(_cards(b) for b in boards if b is not None)})"
             )
     return tuple(problems)

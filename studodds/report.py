@@ -110,6 +110,8 @@ def equity_report(result, fmt: str, odds=None) -> str:
             row.insert(headers.index("± 95%"), _pct(1.96 * p.equity_se))
         rows.append(row)
     lines = [_method_line(result), "", render_table(headers, rows)]
+    if result.note:
+        lines += ["", result.note]
     if result.no_low is not None and GAMES[result.game].kinds[-1] == "low_8":
         # (stud5hl has no qualifier: there is always a low, no_low is 0)
         lines.append("")

@@ -69,6 +69,7 @@ class EquityResult:
     no_low: float | None = None
     no_low_se: float | None = None
     elapsed: float = field(default=0.0, compare=False)
+    note: str | None = None  # e.g. that an exact answer is available at a price
 
     @property
     def exact(self) -> bool:
@@ -85,6 +86,8 @@ class EquityResult:
             if self.no_low_se is not None:
                 out["no_low_se"] = self.no_low_se
         out["players"] = [p.to_dict() for p in self.players]
+        if self.note:
+            out["note"] = self.note
         return out
 
 
@@ -94,7 +97,7 @@ def _se(p: float, n: int) -> float:
 
 def build_result(
     *, game, scenario, method: str, samples: int, seed, tallies: np.ndarray,
-    no_low_count: int, distribution: np.ndarray | None, elapsed: float,
+    no_low_count: int, distribution: np.ndarray | None, elapsed: float, note: str | None = None,
 ) -> EquityResult:
     """Turn summed tallies ((players, N_TALLIES) int64) into probabilities."""
     n = samples
@@ -127,7 +130,7 @@ def build_result(
         no_low_se = _se(no_low, n) if mc else None
     return EquityResult(
         game.id, method, samples, seed, scenario.community_card, scenario.street,
-        tuple(players), no_low, no_low_se, elapsed,
+        tuple(players), no_low, no_low_se, elapsed, note,
     )
 
 

@@ -692,6 +692,12 @@ class BettingRound:
         self.stacks[i] -= chosen.cost
         if chosen.action == "bring-in":
             self.awaiting_bring_in = False
+            if chosen.to >= self.unit:
+                # A bring-in of a full small bet is the opening bet: the next player may
+                # call or raise it, there is nothing to complete (Robert's Rules).
+                self.bets = 1
+                others = [j for j in self._active() if j != i and self.stacks[j] > 0]
+                self._may_raise = set(others)
             return
         if chosen.to <= previous:  # check or call
             return

@@ -605,7 +605,7 @@ ERRORS = {
     "deck short: stud5 has no community card": (
         ["-g", "stud5", "--dead", "x x x", *[f"(x) {r}c {r}d {r}h" for r in RANKS[:10]]], ["deck"]
     ),
-    "exact too big": (["--exact", "(As Ks) Ah", "(x x) Qd"], []),
+    "exact too big": (["--exact", "(As Ks) Ah", "(x x) Qd", "(x x) Tc"], []),
     "--exact with --trials": (["--exact", "--trials", "10", *HANDS], ["exact", "trials"]),
     "--exact with --precision": (["--exact", "--precision", "0.01", *HANDS], ["exact", "precision"]),
     "--trials with --precision": (["--trials", "10", "--precision", "0.01", *HANDS], ["trials", "precision"]),

@@ -125,3 +125,28 @@ def test_cli_warns_about_a_broken_hand_and_replays_the_rest(capsys):
     out, err = capsys.readouterr()
     assert "warning:" in err
     assert len(json.loads(out)) >= 1
+
+
+def test_an_uncalled_bet_returned_leaves_the_pot():
+    """Hero's 5th-street bet was returned when the last caller folded (one player all in):
+    the pot on 6th and 7th street is the file's own total."""
+    (r,) = replay_fixture("razz_tournament_allin.txt")
+    assert [s.pot for s in r.streets][-2:] == [375, 375]
+
+
+def test_another_player_as_hero_sees_only_their_own_hole_cards(capsys):
+    (r,) = replay_fixture("razz_tournament_allin.txt", hero="Big Stack", trials=2000)
+    third = r.streets[0]
+    by_name = {p.name: p for p in third.players}
+    assert by_name["Hero"].hero_view.startswith("(x x)")  # the file's hero is hidden now
+    assert by_name["Big Stack"].hero_view.startswith("(x x)")  # nothing of his was shown
+    assert by_name["Hero"].revealed.startswith("(2s 5h)")
+
+
+def test_a_player_all_in_is_not_expected_to_act_first(tmp_path):
+    text = (DATA / "razz_tournament_allin.txt").read_text().replace("7h", "2d")
+    path = tmp_path / "allin.txt"
+    path.write_text(text)
+    hands, problems = parse_file(path)
+    assert problems == []
+    assert replay_hand(hands[0], trials=2000).rule_problems == ()

@@ -725,3 +725,15 @@ def test_random_rounds_always_end_level_with_the_pots_adding_up():
         live = [i for i in range(n) if not r.folded[i]]
         top = max(r.round_in[i] for i in live)
         assert all(r.round_in[i] == top or r.stacks[i] == 0 for i in live)
+
+
+def test_a_full_size_bring_in_is_the_opening_bet_and_can_be_raised():
+    """Bring-in equal to the small bet (RULES.md allows the ante-sized or any bring-in):
+    there is nothing to complete, the next player calls or raises it."""
+    from studodds.rules import BettingRound, Stakes
+
+    round_ = BettingRound("stud7", 0, Stakes(1, 2, 2, 4), ["A", "B", "C"], [100] * 3)
+    round_.act("bring-in")
+    assert [(a.action, a.to) for a in round_.legal_actions()] == [
+        ("fold", 0), ("call", 2), ("raise", 4),
+    ]

@@ -596,7 +596,7 @@ NEXT_ERRORS = {
     "different streets": ([ACES_UP[0], "(x x) Qc 2d 3d"], "different streets"),
     "duplicate card": (["--dead", "As", *ACES_UP], "As"),
     "bad card": (["(As Ks) Ah Kh Qh 1c", ACES_UP[1]], "1c"),
-    "too big to enumerate": (["--exact", "(As Ks) Ah", "(x x) Qd"], "exact enumeration"),
+    "too big to enumerate": (["--exact", "(As Ks) Ah", "(x x) Qd", "(x x) Tc"], "exact enumeration"),
 }
 
 
