@@ -104,6 +104,34 @@ def bench_exact(repeat: int):
     return rows
 
 
+def bench_heads_up_streets(repeat: int):
+    """Exact heads-up by counting (studodds/headsup.py), per street and game: time, and
+    the memory of the stored hero lists (8 bytes a value, C(n, k) * 2**k values)."""
+    from math import comb
+
+    from studodds.scenario import build_scenario
+
+    cases = [
+        ("stud7", "3rd", ["(As Ks) Ah", "(x x) Qd"]),
+        ("stud7", "4th", ["(As Ks) Ah Kh", "(x x) Qd 3c"]),
+        ("stud7", "5th", ["(As Ks) Ah Kh Qh", "(x x) Qc 2d 3d"]),
+        ("razz", "3rd", ["(As 2s) 3h", "(x x) Kd"]),
+        ("razz", "4th", ["(As 2s) 3h 4h", "(x x) Kd Qc"]),
+        ("stud5", "2nd", ["(As) Kd", "(x) Qd"]),
+        ("stud5low6", "2nd", ["(As) 2d", "(x) Kd"]),
+    ]
+    rows = []
+    for game, street, hands in cases:
+        result = equity(game, hands, exact=True)  # compile or load
+        seconds = time_best(lambda g=game, h=hands: equity(g, h, exact=True), repeat)
+        scenario = build_scenario(game, hands)
+        n, k = len(scenario.pool), scenario.to_deal[0]
+        megabytes = comb(n, k) * 2**k * 8 / 1e6
+        rows.append((f"{game} {street} street", result.samples, seconds, megabytes))
+        log(f"  {game} {street}: {result.samples:.3g} deals in {seconds:.2f} s")
+    return rows
+
+
 def bench_cli(trials: int = 1_000_000) -> float:
     command = [sys.executable, "-m", "studodds", "equity", "--trials", str(trials), "--seed", "1",
                "(As Ks) Ah", "(x x) Qd"]
@@ -126,6 +154,8 @@ def main() -> None:
     scenario_rows = bench_scenarios(args.trials, args.repeat)
     log("exact enumeration")
     exact_rows = bench_exact(args.repeat)
+    log("exact heads-up by counting")
+    heads_up_rows = bench_heads_up_streets(max(1, args.repeat - 2))
     log("a whole CLI query")
     cli_seconds = bench_cli()
 
@@ -152,6 +182,13 @@ def main() -> None:
         [(label, f"{deals:,}", f"{seconds * 1000:.1f} ms") for label, deals, seconds in exact_rows]
         + [("CLI query, 1,000,000 trials, warm cache (wall)", "", f"{cli_seconds * 1000:.0f} ms")],
         headers=("studodds", "deals", "time"), tablefmt=fmt,
+    ))
+    print()
+    print("Exact heads-up on every street (counting, not visiting deals)")
+    print(tabulate(
+        [(label, f"{deals:.3g}", f"{seconds:.2f} s", f"{mb:.1f} MB")
+         for label, deals, seconds, mb in heads_up_rows],
+        headers=("heads-up, exact", "deals", "time", "stored lists"), tablefmt=fmt,
     ))
 
 

@@ -7,3 +7,24 @@ is exercised by the tests running with NUMBA_BOUNDSCHECK=1 when debugging.
 """
 
 NUMBA_OPTIONS = {"cache": True, "nogil": True, "error_model": "numpy"}
+
+
+def announce_compile(kernel, what: str) -> None:
+    """Say on stderr, once, that a kernel is about to be compiled, not found in the cache.
+
+    First use of a game compiles its kernels (seconds to a minute); numba then caches the
+    machine code, so this shows once per install. A user at a terminal should not wait in
+    silence; piped or captured output (tests, scripts) gets no notice, like the progress bar.
+    """
+    import os
+    import sys
+
+    if kernel.signatures or not sys.stderr.isatty():  # compiled already, or nobody watching
+        return
+    try:
+        cached = os.path.exists(kernel._cache._cache_file._index_path)
+    except AttributeError:  # numba internals moved: say nothing rather than guess
+        return
+    if not cached:
+        print(f"studodds: compiling the {what} (first use only; cached for next time)...",
+              file=sys.stderr, flush=True)

@@ -13,6 +13,7 @@ import numpy as np
 from . import exact as exact_engine
 from . import headsup, sim
 from .cards import StudHand
+from .config import announce_compile
 from .eval.kernels import CARD_KEY, KIND_CODES
 from .eval.tables import KEY_BIAS
 from .games import Game, get_game
@@ -295,6 +296,7 @@ def equity_of_scenario(
 
 def _count_heads_up(inputs: _Inputs, scenario: Scenario, progress):
     """Tallies of an exact heads-up count (headsup.py), as the enumerator would give them."""
+    announce_compile(headsup.stream_villain, "heads-up counting kernels")
     deals, wins, ties = headsup.heads_up_counts(
         inputs.kind_a, scenario.pool, scenario.known[0], scenario.known[1],
         scenario.to_deal[0], scenario.to_deal[1], progress,
@@ -312,6 +314,7 @@ def _run_exact(inputs: _Inputs, joint, n_deals: int, with_distribution: bool, pr
     """Enumerate: for every joint choice of ranged hole cards (one empty choice without
     ranges), every set of the remaining unseen cards and every way to hand them out."""
     kernel = exact_engine.exact_kernel(inputs.kind_a, inputs.kind_b, inputs.low_qualifies)
+    announce_compile(kernel, "exact enumeration kernel")
     patterns = exact_engine.assignments(list(inputs.to_deal), inputs.community)
     if joint is None:
         joint = np.zeros((1, 0), dtype=np.int64)
@@ -348,6 +351,7 @@ def _run_monte_carlo(inputs: _Inputs, seed: int, trials, precision, with_distrib
     kernel = sim.monte_carlo_kernel(
         inputs.kind_a, inputs.kind_b, inputs.low_qualifies, bool(inputs.ranges)
     )
+    announce_compile(kernel, "Monte Carlo kernel")
     n_players = len(inputs.base_key)
     tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
     dist = np.zeros((n_players, N_BINS), dtype=np.int64)
