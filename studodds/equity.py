@@ -82,6 +82,8 @@ class _Inputs:
         self.dealing_pool = sim.dealing_pool(scenario.pool)
         self.ranges = scenario.ranges
         self._range_arrays(scenario)
+        # Filled by joint_combinations when the joint choices are few enough to list.
+        self.joint_choices = np.zeros((0, len(self.ranges)), dtype=np.int64)
 
     def _range_arrays(self, scenario: Scenario) -> None:
         n_players = len(self.base_key)
@@ -108,26 +110,39 @@ class _Inputs:
 
     def range_args(self) -> tuple:
         return (self.range_of, self.range_start, self.range_count, self.range_size,
-                self.combo_cards, self.combo_key, self.combo_suits, self.combo_mask)
+                self.combo_cards, self.combo_key, self.combo_suits, self.combo_mask,
+                self.joint_choices)
 
     def joint_combinations(self, cap: int) -> np.ndarray | None:
         """Every choice of hole cards for the ranged players using no card twice, as rows
-        of card ids (player order); None if there are more than cap of them."""
-        rows: list[tuple[int, ...]] = []
+        of card ids (player order); None if there are more than cap of them.
 
-        def walk(i: int, used: int, row: tuple[int, ...]) -> bool:
+        Also keeps, as self.joint_choices, each row as indices into the combination arrays
+        (one per range), so Monte Carlo can draw a joint choice in one step.
+        """
+        rows: list[tuple[int, ...]] = []
+        choices: list[tuple[int, ...]] = []
+        starts = [int(x) for x in self.range_start]
+
+        def walk(i: int, used: int, row: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
             if i == len(self.ranges):
                 rows.append(row)
+                choices.append(chosen)
                 return len(rows) <= cap
-            for combo in self.ranges[i].combos:
+            for k, combo in enumerate(self.ranges[i].combos):
                 mask = sum(1 << c for c in combo)
-                if not used & mask and not walk(i + 1, used | mask, row + tuple(combo)):
+                if not used & mask and not walk(
+                    i + 1, used | mask, row + tuple(combo), chosen + (starts[i] + k,)
+                ):
                     return False
             return True
 
-        if not walk(0, 0, ()):
+        if not walk(0, 0, (), ()):
             return None
         width = sum(r.size for r in self.ranges)
+        self.joint_choices = np.array(choices, dtype=np.int64).reshape(
+            len(choices), len(self.ranges)
+        )
         return np.array(rows, dtype=np.int64).reshape(len(rows), width)
 
     def hole_slices(self) -> tuple[np.ndarray, np.ndarray]:

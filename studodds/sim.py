@@ -106,10 +106,10 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
     low half, and low_qualifies says whether NO_LOW loses the low half.
 
     with_ranges: some players' hole cards come from a range (ranges.py). Each trial first
-    picks every such player's hole cards uniformly from their list of valid combinations,
-    again until no two players share a card (so every joint combination is equally
-    likely), moves those cards out of the live pool, then deals the rest as usual. The
-    range arrays are empty and unused otherwise.
+    draws a joint choice of their hole cards, uniformly: one row of the listed joint
+    choices, or, when there are too many to list, each range's combination again until no
+    two players share a card. It moves those cards out of the live pool, then deals the
+    rest as usual. The range arrays are empty and unused otherwise.
     """
     split = kind_b >= 0
     a_is_low = kind_a != KIND_HIGH
@@ -121,7 +121,7 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
     def run(seeds, trials_per_chunk, pool, base_key, known_suits, n_known, to_deal, offsets,
             n_draws, community_at, with_distribution, tallies, distribution, no_low,
             range_of, range_start, range_count, range_size, combo_cards, combo_key,
-            combo_suits, combo_mask):
+            combo_suits, combo_mask, joint_choices):
         n_players = base_key.shape[0]
         n_ranges = range_start.shape[0]
         n_pool = pool.shape[0]
@@ -138,19 +138,31 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
             state = seeds[c]
             for _ in range(trials_per_chunk[c]):
                 if with_ranges:
-                    clash = True
-                    while clash:
-                        clash = False
-                        used = np.int64(0)
+                    if joint_choices.shape[0] > 0:
+                        # Every joint choice listed: draw one, uniformly, in one step.
+                        state, bits = splitmix64(state)
+                        row = int(
+                            ((bits >> np.uint64(32)) * np.uint64(joint_choices.shape[0]))
+                            >> np.uint64(32)
+                        )
                         for r in range(n_ranges):
-                            state, bits = splitmix64(state)
-                            k = range_start[r] + int(
-                                ((bits >> np.uint64(32)) * np.uint64(range_count[r]))
-                                >> np.uint64(32)
-                            )
-                            chosen[r] = k
-                            clash = clash or (used & combo_mask[k]) != 0
-                            used |= combo_mask[k]
+                            chosen[r] = joint_choices[row, r]
+                    else:
+                        # Too many to list: draw each range's combination and start over
+                        # when two share a card (the same uniform joint choice, slower).
+                        clash = True
+                        while clash:
+                            clash = False
+                            used = np.int64(0)
+                            for r in range(n_ranges):
+                                state, bits = splitmix64(state)
+                                k = range_start[r] + int(
+                                    ((bits >> np.uint64(32)) * np.uint64(range_count[r]))
+                                    >> np.uint64(32)
+                                )
+                                chosen[r] = k
+                                clash = clash or (used & combo_mask[k]) != 0
+                                used |= combo_mask[k]
                     live = n_pool  # the chosen hole cards go to the end, out of play
                     for r in range(n_ranges):
                         for t in range(range_size[r]):

@@ -899,3 +899,21 @@ def test_next_card_weights_with_a_range_reproduce_the_equity_now():
         kings = [c.probability for c in table.cards if c.card[0] == "K"]
         others = [c.probability for c in table.cards if c.card[0] != "K"]
         assert max(kings) < min(others)
+
+
+def test_monte_carlo_draws_the_same_joint_choice_with_or_without_the_list(monkeypatch):
+    """Listed joint choices are drawn in one step; past the cap each range is drawn and
+    redrawn on a clash. Both are uniform over the joint choices: both match exact."""
+    import importlib
+
+    # (studodds.equity the attribute is the function; the module is in sys.modules)
+    equity_module = importlib.import_module("studodds.equity")
+    hands = ["(K? ?? | A? A?) 7c 8c 9c 2s", "(K? K? | A? ??) 8d 9d Td 3s"]
+    dead = "Kd As"
+    exact = equity("stud7", hands, dead, exact=True)
+    listed = equity("stud7", hands, dead, trials=200_000, seed=11)
+    monkeypatch.setattr(equity_module, "MAX_JOINT_COMBINATIONS", 1)
+    redrawn = equity("stud7", hands, dead, trials=200_000, seed=11)
+    for e, a, b in zip(exact.players, listed.players, redrawn.players, strict=True):
+        assert abs(a.equity - e.equity) < 4 * a.equity_se
+        assert abs(b.equity - e.equity) < 4 * b.equity_se
