@@ -100,18 +100,45 @@ class _Progress:
             sys.stderr.flush()
 
 
+def _game_option():
+    return click.option("-g", "--game", default="stud7", show_default=True,
+                        type=click.Choice(list(GAMES), case_sensitive=False),
+                        help="The game: " + ", ".join(GAMES) + ".")
+
+
+def odds_options(each: str = ""):
+    """-g, --dead and the method options, shared by the commands that compute equity.
+
+    each: what one computation covers when a command makes several ("per card").
+    """
+    per = f" {each}" if each else ""
+    options = [
+        _game_option(),
+        click.option("--dead", default="", metavar="CARDS",
+                     help="Cards out of play: folded up cards; x for an unseen one "
+                     "(a folded hole card)."),
+        click.option("--exact", is_flag=True,
+                     help=f"Enumerate or count every deal{per} (refused when too many)."),
+        click.option("--trials", type=int, metavar="N", help=f"Monte Carlo with N trials{per}."),
+        click.option("--precision", type=float, metavar="SE",
+                     help=f"Monte Carlo{per} until every equity's standard error is below SE "
+                     "(e.g. 0.001)."),
+        click.option("--seed", type=int, metavar="N",
+                     help="Seed: the same numbers on any thread count."),
+        click.option("--threads", type=int, metavar="N",
+                     help="Threads to use (default: all cores)."),
+    ]
+
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
 @cli.command("equity", context_settings=CONTEXT)
-@click.option("-g", "--game", default="stud7", show_default=True,
-              type=click.Choice(list(GAMES), case_sensitive=False),
-              help="The game: " + ", ".join(GAMES) + ".")
-@click.option("--dead", default="", metavar="CARDS",
-              help="Cards out of play: folded up cards; x for an unseen one (a folded hole card).")
-@click.option("--exact", is_flag=True, help="Enumerate every deal (refused when too many).")
-@click.option("--trials", type=int, metavar="N", help="Monte Carlo with N trials.")
-@click.option("--precision", type=float, metavar="SE",
-              help="Monte Carlo until every equity's standard error is below SE (e.g. 0.001).")
-@click.option("--seed", type=int, metavar="N", help="Seed: the same numbers on any thread count.")
-@click.option("--threads", type=int, metavar="N", help="Threads to use (default: all cores).")
+@odds_options()
 @click.option("--distribution", is_flag=True, help="Also each player's final hand categories.")
 @click.option("--pot", type=float, metavar="P", help="Pot size before the call (with --to-call).")
 @click.option("--to-call", type=float, metavar="C", help="What the hero must put in to call.")
@@ -163,17 +190,9 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, distribu
 
 
 @cli.command("next", context_settings=CONTEXT)
-@click.option("-g", "--game", default="stud7", show_default=True,
-              type=click.Choice(list(GAMES), case_sensitive=False), help="The game.")
+@odds_options(each="per card")
 @click.option("--player", type=int, default=1, show_default=True, metavar="N",
               help="Whose next card.")
-@click.option("--dead", default="", metavar="CARDS", help="Cards out of play; x for unseen ones.")
-@click.option("--exact", is_flag=True, help="Enumerate every deal for every card.")
-@click.option("--trials", type=int, metavar="N", help="Monte Carlo with N trials per card.")
-@click.option("--precision", type=float, metavar="SE",
-              help="Monte Carlo per card until every equity's standard error is below SE.")
-@click.option("--seed", type=int, metavar="N", help="Seed (the same for every card).")
-@click.option("--threads", type=int, metavar="N", help="Threads to use (default: all cores).")
 @format_option()
 @click.argument("hands", nargs=-1, required=True)
 def next_command(game, player, dead, exact, trials, precision, seed, threads, fmt, hands):
@@ -201,12 +220,6 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
 @cli.group("rules", context_settings=CONTEXT)
 def rules_group():
     """Table rules of fixed-limit stud: bring-in, order of play, bets per street."""
-
-
-def _game_option():
-    return click.option("-g", "--game", default="stud7", show_default=True,
-                        type=click.Choice(list(GAMES), case_sensitive=False),
-                        help="The game: " + ", ".join(GAMES) + ".")
 
 
 def _rules_report(fmt: str, headers, rows, data) -> str:
