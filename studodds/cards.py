@@ -268,6 +268,9 @@ def parse_cards(text: str) -> tuple[int, ...]:
     return tuple(cards)
 
 
+RANDOM_HAND = "random"  # a hand whose every card is unseen (StudHand.random)
+
+
 def _shape_problem(n_down: int, n_up: int, n_river: int) -> str | None:
     """What is wrong with a stud hand of these sizes, or None if nothing.
 
@@ -310,6 +313,10 @@ class StudHand:
     river: tuple[int | None, ...]
     hole_given: bool
     hole_range: HoleRange | None = None  # what the unknown hole cards may be (ranges.py)
+    # "random": every card unseen, up cards included, on whatever street the others are.
+    # Up cards are face up at a real table; this is the study question "against a random
+    # hand", which no other notation can ask (its up cards could not be written as x).
+    random: bool = False
 
     def __post_init__(self) -> None:
         # Store plain-int tuples whatever sequences or integer types were passed, so
@@ -319,6 +326,10 @@ class StudHand:
 
         for name in ("down", "up", "river"):
             object.__setattr__(self, name, ids(getattr(self, name)))
+        if self.random:
+            if self.down or self.up or self.river or self.hole_given or self.hole_range:
+                raise ValueError("a random hand has no written cards")
+            return
         if None in self.up:
             raise ValueError("up cards are face up, so they cannot be unknown")
         if self.hole_given != bool(self.down):
@@ -354,6 +365,8 @@ class StudHand:
                 return []
             return ["(" + " ".join("x" if c is None else card_str(c) for c in cards) + ")"]
 
+        if self.random:
+            return RANDOM_HAND
         hole = group(self.down)
         if self.hole_range is not None:
             hole = [f"({self.hole_range})"]
@@ -381,6 +394,8 @@ def parse_hand(text: str) -> StudHand:
     studodds.cards.NotationError: '(As Kd Qh': unclosed '('
     """
     quoted = repr(text.strip())
+    if text.strip().lower() == RANDOM_HAND:
+        return StudHand((), (), (), False, random=True)
     tokens = tokenize(text)
 
     def fail(problem: str) -> NotationError:

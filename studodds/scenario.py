@@ -97,6 +97,8 @@ def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
 
 
 def _check_hand_shape(game: Game, hand: StudHand, player: int) -> None:
+    if hand.random:
+        return
     hole = game.hole_cards
     max_up = sum(s.up for s in game.streets)
     if hand.hole_given and len(hand.down) != hole:
@@ -158,9 +160,16 @@ def build_scenario(
     # The street: the most cards any player holds. A hand written with up cards only
     # takes unknown hole cards (and an unknown river on 7th street) to match it.
     river = game.streets[-1].down
-    street_cards = max(_cards_dealt(game, h) for h in hands)
+    written = [h for h in hands if not h.random]
+    if not written:
+        raise ScenarioError(
+            "every hand is 'random': write at least one hand's cards, so the street is known"
+        )
+    street_cards = max(_cards_dealt(game, h) for h in written)
     seventh = river and street_cards == game.hand_size
     for p, hand in enumerate(hands, start=1):
+        if hand.random:
+            continue  # on the others' street, every card unseen
         held = _cards_dealt(game, hand)
         completes = not hand.hole_given and seventh and not hand.river and held + 1 == street_cards
         if held != street_cards and not completes:

@@ -181,6 +181,9 @@ def next_card_table(
         raise OptionError(f"--player {player}: there are {scenario.n_players} players (1-"
                           f"{scenario.n_players})")
     p = player - 1
+    if scenario.hands[p].random:
+        raise OptionError(f"--player {player}: a 'random' hand's cards are all unseen, so the "
+                          "card it gets next cannot be shown; pick a player with written cards")
     street, _, community = next_street(scenario)
     if seed is None and not exact:
         seed = secrets.randbits(63)  # one seed for every card: the changes compare like with like
