@@ -22,7 +22,7 @@ and on seventh street the river (a second down card) in a second pair of parenth
 unknown card. A hand written with up cards only (``Qh 7c``) leaves its hole unspecified.
 
 >>> parse_hand("(As Kd) Qh")
-StudHand(down=(51, 45), up=(42,), river=(), hole_given=True, hole_range=None)
+StudHand(down=(51, 45), up=(42,), river=(), hole_given=True, hole_range=None, random=False)
 >>> str(parse_hand("(??  x)Qh,7c"))
 '(x x) Qh 7c'
 """

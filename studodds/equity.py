@@ -11,7 +11,7 @@ import numba
 import numpy as np
 
 from . import exact as exact_engine
-from . import headsup, sim
+from . import headsup, headsup_split, sim
 from .cards import StudHand
 from .config import announce_compile
 from .eval.kernels import CARD_KEY, KIND_CODES
@@ -19,7 +19,16 @@ from .eval.tables import KEY_BIAS
 from .games import Game, get_game
 from .results import EquityResult, build_result
 from .scenario import Scenario, ScenarioError, build_scenario
-from .showdown import N_BINS, N_TALLIES, POT_UNITS, SHARE, SHARE_SQ, TIE, WIN
+from .showdown import (
+    N_BINS,
+    N_TALLIES,
+    POT_UNITS,
+    SHARE,
+    SHARE_SQ,
+    TIE,
+    WIN,
+    reduce_outcomes,
+)
 
 # Below this many deals the exact answer is cheaper than a precise sample: the default.
 AUTO_EXACT_DEALS = 3_000_000
@@ -34,7 +43,7 @@ MIN_PRECISION = 2e-5
 # (10 players with a card each to come: 3.6 million; 9! = 362,880 still fits) it samples.
 MAX_ASSIGNMENTS = 400_000
 # Heads-up exact counting is chosen by default up to this many list searches (about a
-# second; 4th street is ~36 million, 3rd street ~700 million).
+# second; 4th street is ~36 million, 108 million for a split pot; 3rd street ~700 million).
 AUTO_COUNTING_COST = 150_000_000
 FIRST_ROUND = 200_000
 ROUND_SIZE = 4_000_000  # trials between progress updates and precision checks
@@ -244,9 +253,11 @@ def equity_of_scenario(
     # street (headsup.py); its cost is the villain completions times the shared sets.
     counting = (
         scenario.n_players == 2 and not scenario.ranges and not scenario.community_card
-        and not game.split and not distribution
+        and not distribution
     )
-    counting_cost = headsup.cost(len(scenario.pool), *scenario.to_deal) if counting else 0
+    counting_cost = (
+        headsup.cost(len(scenario.pool), *scenario.to_deal, split=game.split) if counting else 0
+    )
     note = None
     if counting and exact:
         exact = "counting"
@@ -311,6 +322,16 @@ def equity_of_scenario(
 
 def _count_heads_up(inputs: _Inputs, scenario: Scenario, progress):
     """Tallies of an exact heads-up count (headsup.py), as the enumerator would give them."""
+    if inputs.kind_b >= 0:
+        announce_compile(headsup_split.count_group, "heads-up split-pot counting kernels")
+        outcomes = headsup_split.split_outcomes(
+            inputs.kind_a, inputs.kind_b, inputs.low_qualifies, scenario.pool,
+            scenario.known[0], scenario.known[1], scenario.to_deal[0], scenario.to_deal[1],
+            progress,
+        )
+        tallies = np.zeros((2, N_TALLIES), dtype=np.int64)
+        no_low = reduce_outcomes(outcomes, 2, True, tallies)
+        return tallies, int(no_low), np.zeros((2, N_BINS), dtype=np.int64)
     announce_compile(headsup.stream_villain, "heads-up counting kernels")
     deals, wins, ties = headsup.heads_up_counts(
         inputs.kind_a, scenario.pool, scenario.known[0], scenario.known[1],

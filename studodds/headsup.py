@@ -14,8 +14,8 @@ every pair (1.37e12 on third street); this counts them instead:
   two binary searches count the hero completions below and equal to it.
 
 Third street stores C(48, 4) * 2**4 = 3.1 million values and makes about 700 million
-searches. Single-kind games only (stud7, razz, the five-card games but stud5hl): a split
-pot's scoop needs the high and low outcomes jointly, which one sorted list cannot give.
+searches. Split pots (stud7hl8, stud5hl) need the high and low outcomes jointly:
+headsup_split.py extends this with a sweep over the villain's low values.
 """
 
 from __future__ import annotations
@@ -68,6 +68,25 @@ def _hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
     return value_from_suits(kind, key, suits, n_known + count)
 
 
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def slot_position(idx, k, mask, binom, offsets, lengths):
+    """Where hero completion idx (k pool indices, ascending) is stored in the list of its
+    subset S = the cards that mask selects: the list's start plus its colex slot."""
+    s = 0
+    rank_s = 0
+    slot = 0
+    t = 0
+    for i in range(k):
+        if (mask >> i) & 1:
+            rank_s += binom[idx[i], s + 1]
+            s += 1
+        else:
+            # relabel within the pool without S: i - s cards of S lie below idx[i]
+            slot += binom[idx[i] - s, t + 1]
+            t += 1
+    return offsets[s] + rank_s * lengths[s] + slot
+
+
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
 def fill_hero_lists(kind, pool, k, base_key, base_suits, n_known, binom, offsets, lengths,
                     values):
@@ -80,19 +99,7 @@ def fill_hero_lists(kind, pool, k, base_key, base_suits, n_known, binom, offsets
         _unrank(r, n, k, binom, idx)
         value = _hand_value(kind, base_key, base_suits, n_known, pool, idx, k)
         for mask in range(1 << k):
-            s = 0
-            rank_s = 0
-            slot = 0
-            t = 0
-            for i in range(k):
-                if (mask >> i) & 1:
-                    rank_s += binom[idx[i], s + 1]
-                    s += 1
-                else:
-                    # relabel within the pool without S: i - s cards of S lie below idx[i]
-                    slot += binom[idx[i] - s, t + 1]
-                    t += 1
-            values[offsets[s] + rank_s * lengths[s] + slot] = value
+            values[slot_position(idx, k, mask, binom, offsets, lengths)] = value
 
 
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
@@ -162,14 +169,26 @@ def stream_villain(kind, pool, k, m, base_key, base_suits, n_known, binom, offse
         out[c, 1] = ties
 
 
-def cost(n: int, k: int, m: int) -> int:
-    """Binary searches a count makes: villain completions times the sets S they hold."""
-    return comb(n, m) * sum(comb(m, s) for s in range(min(k, m) + 1)) + comb(n, k) * 2**k
+def cost(n: int, k: int, m: int, split: bool = False) -> int:
+    """Binary searches a count makes: villain completions times the sets S they hold (a
+    split pot makes three times as many: headsup_split.py)."""
+    searches = comb(n, m) * sum(comb(m, s) for s in range(min(k, m) + 1)) + comb(n, k) * 2**k
+    return 3 * searches if split else searches
 
 
 def estimated_seconds(searches: int) -> float:
-    """Wall time on 2 cores, measured on this project's machine (~40 M searches/s)."""
-    return searches / 40e6
+    """Wall time on 2 cores, measured on this project's machine: 80-140 M searches/s (3rd
+    street stud7 8.5 s, stud7hl8 22 s; 4th street 0.27 s and 0.75 s)."""
+    return searches / 80e6
+
+
+def known_key(cards) -> tuple[int, int, int]:
+    """A player's known cards as the evaluator's (key, suit bits, count) to add to."""
+    key = 0x3333 + sum(int(CARD_KEY[c]) for c in cards)
+    suits = 0
+    for c in cards:
+        suits |= 1 << (16 * (c & 3) + (c >> 2))
+    return key, suits, len(cards)
 
 
 def heads_up_counts(kind: int, pool, hero_known, villain_known, k: int, m: int,
@@ -181,15 +200,8 @@ def heads_up_counts(kind: int, pool, hero_known, villain_known, k: int, m: int,
     offsets, lengths = list_layout(n, k)
     values = np.zeros(int(offsets[k + 1]), dtype=np.int64)
 
-    def known(cards):
-        key = 0x3333 + sum(int(CARD_KEY[c]) for c in cards)
-        suits = 0
-        for c in cards:
-            suits |= 1 << (16 * (c & 3) + (c >> 2))
-        return key, suits, len(cards)
-
-    hk, hs, hn = known(hero_known)
-    vk, vs, vn = known(villain_known)
+    hk, hs, hn = known_key(hero_known)
+    vk, vs, vn = known_key(villain_known)
     fill_hero_lists(kind, pool, k, hk, hs, hn, binom, offsets, lengths, values)
     n_lists = np.array([comb(n, s) for s in range(k + 1)], dtype=np.int64)
     sort_lists(values, offsets, lengths, n_lists)

@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 from studodds import equity
-from studodds.equity import _Inputs, _run_exact
+from studodds.equity import _count_heads_up, _Inputs, _run_exact
 from studodds.eval.kernels import KIND_CODES
 from studodds.headsup import heads_up_counts
 from studodds.scenario import build_scenario
+from studodds.showdown import HIGH_TIE, HIGH_WIN, LOW_TIE, LOW_WIN, SHARE, TIE, WIN
 
 
 def counted(game, hands, dead=""):
@@ -110,3 +111,109 @@ def test_counting_tallies_read_like_the_enumerators():
     assert hero.win == wins / deals and villain.win == (deals - wins - ties) / deals
     assert hero.tie == villain.tie == ties / deals
     assert np.isclose(hero.equity + villain.equity, 1)
+
+
+# ----------------------------------------------------------------- split pots (jointly)
+
+
+def split_tallies(game, hands, dead="", counting=True):
+    """Integer tallies of the heads-up split-pot count, or of the enumerator."""
+    s = build_scenario(game, hands, dead)
+    inputs = _Inputs(s)
+    if counting:
+        tallies, no_low, _ = _count_heads_up(inputs, s, None)
+    else:
+        from math import comb
+
+        n_deals = comb(len(s.pool), sum(s.to_deal)) * comb(sum(s.to_deal), s.to_deal[0])
+        tallies, no_low, _ = _run_exact(inputs, None, n_deals, False, None)
+    return tallies[:, EXACT_COLUMNS], no_low
+
+
+EXACT_COLUMNS = [WIN, TIE, SHARE, HIGH_WIN, HIGH_TIE, LOW_WIN, LOW_TIE]
+
+SPLIT_SMALL = [  # scoops, split halves, quartered lows, no low at all: all in the twin
+    ("stud7hl8", ["(As 2s) 3h 4h Kc Kd (x)", "(x 5d) 6c 7c 8d Qs (x)"], ""),
+    ("stud7hl8", ["(As Ks) Ah Kh Qh Jh (x)", "(Qs x) Qc 2d 3d 4d (x)"], ""),
+    ("stud7hl8", ["(Ac 2c) 3h 4h 5d Kd", "(As 2s) 3d 4d 5h Ks"], "6c 6d 6h 6s 7c 7d 7h 7s"),
+    ("stud7hl8", ["(9s 9h) Tc Td Jh Jd", "(x x) Qc Qd Kh Ks"], "2c 2d 3c 3d 4c 4d 5c 5d"),
+    ("stud5hl", ["(x) Kd Qd 2c", "(Ah) 7s 7c 3d"], "Ac Ad As 2d 2h 2s"),
+    ("stud5hl", ["(As) 2h 3h 4c", "(x) 5d 6d 7d"], ""),
+    ("stud5hl", ["(2c) 3c 4c 5c", "(x) 2d 3d 4d"], "5d 5h 5s Ac Ad Ah As"),
+]
+
+
+@pytest.mark.parametrize("game, hands, dead", SPLIT_SMALL)
+def test_split_counting_equals_the_brute_force_twin(game, hands, dead):
+    result = equity(game, hands, dead, exact=True)
+    known, to_deal, pool = naive_equity.table_from_text(game, hands, dead)
+    slow = naive_equity.brute_force(game, known, to_deal, pool, False)
+    assert result.samples == slow.deals
+    assert result.no_low == pytest.approx(float(slow.no_low), abs=1e-12)
+    for fast, twin in zip(result.players, slow.players, strict=True):
+        for field in ("win", "tie", "equity", "high_win", "high_tie", "low_win", "low_tie"):
+            assert getattr(fast, field) == pytest.approx(float(getattr(twin, field)), abs=1e-12)
+        assert fast.scoop == fast.win
+
+
+def test_split_cases_cover_every_kind_of_outcome():
+    """The small cases above between them scoop, split, quarter and have no low."""
+    seen = set()
+    for game, hands, dead in SPLIT_SMALL:
+        known, to_deal, pool = naive_equity.table_from_text(game, hands, dead)
+        slow = naive_equity.brute_force(game, known, to_deal, pool, False)
+        hero = slow.players[0]
+        seen |= {name for name, value in (("scoop", hero.win), ("high tie", hero.high_tie),
+                                          ("low tie", hero.low_tie), ("no low", slow.no_low))
+                 if value > 0}
+    assert seen == {"scoop", "high tie", "low tie", "no low"}
+
+
+SPLIT_MEDIUM = [
+    ("stud7hl8", ["(As 2s) 3h 4h Kc", "(x x) 5d 6c 7c"], ""),
+    ("stud7hl8", ["(x x) 8h 9h Kc Kd", "(x x) 5d 6c 7c 2c"], ""),
+    ("stud5hl", ["(x) Kd Qd 7h", "(x) Ah 7c 2s"], "Ac Ad"),
+    ("stud5hl", ["(As) 2h 3h", "(x) Kd Qd"], ""),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, hands, dead", SPLIT_MEDIUM)
+def test_split_counting_equals_full_enumeration(game, hands, dead):
+    counted_, no_low = split_tallies(game, hands, dead)
+    enumerated_, no_low_enumerated = split_tallies(game, hands, dead, counting=False)
+    assert np.array_equal(counted_, enumerated_) and no_low == no_low_enumerated
+
+
+@pytest.mark.slow
+def test_split_fourth_street_equals_full_enumeration():
+    hands = ["(As 2s) 3h 4h", "(6c 6d) 6h 5c"]  # 187 million deals
+    counted_, no_low = split_tallies("stud7hl8", hands)
+    enumerated_, no_low_enumerated = split_tallies("stud7hl8", hands, counting=False)
+    assert np.array_equal(counted_, enumerated_) and no_low == no_low_enumerated
+
+
+@pytest.mark.slow
+def test_split_third_street_agrees_with_a_hundred_million_trials():
+    hands = ["(As 2s) 3h", "(x x) Kd"]
+    exact = equity("stud7hl8", hands, exact=True)
+    assert exact.samples == 1_373_550_338_160
+    sampled = equity("stud7hl8", hands, trials=100_000_000, seed=11)
+    for e, s in zip(exact.players, sampled.players, strict=True):
+        assert abs(e.equity - s.equity) < 3 * s.equity_se
+        assert abs(e.scoop - s.scoop) < 3 * s.win_se
+
+
+def test_split_fourth_street_is_exact_by_default():
+    result = equity("stud7hl8", ["(As 2s) 3h 4h", "(x x) 5d 6c"])
+    assert result.method == "exact" and result.samples == 14_612_237_640
+    assert result.players[0].equity + result.players[1].equity == pytest.approx(1)
+    third = equity("stud7hl8", ["(As 2s) 3h", "(x x) 5d"], seed=1)
+    assert third.method == "monte-carlo" and "use --exact" in third.note
+
+
+@pytest.mark.parametrize("game", ["stud7", "stud7hl8"])
+def test_counting_reports_progress_up_to_the_end(game):
+    seen = []
+    equity(game, ["(As 2s) 3h 4h", "(x x) 5d 6c"], exact=True, progress=seen.append)
+    assert seen and seen == sorted(seen) and seen[-1] == 1.0

@@ -1,0 +1,246 @@
+"""Exact heads-up counting for split pots (stud7hl8, stud5hl): high and low jointly.
+
+headsup.py counts one hand kind. A split pot needs the two outcomes together: whether the
+hero scoops, or wins one half and ties the other, depends on the high AND the low
+comparison of the same deal. For a fixed villain completion v, with high value H and low
+value L, the hero completions h fall into nine cells: low worse / equal / better than L,
+times high worse / equal / better than H. The nine counts, summed with inclusion-exclusion
+signs over the shared sets S exactly as in headsup.py, give the joint outcome counts.
+
+The two-dimensional count (low below L and high below H) comes from an offline sweep over
+the villain completions in increasing order of their low value L:
+
+* For every S, ``keyed`` holds the hero completions containing S sorted by (low, high),
+  so those with low == L are one contiguous run, sorted by high.
+* ``worse`` holds, per S, the highs of the hero completions with low < L, sorted. Moving to
+  the next L merges the run just passed into it (advance_lists), so over the whole sweep
+  every list is merged once per distinct villain low value.
+* ``highs`` holds all the hero highs per S, sorted; "low better" is all minus the rest.
+
+Six binary searches per (villain completion, S) instead of two. An eight-or-better low has
+only 57 values (56 lows and none), so stud7hl8 sweeps 57 groups; five-card stud's ace-to-
+five low has more values but far fewer completions.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import numba as nb
+import numpy as np
+
+from .config import NUMBA_OPTIONS
+from .eval.kernels import CARD_KEY, suit_bit, value_from_suits
+from .eval.values import NO_LOW
+from .exact import next_combination
+from .headsup import (
+    N_CHUNKS,
+    _count_below,
+    _count_not_above,
+    _unrank,
+    binomials,
+    known_key,
+    list_layout,
+    slot_position,
+    sort_lists,
+)
+
+HIGH_BITS = 32  # keyed = low << 32 | high; every value fits in 24 bits
+HIGH_MASK = (1 << HIGH_BITS) - 1
+
+# The nine cells, index 3 * low relation + high relation, relation of the hero's hand to
+# the villain's: 0 worse, 1 equal, 2 better.
+WORSE, EQUAL, BETTER = 0, 1, 2
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def _two_values(kind_hi, kind_lo, base_key, base_suits, n_known, pool, idx, count):
+    key = base_key
+    suits = base_suits
+    for j in range(count):
+        c = pool[idx[j]]
+        key += CARD_KEY[c]
+        suits |= suit_bit(c)
+    n = n_known + count
+    return value_from_suits(kind_hi, key, suits, n), value_from_suits(kind_lo, key, suits, n)
+
+
+@nb.njit(parallel=True, **NUMBA_OPTIONS)
+def fill_split_lists(kind_hi, kind_lo, pool, k, base_key, base_suits, n_known, binom, offsets,
+                     lengths, highs, keyed):
+    """Each hero completion's high (highs) and low << 32 | high (keyed), stored in the list
+    of every S inside it, at the same slot in both (headsup.slot_position)."""
+    n = pool.shape[0]
+    for r in nb.prange(binom[n, k]):
+        idx = np.zeros(max(k, 1), dtype=np.int64)
+        _unrank(r, n, k, binom, idx)
+        high, low = _two_values(kind_hi, kind_lo, base_key, base_suits, n_known, pool, idx, k)
+        both = (np.int64(low) << HIGH_BITS) | high
+        for mask in range(1 << k):
+            position = slot_position(idx, k, mask, binom, offsets, lengths)
+            highs[position] = high
+            keyed[position] = both
+
+
+@nb.njit(parallel=True, **NUMBA_OPTIONS)
+def villain_values(kind_hi, kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds,
+                   highs, lows):
+    """The high and low value of every villain completion, by lexicographic rank."""
+    n = pool.shape[0]
+    for c in nb.prange(bounds.shape[0] - 1):
+        idx = np.zeros(max(m, 1), dtype=np.int64)
+        _unrank(bounds[c], n, m, binom, idx)
+        for r in range(bounds[c], bounds[c + 1]):
+            high, low = _two_values(kind_hi, kind_lo, base_key, base_suits, n_known, pool, idx,
+                                    m)
+            highs[r] = high
+            lows[r] = low
+            next_combination(idx, n, m)
+
+
+@nb.njit(parallel=True, **NUMBA_OPTIONS)
+def advance_lists(keyed, offsets, lengths, list_base, worse, worse_len, equal_end, low):
+    """Move the sweep to villain low value `low`: afterwards list l's worse run holds the
+    sorted highs of its hero completions with a low below `low`, and keyed[worse_len[l]:
+    equal_end[l]] (from the list's start) are those with exactly `low`."""
+    n_lists = list_base[-1]
+    n_chunks = min(N_CHUNKS, n_lists)
+    for c in nb.prange(n_chunks):
+        scratch = np.empty(lengths.max(), dtype=np.int64)
+        first = n_lists * c // n_chunks
+        last = n_lists * (c + 1) // n_chunks
+        s = 0
+        for lst in range(first, last):
+            while lst >= list_base[s + 1]:
+                s += 1
+            length = lengths[s]
+            start = offsets[s] + (lst - list_base[s]) * length
+            old = worse_len[lst]
+            new = old + _count_below(keyed, start + old, length - old, low << HIGH_BITS)
+            if new > old:
+                run = new - old
+                for j in range(run):
+                    scratch[j] = keyed[start + old + j] & HIGH_MASK
+                scratch[:run].sort()  # one low value's run is sorted already; several aren't
+                # merge from the back, in place: the worse run grows into free slots
+                i, j, w = old - 1, run - 1, new - 1
+                while j >= 0:
+                    if i >= 0 and worse[start + i] > scratch[j]:
+                        worse[start + w] = worse[start + i]
+                        i -= 1
+                    else:
+                        worse[start + w] = scratch[j]
+                        j -= 1
+                    w -= 1
+                worse_len[lst] = new
+            equal_end[lst] = new + _count_below(keyed, start + new, length - new,
+                                                (low + 1) << HIGH_BITS)
+
+
+@nb.njit(parallel=True, **NUMBA_OPTIONS)
+def count_group(pool, k, m, binom, offsets, lengths, list_base, highs, keyed, worse, worse_len,
+                equal_end, ranks, villain_highs, low, bounds, out):
+    """out[c] = the nine cell counts (signed sums over S) for the villain completions
+    ranks[bounds[c]:bounds[c+1]], every one of them with low value `low`."""
+    n = pool.shape[0]
+    for c in nb.prange(bounds.shape[0] - 1):
+        idx = np.zeros(max(m, 1), dtype=np.int64)
+        cells = np.zeros(9, dtype=np.int64)
+        for j in range(bounds[c], bounds[c + 1]):
+            _unrank(ranks[j], n, m, binom, idx)
+            high = np.int64(villain_highs[ranks[j]])
+            both = (low << HIGH_BITS) | high
+            for mask in range(1 << m):
+                s = 0
+                rank_s = 0
+                for i in range(m):
+                    if (mask >> i) & 1:
+                        rank_s += binom[idx[i], s + 1]
+                        s += 1
+                if s > k:
+                    continue
+                length = lengths[s]
+                start = offsets[s] + rank_s * length
+                lst = list_base[s] + rank_s
+                sign = 1 - 2 * (s & 1)
+                all_lt = _count_below(highs, start, length, high)
+                all_le = _count_not_above(highs, start, length, high)
+                n_worse = worse_len[lst]
+                w_lt = _count_below(worse, start, n_worse, high)
+                w_le = _count_not_above(worse, start, n_worse, high)
+                n_equal = equal_end[lst] - n_worse
+                e_lt = _count_below(keyed, start + n_worse, n_equal, both)
+                e_le = _count_not_above(keyed, start + n_worse, n_equal, both)
+                cells[0] += sign * w_lt
+                cells[1] += sign * (w_le - w_lt)
+                cells[2] += sign * (n_worse - w_le)
+                cells[3] += sign * e_lt
+                cells[4] += sign * (e_le - e_lt)
+                cells[5] += sign * (n_equal - e_le)
+                cells[6] += sign * (all_lt - w_lt - e_lt)
+                cells[7] += sign * ((all_le - all_lt) - (w_le - w_lt) - (e_le - e_lt))
+                cells[8] += sign * ((length - all_le) - (n_worse - w_le) - (n_equal - e_le))
+        out[c, :] = cells
+
+
+# Outcome mask of a relation (see showdown.outcome_index): bit 0 the hero, bit 1 the villain.
+_MASK_OF = {WORSE: 2, EQUAL: 3, BETTER: 1}
+
+
+def split_outcomes(kind_hi: int, kind_lo: int, low_qualifies: bool, pool, hero_known,
+                   villain_known, k: int, m: int, progress=None) -> np.ndarray:
+    """Counts of every heads-up split-pot outcome, indexed like showdown.outcome_index:
+    (high winners' mask << 2) | low winners' mask, the low mask 0 when nobody qualifies."""
+    pool = np.asarray(pool, dtype=np.int64)
+    n = len(pool)
+    binom = binomials(n)
+    offsets, lengths = list_layout(n, k)
+    n_by_size = np.array([comb(n, s) for s in range(k + 1)], dtype=np.int64)
+    list_base = np.concatenate(([0], np.cumsum(n_by_size))).astype(np.int64)
+    total = int(offsets[k + 1])
+    highs = np.zeros(total, dtype=np.int64)
+    keyed = np.zeros(total, dtype=np.int64)
+    hk, hs, hn = known_key(hero_known)
+    fill_split_lists(kind_hi, kind_lo, pool, k, hk, hs, hn, binom, offsets, lengths, highs, keyed)
+    sort_lists(highs, offsets, lengths, n_by_size)
+    sort_lists(keyed, offsets, lengths, n_by_size)
+
+    n_villain = comb(n, m)
+    vk, vs, vn = known_key(villain_known)
+    bounds = np.array([n_villain * i // N_CHUNKS for i in range(N_CHUNKS + 1)], dtype=np.int64)
+    bounds = np.unique(bounds)
+    villain_highs = np.empty(n_villain, dtype=np.int32)
+    villain_lows = np.empty(n_villain, dtype=np.int32)
+    villain_values(kind_hi, kind_lo, pool, m, vk, vs, vn, binom, bounds, villain_highs,
+                   villain_lows)
+    ranks = np.argsort(villain_lows, kind="stable")
+    sorted_lows = villain_lows[ranks]
+    group_starts = np.concatenate(([0], np.flatnonzero(np.diff(sorted_lows)) + 1, [n_villain]))
+    del villain_lows
+
+    worse = np.zeros(total, dtype=np.int64)
+    worse_len = np.zeros(int(list_base[-1]), dtype=np.int64)
+    equal_end = np.zeros(int(list_base[-1]), dtype=np.int64)
+    outcomes = np.zeros(16, dtype=np.int64)
+    for g in range(len(group_starts) - 1):
+        first, last = int(group_starts[g]), int(group_starts[g + 1])
+        low = int(sorted_lows[first])
+        advance_lists(keyed, offsets, lengths, list_base, worse, worse_len, equal_end, low)
+        size = last - first
+        chunks = min(N_CHUNKS, size)
+        group_bounds = np.array([first + size * i // chunks for i in range(chunks + 1)],
+                                dtype=np.int64)
+        out = np.zeros((chunks, 9), dtype=np.int64)
+        count_group(pool, k, m, binom, offsets, lengths, list_base, highs, keyed, worse,
+                    worse_len, equal_end, ranks, villain_highs, low, group_bounds, out)
+        cells = out.sum(axis=0)
+        for low_relation in (WORSE, EQUAL, BETTER):
+            low_mask = _MASK_OF[low_relation]
+            if low_qualifies and low == NO_LOW and low_relation == EQUAL:
+                low_mask = 0  # neither qualifies: the high hand takes the whole pot
+            for high_relation in (WORSE, EQUAL, BETTER):
+                index = (_MASK_OF[high_relation] << 2) | low_mask
+                outcomes[index] += cells[3 * low_relation + high_relation]
+        if progress is not None:
+            progress(last / n_villain)
+    return outcomes
