@@ -256,7 +256,8 @@ def equity_of_scenario(
         and not distribution
     )
     counting_cost = (
-        headsup.cost(len(scenario.pool), *scenario.to_deal, split=game.split) if counting else 0
+        headsup.cost(len(scenario.pool), *sorted(scenario.to_deal), split=game.split)
+        if counting else 0
     )
     note = None
     if counting and exact:
@@ -321,29 +322,38 @@ def equity_of_scenario(
 
 
 def _count_heads_up(inputs: _Inputs, scenario: Scenario, progress):
-    """Tallies of an exact heads-up count (headsup.py), as the enumerator would give them."""
+    """Tallies of an exact heads-up count (headsup.py), as the enumerator would give them.
+
+    The counting stores lists for its "hero" side, 2**k values per completion of k cards:
+    the player with fewer cards to come takes that side ("(x x) Ah" against a known hand
+    would store 6 GB as the hero, 25 MB as the villain); the rows are swapped back.
+    """
+    swap = scenario.to_deal[0] > scenario.to_deal[1]
+    order = (1, 0) if swap else (0, 1)
+    known = [scenario.known[p] for p in order]
+    to_deal = [scenario.to_deal[p] for p in order]
+    tallies = np.zeros((2, N_TALLIES), dtype=np.int64)
+    no_low = 0
     if inputs.kind_b >= 0:
         announce_compile(headsup_split.count_group, "heads-up split-pot counting kernels")
         outcomes = headsup_split.split_outcomes(
-            inputs.kind_a, inputs.kind_b, inputs.low_qualifies, scenario.pool,
-            scenario.known[0], scenario.known[1], scenario.to_deal[0], scenario.to_deal[1],
-            progress,
+            inputs.kind_a, inputs.kind_b, inputs.low_qualifies, scenario.pool, *known,
+            *to_deal, progress,
         )
-        tallies = np.zeros((2, N_TALLIES), dtype=np.int64)
-        no_low = reduce_outcomes(outcomes, 2, True, tallies)
-        return tallies, int(no_low), np.zeros((2, N_BINS), dtype=np.int64)
-    announce_compile(headsup.stream_villain, "heads-up counting kernels")
-    deals, wins, ties = headsup.heads_up_counts(
-        inputs.kind_a, scenario.pool, scenario.known[0], scenario.known[1],
-        scenario.to_deal[0], scenario.to_deal[1], progress,
-    )
-    tallies = np.zeros((2, N_TALLIES), dtype=np.int64)
-    losses = deals - wins - ties
-    for p, (won, tied) in enumerate(((wins, ties), (losses, ties))):
-        tallies[p, WIN] = won
-        tallies[p, TIE] = tied
-        tallies[p, SHARE] = won * POT_UNITS + tied * (POT_UNITS // 2)
-    return tallies, 0, np.zeros((2, N_BINS), dtype=np.int64)
+        no_low = int(reduce_outcomes(outcomes, 2, True, tallies))
+    else:
+        announce_compile(headsup.stream_villain, "heads-up counting kernels")
+        deals, wins, ties = headsup.heads_up_counts(
+            inputs.kind_a, scenario.pool, *known, *to_deal, progress,
+        )
+        losses = deals - wins - ties
+        for p, (won, tied) in enumerate(((wins, ties), (losses, ties))):
+            tallies[p, WIN] = won
+            tallies[p, TIE] = tied
+            tallies[p, SHARE] = won * POT_UNITS + tied * (POT_UNITS // 2)
+    if swap:
+        tallies = tallies[::-1].copy()
+    return tallies, no_low, np.zeros((2, N_BINS), dtype=np.int64)
 
 
 def _run_exact(inputs: _Inputs, joint, n_deals: int, with_distribution: bool, progress):

@@ -217,3 +217,17 @@ def test_counting_reports_progress_up_to_the_end(game):
     seen = []
     equity(game, ["(As 2s) 3h 4h", "(x x) 5d 6c"], exact=True, progress=seen.append)
     assert seen and seen == sorted(seen) and seen[-1] == 1.0
+
+
+@pytest.mark.parametrize("game, hands", [
+    ("stud7", ["(x x) Ah Kh Qh Jh", "(Qs Qd) Qc 2d 3d 4d"]),
+    ("stud7hl8", ["(x x) Ah 2h 3c 4d", "(Qs Qd) Qc 2d 3d 4h"]),
+    ("stud5hl", ["(x) Ah 2h 3c", "(Qs) Qc 2d 3d"]),
+])
+def test_the_player_with_more_to_come_is_counted_from_the_other_side(game, hands):
+    """Counting stores lists for the side with fewer cards to come; swapping the players
+    must swap the answers, and both must equal enumeration."""
+    forward = split_tallies(game, hands)
+    backward = split_tallies(game, hands[::-1])
+    assert np.array_equal(forward[0], backward[0][::-1]) and forward[1] == backward[1]
+    assert np.array_equal(forward[0], split_tallies(game, hands, counting=False)[0])
