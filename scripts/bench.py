@@ -3,20 +3,27 @@
     pip install -e ".[bench]"
     python scripts/bench.py                 # 2,000,000 trials per scenario
     python scripts/bench.py --trials 500000 --markdown
+    python scripts/bench.py --only-batch --markdown  # batches alone (worker processes)
 
 Per scenario: deals (trials) per second per thread for both libraries (each on one thread,
 then on all threads), and the ratio. Then studodds alone: exact heads-up 6th street, exact
 heads-up 5th street with the opponent's hole cards unknown, and the wall time of a whole
-CLI query of 1,000,000 trials with compiled code cached. Progress on stderr.
+CLI query of 1,000,000 trials with compiled code cached. With --batch (or --only-batch):
+spots per second of `studodds batch` on the local executor and on a 2-worker Dask
+LocalCluster, the same spots for each. Progress on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import random
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import numba
 from tabulate import tabulate
@@ -105,8 +112,10 @@ def bench_exact(repeat: int):
 
 
 def bench_heads_up_streets(repeat: int):
-    """Exact heads-up by counting (studodds/headsup.py), per street and game: time, and
-    the memory of the stored hero lists (8 bytes a value, C(n, k) * 2**k values)."""
+    """Exact heads-up by counting (studodds/headsup.py, headsup_split.py), per street and
+    game: time, and the memory of the stored arrays: the hero lists (8 bytes a value,
+    C(n, k) * 2**k values; three sets of them for a split pot) and, for a split pot, the
+    villain completions' values and sweep order (20 bytes each)."""
     from math import comb
 
     from studodds.scenario import build_scenario
@@ -119,14 +128,20 @@ def bench_heads_up_streets(repeat: int):
         ("razz", "4th", ["(As 2s) 3h 4h", "(x x) Kd Qc"]),
         ("stud5", "2nd", ["(As) Kd", "(x) Qd"]),
         ("stud5low6", "2nd", ["(As) 2d", "(x) Kd"]),
+        ("stud7hl8", "3rd", ["(As 2s) 3h", "(x x) Kd"]),
+        ("stud7hl8", "4th", ["(As 2s) 3h 4h", "(x x) Kd Qc"]),
+        ("stud5hl", "2nd", ["(As) 2d", "(x) Kd"]),
     ]
     rows = []
     for game, street, hands in cases:
         result = equity(game, hands, exact=True)  # compile or load
         seconds = time_best(lambda g=game, h=hands: equity(g, h, exact=True), repeat)
         scenario = build_scenario(game, hands)
-        n, k = len(scenario.pool), scenario.to_deal[0]
-        megabytes = comb(n, k) * 2**k * 8 / 1e6
+        n, (k, m) = len(scenario.pool), scenario.to_deal
+        if scenario.game.split:
+            megabytes = (3 * comb(n, k) * 2**k * 8 + comb(n, m) * 20) / 1e6
+        else:
+            megabytes = comb(n, k) * 2**k * 8 / 1e6
         rows.append((f"{game} {street} street", result.samples, seconds, megabytes))
         log(f"  {game} {street}: {result.samples:.3g} deals in {seconds:.2f} s")
     return rows
@@ -141,14 +156,95 @@ def bench_cli(trials: int = 1_000_000) -> float:
     return time.perf_counter() - start
 
 
+def batch_spot_sets(n: int) -> dict[str, list[dict]]:
+    """n heads-up 4th-street spots sampled with 100,000 trials each, and n small exact
+    spots (heads-up 6th street: stud7hl8 enumerated, stud7 and razz counted), random cards
+    from a fixed seed."""
+    rng = random.Random(1)
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    fourth, sixth = [], []
+    for i in range(n):
+        c = rng.sample(deck, 6)
+        fourth.append({"id": i, "game": "stud7", "trials": 100_000, "seed": i,
+                       "hands": [f"({c[0]} {c[1]}) {c[2]} {c[3]}", f"(x x) {c[4]} {c[5]}"]})
+        c = rng.sample(deck, 10)
+        sixth.append({"id": i, "game": ("stud7hl8", "stud7", "razz")[i % 3], "exact": True,
+                      "hands": [f"({c[0]} {c[1]}) {' '.join(c[2:6])}",
+                                f"(x x) {' '.join(c[6:10])}"]})
+    return {f"{n} heads-up 4th street, 100,000 trials": fourth,
+            f"{n} exact heads-up 6th street": sixth}
+
+
+def bench_batch(n_spots: int, repeat: int, workers: int = 2):
+    """Spots per second, best of `repeat` whole batches (a fresh output file each), for
+    each executor on the same spots; kernels loaded everywhere beforehand (a warm-up
+    batch), the Dask cluster started beforehand (its start-up timed on its own)."""
+    from studodds.batch import DaskExecutor, LocalExecutor
+
+    spot_sets = batch_spot_sets(n_spots)
+    started = time.perf_counter()
+    cluster = DaskExecutor(workers=workers, threads_per_worker=1).__enter__()
+    cluster_seconds = time.perf_counter() - started
+    executors = [
+        ("local (in-process, all cores per spot)", LocalExecutor()),
+        ("local, 1 thread per spot", LocalExecutor(threads=1)),
+        (f"Dask LocalCluster, {workers} workers x 1 thread", cluster),
+    ]
+    rows = []
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for set_name, spots in spot_sets.items():
+                path = Path(tmp) / "spots.jsonl"
+                path.write_text("".join(json.dumps(s) + "\n" for s in spots))
+                for name, executor in executors:
+                    seconds = _time_batch(path, len(spots), executor, Path(tmp), repeat)
+                    rows.append((set_name, name, len(spots) / seconds, seconds))
+                    log(f"  {set_name}, {name}: {len(spots) / seconds:.0f} spots/s")
+    finally:
+        cluster.close()
+    return rows, cluster_seconds
+
+
+def _time_batch(path: Path, n_spots: int, executor, tmp: Path, repeat: int) -> float:
+    from studodds.batch import run_batch
+
+    def one_batch():
+        out = tmp / f"out-{time.perf_counter_ns()}.jsonl"
+        summary = run_batch(path, out, executor=executor)
+        assert summary.ok and summary.done == n_spots, summary
+
+    one_batch()  # warm-up: the kernels loaded in every process
+    return time_best(one_batch, repeat)
+
+
+def print_batch(rows, cluster_seconds: float, fmt: str) -> None:
+    print(f"Batches (`studodds batch`), {os.cpu_count()} cores; starting the Dask cluster "
+          f"took {cluster_seconds:.1f} s (not counted)")
+    print(tabulate(
+        [(spots, executor, f"{rate:.0f}", f"{seconds:.2f} s")
+         for spots, executor, rate, seconds in rows],
+        headers=("spots", "executor", "spots/s", "time"), tablefmt=fmt,
+    ))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int, default=2_000_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--batch", action="store_true",
+                        help="also time batches (starts Dask worker processes; needs "
+                        "studodds[dask])")
+    parser.add_argument("--only-batch", action="store_true", help="time batches only")
+    parser.add_argument("--batch-spots", type=int, default=200, metavar="N",
+                        help="spots per batch set (default 200)")
     args = parser.parse_args()
     fmt = "github" if args.markdown else "simple"
     all_threads = numba.config.NUMBA_NUM_THREADS
+    if args.only_batch:
+        log(f"batches of {args.batch_spots} spots")
+        print_batch(*bench_batch(args.batch_spots, args.repeat), fmt)
+        return
 
     log(f"scenarios, {args.trials:,} trials each")
     scenario_rows = bench_scenarios(args.trials, args.repeat)
@@ -188,8 +284,12 @@ def main() -> None:
     print(tabulate(
         [(label, f"{deals:.3g}", f"{seconds:.2f} s", f"{mb:.1f} MB")
          for label, deals, seconds, mb in heads_up_rows],
-        headers=("heads-up, exact", "deals", "time", "stored lists"), tablefmt=fmt,
+        headers=("heads-up, exact", "deals", "time", "stored arrays"), tablefmt=fmt,
     ))
+    if args.batch:
+        log(f"batches of {args.batch_spots} spots")
+        print()
+        print_batch(*bench_batch(args.batch_spots, args.repeat), fmt)
 
 
 if __name__ == "__main__":

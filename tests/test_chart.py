@@ -1,0 +1,334 @@
+"""Starting-hand charts: spots, weights (against brute force over all 22,100 hands), the
+table, the symmetry checks, and the CSV / JSON / PNG writers."""
+
+import csv
+import doctest
+import json
+import sys
+from itertools import combinations
+
+import pytest
+
+import studodds.chart
+from studodds.chart import (
+    DEFAULT_RANDOM_PRECISION,
+    ChartError,
+    chart_spots,
+    chart_table,
+    make_chart,
+    matchup_groups,
+    run_spots,
+    spot_seed,
+    write_csv,
+    write_json,
+    write_png,
+)
+from studodds.classes import class_by_label, class_of, classes, hands_of, select
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+BATCH_KEYS = {"id", "game", "hands", "dead", "seed"}
+ALL_HANDS = list(combinations(range(52), 3))
+MATCHUP_3 = ["(A A) K", "(K K) K", "(7 6) 5 765s"]
+
+
+def read_csv(path):
+    return list(csv.DictReader(path.read_text(encoding="utf-8").splitlines()))
+
+
+def test_doctests():
+    assert doctest.testmod(studodds.chart).failed == 0
+
+
+def test_vs_random_spots_one_per_class_in_the_batch_format():
+    spots = chart_spots("stud7")
+    assert len(spots) == 1_755
+    assert len({s["id"] for s in spots}) == 1_755
+    assert len({s["seed"] for s in spots}) == 1_755
+    for spot, c in zip(spots, classes(), strict=True):
+        assert set(spot) == BATCH_KEYS | {"precision"}
+        assert spot["precision"] == DEFAULT_RANDOM_PRECISION
+        assert spot["hands"] == [c.representative, "random"]
+        assert spot["id"] == f"stud7:{c.code}:vs:random"
+        assert spot["dead"] == ""
+
+
+def test_spots_are_reproducible_and_seeds_stable():
+    assert chart_spots("razz", selection="rolled") == chart_spots("razz", selection="rolled")
+    # a stable hash: the same number in every process and Python version
+    assert spot_seed("stud7:AAA:vs:random") == 1_630_093_174_969_232_225
+    other = chart_spots("razz", selection="rolled", seed=1)
+    assert all(a["seed"] != b["seed"] for a, b in
+               zip(chart_spots("razz", selection="rolled"), other, strict=True))
+
+
+def test_methods_and_opponents():
+    spot = chart_spots("stud7hl8", selection=["AAA"], opponents=3, trials=1000)[0]
+    assert spot["hands"] == ["(As Ah) Ad", "random", "random", "random"]
+    assert spot["id"] == "stud7hl8:AAA:vs:3-random"
+    assert spot["trials"] == 1000 and "precision" not in spot
+    assert chart_spots("stud7", "classes", selection=["AAA", "KKK"])[0]["exact"] is True
+    assert chart_spots("stud7", selection=["AAA"], exact=True)[0]["exact"] is True
+    matchup = chart_spots("stud7", "classes", selection=["AAA", "KKK"], precision=0.001)
+    assert all(s["precision"] == 0.001 for s in matchup)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"game": "stud5"}, "seven-card games"),
+    ({"game": "stud7", "vs": "everyone"}, "vs must be one of"),
+    ({"game": "stud7", "trials": 10, "precision": 0.01}, "choose one method"),
+    ({"game": "stud7", "vs": "classes", "selection": "rolled", "opponents": 2}, "heads-up"),
+    ({"game": "stud7", "selection": "rolled", "villains": "rolled"}, "villains are for vs classes"),
+    ({"game": "stud7", "selection": "rolled", "opponents": 8}, "opponents must be 1 to 7"),
+    ({"game": "stud7", "selection": "nothing"}, "unknown selection"),
+])
+def test_chart_spots_refuses(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        chart_spots(**kwargs)
+
+
+def test_rolled_matchup_spot_counts():
+    spots = chart_spots("stud7", "classes", selection="rolled", mirror=False)
+    # trips against other trips: the villain's four hands against (As Ah) Ad fall in two
+    # groups (the one without clubs, the three with); same rank: no hand left
+    assert len(spots) == 13 * 12 * 2
+    assert len({s["id"] for s in spots}) == len(spots)
+    assert {"stud7:AAA:vs:KKK:KsKhKc", "stud7:KKK:vs:AAA:AsAhAc"} <= {s["id"] for s in spots}
+    # mirrored, each pair of classes once: the higher class as the hero
+    mirrored = chart_spots("stud7", "classes", selection="rolled")
+    assert len(mirrored) == 13 * 12
+    assert {s["id"] for s in mirrored} < {s["id"] for s in spots}
+    assert "stud7:KKK:vs:AAA:AsAhAc" not in {s["id"] for s in mirrored}
+
+
+def brute_force_holdings(hero_cards, villain):
+    """Every concrete hand of the villain's class sharing no card with the hero's."""
+    return [h for h in ALL_HANDS if class_of(h) is villain and not set(h) & set(hero_cards)]
+
+
+@pytest.mark.parametrize("hero, villain", [
+    ("(A A) A", "(A A) K"),       # no ace pair left: empty
+    ("(A A) K", "(A A) Q"),       # one ace pair left
+    ("(A A) K", "(K K) A AKs"),
+    ("(A K) Q AKs", "(A K) Q AKs"),
+    ("(A K) Q", "(J T) 9 JT9s"),  # rainbow hero: no symmetry left but the fourth suit
+    ("(7 6) 5 765s", "(7 7) 7"),
+    ("(Q Q) 2 Q2s", "(Q 3) 2 Q32s"),
+])
+def test_group_weights_add_up_to_the_disjoint_holdings(hero, villain):
+    hero, villain = class_by_label(hero), class_by_label(villain)
+    groups = matchup_groups(hero.cards, villain)
+    holdings = brute_force_holdings(hero.cards, villain)
+    assert sum(n for _, n in groups) == len(holdings)
+    assert len({cards for cards, _ in groups}) == len(groups)
+    # each group is a whole orbit of the hero's stabilizer: members hold no hero card and
+    # the group sizes divide the stabilizer's order
+    stabilizer = studodds.chart._stabilizer(hero.cards)
+    assert all(len(stabilizer) % n == 0 for _, n in groups)
+    assert all(class_of(cards) is villain for cards, _ in groups)
+
+
+def fake_equity(hero_cards, villain_cards):
+    """A made-up equity that depends on ranks and on suits shared with the hero, so it is
+    unchanged by relabelling both hands' suits alike, as a real equity is."""
+    hero_suits = {c % 4 for c in hero_cards}
+    shared = sum(c % 4 in hero_suits for c in villain_cards)
+    return (sum(c // 4 for c in hero_cards) - sum(c // 4 for c in villain_cards)
+            + 3 * shared + 100) / 200
+
+
+def fake_runner(spots):
+    for spot in spots:
+        hero = studodds.chart._hand_cards(spot["hands"][0])
+        villain = studodds.chart._hand_cards(spot["hands"][1])
+        value = fake_equity(hero, villain)
+        yield spot, {"method": "exact", "players": [
+            {"equity": value, "win": value, "tie": 0.0},
+            {"equity": 1 - value, "win": 1 - value, "tie": 0.0},
+        ]}
+
+
+@pytest.mark.parametrize("mirror", [False, True])
+def test_cells_are_the_mean_over_every_pair_of_disjoint_hands(mirror):
+    """With a suit-symmetric stand-in for the equity, each cell equals the plain mean over
+    every (hero hand, villain hand) pair sharing no card: the groups' weights are right,
+    and so is reading a cell from the reverse cell's spots (the villain's figures)."""
+    labels = ["(A A) K AKs", "(K K) K", "(A K) Q AQs", "(5 4) 3"]
+    chart = make_chart("stud7", "classes", selection=labels, runner=fake_runner,
+                       mirror=mirror)
+    assert any(row.mirrored for row in chart.rows) == mirror
+    for row in chart.rows:
+        pairs = [(a, b) for a in hands_of(row.hero) for b in hands_of(row.villain)
+                 if not set(a) & set(b)]
+        if not pairs:
+            assert row.equity is None and row.weight == 0
+            continue
+        if row.mirrored:  # the fake runner's player 2 gets 1 - fake_equity(player 1, 2)
+            expected = sum(1 - fake_equity(b, a) for a, b in pairs) / len(pairs)
+        else:
+            expected = sum(fake_equity(a, b) for a, b in pairs) / len(pairs)
+        assert row.equity == pytest.approx(expected)
+        assert row.weight * row.hero.combos == len(pairs)
+
+
+def test_results_in_any_order_or_by_id_give_the_same_chart():
+    spots = chart_spots("stud7", "classes", selection=["AAK", "KKK"])
+    results = list(fake_runner(spots))
+    by_pairs = chart_table(spots, reversed(results))
+    by_id = chart_table(spots, {spot["id"]: result for spot, result in results})
+    assert by_pairs == by_id
+
+
+def test_chart_table_refuses_missing_and_failed_results():
+    spots = chart_spots("stud7", "classes", selection=["AAK", "KKK"])
+    results = {s["id"]: r for s, r in fake_runner(spots)}
+    first = spots[0]["id"]
+    with pytest.raises(ChartError, match="have no result"):
+        chart_table(spots, {k: v for k, v in results.items() if k != first})
+    with pytest.raises(ChartError, match="failed.*deck is empty"):
+        chart_table(spots, results | {first: {"error": "deck is empty"}})
+    axes = {"heroes": select(["AAK", "KKK"]), "villains": select(["AAK", "KKK"])}
+    assert spots[0]["id"].startswith("stud7:AAK:vs:AAK:")
+    with pytest.raises(ChartError, match=r"no spot for \(A A\) K against \(A A\) K"):
+        chart_table(spots[1:], results, **axes)
+    with pytest.raises(ChartError, match="missing or repeated"):
+        chart_table(spots + spots[:1], results)
+    with pytest.raises(ChartError, match="no spots"):
+        chart_table([], {})
+
+
+def test_small_random_chart_end_to_end(tmp_path):
+    labels = ["(A 3) 2 A32s", "(A 3) 2", "(K K) K", "(8 7) 6 876s", "(Q J) 9"]
+    chart = make_chart("razz", selection=labels, trials=20_000)
+    assert [r.hero.label for r in chart.rows] == labels
+    ranked = [r.hero.label for r in chart.ranked()]
+    assert ranked[0].startswith("(A 3) 2") and ranked[-1] == "(K K) K"
+    for row in chart.rows:
+        assert row.method == "monte-carlo" and row.spots == 1
+        assert 0 < row.equity_se < 0.01
+        assert row.win + row.tie >= row.equity >= row.win
+
+    write_csv(chart, tmp_path / "razz.csv")
+    write_json(chart, tmp_path / "razz.json")
+    write_png(chart, tmp_path / "razz.png")
+    rows = read_csv(tmp_path / "razz.csv")
+    assert [r["hero"] for r in rows] == ranked
+    assert list(rows[0])[:6] == ["rank", "hero", "hero_code", "representative", "category",
+                                 "combos"]
+    assert "scoop" not in rows[0]
+    data = json.loads((tmp_path / "razz.json").read_text())
+    assert data["game"] == "razz" and data["vs"] == "random" and data["classes"] == 5
+    assert [r["hero"] for r in data["rows"]] == ranked
+    assert (tmp_path / "razz.png").read_bytes()[:8] == PNG_SIGNATURE
+
+
+def test_split_game_rows_carry_scoop_high_and_low(tmp_path):
+    chart = make_chart("stud7hl8", selection=["(A 3) 2 A32s", "(K K) K"], trials=10_000)
+    for row in chart.rows:
+        assert None not in (row.scoop, row.high_win, row.high_tie, row.low_win, row.low_tie)
+    write_csv(chart, tmp_path / "hl.csv")
+    header = list(read_csv(tmp_path / "hl.csv")[0])
+    assert {"scoop", "high_win", "high_tie", "low_win", "low_tie", "equity_se"} <= set(header)
+
+
+def test_three_by_three_matchup_exact(tmp_path):
+    # every cell run on its own (no mirroring), so the symmetry below is a real check
+    spots = chart_spots("stud7", "classes", selection=MATCHUP_3, mirror=False)
+    results = {spot["id"]: result for spot, result in run_spots(spots)}
+    chart = chart_table(spots, results)
+    matrix = chart.matrix()
+    assert [c.label for c in chart.heroes] == [c.label for c in chart.villains] == MATCHUP_3
+    kings = MATCHUP_3.index("(K K) K")
+    assert matrix[kings][kings] is None  # no second set of trip kings in the deck
+    for i in range(3):
+        for j in range(3):
+            if matrix[i][j] is not None:
+                # heads-up and exact: what one side does not get, the other does
+                assert matrix[i][j] + matrix[j][i] == pytest.approx(1.0, abs=1e-12)
+    assert all(r.method == "exact" and r.equity_se is None for r in chart.rows if r.weight)
+    equity, se = chart.overall
+    assert equity == pytest.approx(0.5, abs=1e-12) and se is None
+    assert matrix[kings][MATCHUP_3.index("(A A) K")] > 0.8  # trips against a pair
+    # the mirrored chart's spots are some of these (same ids, same answers)
+    mirrored = chart_table(chart_spots("stud7", "classes", selection=MATCHUP_3), results)
+    assert sum(r.mirrored for r in mirrored.rows) == 3
+    twin = {(r.hero.label, r.villain.label): r.equity for r in mirrored.rows}
+    assert set(twin) == {(r.hero.label, r.villain.label) for r in chart.rows}
+    for row in chart.rows:
+        assert twin[row.hero.label, row.villain.label] == pytest.approx(row.equity, abs=1e-12)
+
+    write_csv(chart, tmp_path / "m.csv")
+    write_json(chart, tmp_path / "m.json")
+    write_png(chart, tmp_path / "m.png")
+    rows = read_csv(tmp_path / "m.csv")
+    assert len(rows) == 9
+    assert [r["villain"] for r in rows[:3]] == MATCHUP_3
+    assert {r["mirrored"] for r in rows} == {"False"}
+    data = json.loads((tmp_path / "m.json").read_text())
+    assert data["matrix"]["equity"] == matrix
+    assert data["overall"]["equity"] == pytest.approx(0.5)
+    assert (tmp_path / "m.png").read_bytes()[:8] == PNG_SIGNATURE
+
+
+def test_matchup_chart_with_its_own_villain_axis():
+    chart = make_chart("stud7", "classes", selection=["KKK"], villains=["AAA", "QQQ"])
+    assert [len(row) for row in chart.matrix()] == [2]
+    assert chart.matrix()[0][0] < 0.5 < chart.matrix()[0][1]
+
+
+def test_overall_vs_random_is_the_fair_share():
+    """All 1,755 classes, weighted by their combinations: a random hand's equity."""
+    chart = make_chart("stud7", trials=5_000)
+    equity, se = chart.overall
+    assert len(chart.rows) == 1_755
+    assert abs(equity - 0.5) < 4 * se
+    assert se < 0.0005
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["razz", "stud7hl8"])
+def test_overall_vs_random_is_the_fair_share_other_games(game):
+    equity, se = make_chart(game, trials=5_000).overall
+    assert abs(equity - 0.5) < 4 * se
+
+
+@pytest.mark.slow
+def test_overall_vs_two_random_hands_is_a_third():
+    equity, se = make_chart("stud7", opponents=2, trials=5_000).overall
+    assert abs(equity - 1 / 3) < 4 * se
+
+
+def test_png_without_matplotlib_says_what_to_install(tmp_path, monkeypatch):
+    chart = chart_table(*_tiny_random_chart_inputs())
+    for name in list(sys.modules):
+        if name == "matplotlib" or name.startswith("matplotlib."):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
+    with pytest.raises(ChartError, match=r'pip install "studodds\[notebooks\]"'):
+        write_png(chart, tmp_path / "x.png")
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_png_top_and_bottom_of_a_long_ranking(tmp_path):
+    spots = chart_spots("stud7", selection="rolled")
+    results = [(s, {"method": "monte-carlo", "players": [
+        {"equity": 0.5 + (i % 7) / 20, "win": 0.5, "tie": 0.0, "equity_se": 0.001}]})
+        for i, s in enumerate(spots)]
+    chart = chart_table(spots, results)
+    write_png(chart, tmp_path / "top.png", top=3)
+    write_png(chart, tmp_path / "all.png", top=None)
+    assert (tmp_path / "top.png").stat().st_size < (tmp_path / "all.png").stat().st_size
+
+
+def _tiny_random_chart_inputs():
+    spots = chart_spots("stud7", selection=["AAA", "AKQ"], trials=2_000)
+    return spots, list(run_spots(spots))
+
+
+def test_axes_inferred_from_the_spots():
+    square = chart_spots("stud7", "classes", selection=MATCHUP_3)  # mirrored
+    chart = chart_table(square, fake_runner(square))
+    assert {c.label for c in chart.heroes} == {c.label for c in chart.villains} == set(MATCHUP_3)
+    rectangle = chart_spots("stud7", "classes", selection=["KKK"], villains=["AAA", "QQQ"])
+    chart = chart_table(rectangle, fake_runner(rectangle))
+    assert [c.code for c in chart.heroes] == ["KKK"]
+    assert [c.code for c in chart.villains] == ["AAA", "QQQ"]
