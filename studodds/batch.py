@@ -564,6 +564,23 @@ def _result_id(raw: bytes):
     return spot_id if isinstance(spot_id, (str, int)) and not isinstance(spot_id, bool) else None
 
 
+def read_results(path: str | os.PathLike) -> dict:
+    """The results in an output file by id, without the id ({} if there is no file).
+    Lines that are not whole results (a run killed mid-write) are left out."""
+    results: dict = {}
+    try:
+        with open(path, "rb") as source:
+            for raw in source:
+                spot_id = _result_id(raw)
+                if spot_id is not None:
+                    data = json.loads(raw)
+                    del data["id"]
+                    results[spot_id] = data
+    except FileNotFoundError:
+        pass
+    return results
+
+
 class ResultWriter:
     """The one writer of an output file: locked, checked, repaired, appended line by line.
 

@@ -637,7 +637,7 @@ def _title(chart: Chart) -> str:
     if chart.vs == "random":
         against = "a random hand" if chart.opponents == 1 else f"{chart.opponents} random hands"
         return f"{chart.game}: third-street classes against {against} (equity)"
-    return f"{chart.game}: hero class (rows) against villain class (columns), hero's equity"
+    return f"{chart.game}: hero class (rows) against villain class (columns)\nhero's equity"
 
 
 def _bar_chart(Figure, chart: Chart, top: int | None):
@@ -676,8 +676,10 @@ def _heat_map(Figure, chart: Chart):
 
     values = np.array([[np.nan if v is None else v for v in row] for row in chart.matrix()])
     n_rows, n_cols = values.shape
-    side = min(max(4.0, 0.45 * max(n_rows, n_cols) + 2.5), 60.0)
-    figure = Figure(figsize=(side + 1.5, side))
+    # cells about 0.45 in square, room for labels, the colour bar and the title
+    width = min(max(6.0, 0.45 * n_cols + 4.0), 60.0)
+    height = min(max(4.0, 0.45 * n_rows + 2.5), 60.0)
+    figure = Figure(figsize=(width, height))
     axes = figure.add_subplot()
     from matplotlib import colormaps
 
@@ -699,3 +701,23 @@ def _heat_map(Figure, chart: Chart):
     axes.set_title(_title(chart), fontsize=9)
     figure.tight_layout()
     return figure
+
+
+# ------------------------------------------------------------------- a chart's batch files
+
+
+def write_spot_file(spots: Sequence[dict], path: str | Path) -> None:
+    """The chart's spots as a batch input file. A file already there must hold the same
+    spots: its results file may hold finished spots of this chart, which a rerun resumes;
+    a different chart under the same name would mix stale results in."""
+    text = "".join(json.dumps(spot) + "\n" for spot in spots)
+    path = Path(path)
+    if path.exists():
+        if path.read_text(encoding="utf-8") != text:
+            raise ChartError(
+                f"{path} holds the spots of a different chart (other game, classes or method): "
+                "choose another -o prefix, or delete it and its results file to start over"
+            )
+        return
+    path.write_text(text, encoding="utf-8")
+

@@ -10,9 +10,12 @@ from decimal import Decimal, InvalidOperation
 
 import click
 
+from . import chart as chart_module
 from . import report
-from .batch import BatchInterrupted, DaskExecutor, LocalExecutor, run_batch
+from .batch import BatchInterrupted, DaskExecutor, LocalExecutor, read_results, run_batch
 from .cards import NotationError, StudHand, cards_str, parse_cards, parse_hand
+from .classes import SELECTIONS
+from .classes import select as select_classes
 from .equity import OptionError, equity
 from .eval import KINDS, evaluate
 from .games import GAMES
@@ -481,24 +484,56 @@ def _batch_executor(use_dask, scheduler, workers, threads_per_worker, threads):
     return LocalExecutor(threads=threads)
 
 
+def executor_options(command):
+    """Where spots run: here (default), --dask, --scheduler; shared by batch and chart."""
+    options = [
+        click.option("--dask", "use_dask", is_flag=True,
+                     help="Run on a Dask cluster of worker processes started here."),
+        click.option("--scheduler", metavar="ADDR",
+                     help="Run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786."),
+        click.option("--workers", type=click.IntRange(min=1), metavar="N",
+                     help="--dask: worker processes (default: one per core)."),
+        click.option("--threads-per-worker", type=click.IntRange(min=1), metavar="N",
+                     help="--dask: spots each worker runs at once (default: 1)."),
+        click.option("--chunk-size", type=click.IntRange(min=1), metavar="N",
+                     help="Dask: spots per task (default: adapted to about half a second of "
+                     "work per task)."),
+        click.option("--threads", type=click.IntRange(min=1), metavar="N",
+                     help="Threads per spot (default: all cores here, the cores shared out "
+                     "with --dask, 1 with --scheduler)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _run_batch_file(spots, output, use_dask, scheduler, workers, threads_per_worker,
+                    chunk_size, threads):
+    """run_batch with the executor options, a progress bar and Ctrl-C handling."""
+    if chunk_size and not (use_dask or scheduler):
+        raise click.UsageError("--chunk-size sets the spots per Dask task: use it with --dask "
+                               "or --scheduler")
+    executor = _batch_executor(use_dask, scheduler, workers, threads_per_worker, threads)
+    progress = _BatchProgress(enabled=sys.stderr.isatty())
+    try:
+        with _sigterm_as_interrupt():
+            summary = run_batch(spots, output, executor=executor, chunk_size=chunk_size,
+                                on_progress=progress.update, on_problem=progress.message)
+    except BatchInterrupted as exc:
+        progress.message(f"interrupted: {exc.summary.line()}; run the same command again "
+                         "to resume")
+        raise click.exceptions.Abort() from None
+    finally:
+        progress.close()
+    click.echo(summary.line(), err=True)
+    return summary
+
+
 @cli.command("batch", context_settings=CONTEXT)
 @click.argument("spots", type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               metavar="RESULTS.jsonl", help="Results, one JSON line per spot (appended to).")
-@click.option("--dask", "use_dask", is_flag=True,
-              help="Run on a Dask cluster of worker processes started here.")
-@click.option("--scheduler", metavar="ADDR",
-              help="Run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786.")
-@click.option("--workers", type=click.IntRange(min=1), metavar="N",
-              help="--dask: worker processes (default: one per core).")
-@click.option("--threads-per-worker", type=click.IntRange(min=1), metavar="N",
-              help="--dask: spots each worker runs at once (default: 1).")
-@click.option("--chunk-size", type=click.IntRange(min=1), metavar="N",
-              help="Dask: spots per task (default: adapted to about half a second of work "
-              "per task).")
-@click.option("--threads", type=click.IntRange(min=1), metavar="N",
-              help="Threads per spot (default: all cores here, the cores shared out with "
-              "--dask, 1 with --scheduler).")
+@executor_options
 def batch_command(spots, output, use_dask, scheduler, workers, threads_per_worker, chunk_size,
                   threads):
     """Run many equity questions: SPOTS is a JSON Lines file, one spot per line.
@@ -529,24 +564,94 @@ def batch_command(spots, output, use_dask, scheduler, workers, threads_per_worke
       studodds batch spots.jsonl -o results.jsonl --dask --workers 4
       studodds batch spots.jsonl -o results.jsonl --scheduler tcp://10.0.0.5:8786
     """
-    if chunk_size and not (use_dask or scheduler):
-        raise click.UsageError("--chunk-size sets the spots per Dask task: use it with --dask "
-                               "or --scheduler")
-    executor = _batch_executor(use_dask, scheduler, workers, threads_per_worker, threads)
-    progress = _BatchProgress(enabled=sys.stderr.isatty())
-    try:
-        with _sigterm_as_interrupt():
-            summary = run_batch(spots, output, executor=executor, chunk_size=chunk_size,
-                                on_progress=progress.update, on_problem=progress.message)
-    except BatchInterrupted as exc:
-        progress.message(f"interrupted: {exc.summary.line()}; run the same command again "
-                         "to resume")
-        raise click.exceptions.Abort() from None
-    finally:
-        progress.close()
-    click.echo(summary.line(), err=True)
+    summary = _run_batch_file(spots, output, use_dask, scheduler, workers, threads_per_worker,
+                              chunk_size, threads)
     if not summary.ok:
         click.get_current_context().exit(1)
+
+
+@cli.command("chart", context_settings=CONTEXT)
+@_game_option()
+@click.option("--vs", type=click.Choice(chart_module.VS_CHOICES), default="random",
+              show_default=True,
+              help="random: each class against random hands; classes: every class against "
+              "every class (a matrix).")
+@click.option("--select", "selection", metavar="SET|LABELS",
+              help="Hero classes: " + ", ".join(SELECTIONS) + ", or class labels separated "
+              "by commas, e.g. '(A A) K,(K K) Q KQs'. Default: all vs random, rolled vs "
+              "classes.")
+@click.option("--villains", metavar="SET|LABELS",
+              help="--vs classes: the villain classes (default: the same as --select).")
+@click.option("--opponents", type=click.IntRange(1, 7), default=1, show_default=True,
+              help="--vs random: how many random hands.")
+@click.option("--exact", is_flag=True, help="Every spot exact (default vs classes).")
+@click.option("--trials", type=click.IntRange(min=1), metavar="N",
+              help="Monte Carlo with N trials per spot.")
+@click.option("--precision", type=float, metavar="SE",
+              help="Monte Carlo per spot to this standard error (default vs random: 0.0005).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Changes every spot's seed: the same seed, the same chart.")
+@click.option("-o", "--output", "prefix", required=True, metavar="PREFIX",
+              help="Writes PREFIX.csv, PREFIX.json and PREFIX.png; the spots and results go to "
+              "PREFIX.spots.jsonl and PREFIX.results.jsonl (a rerun resumes).")
+@click.option("--top", type=click.IntRange(min=1), default=25, show_default=True,
+              help="The best and worst N classes in the printed table and the bar chart.")
+@click.option("--no-png", is_flag=True, help="No picture (no matplotlib needed).")
+@executor_options
+@format_option()
+def chart_command(game, vs, selection, villains, opponents, exact, trials, precision, seed,
+                  prefix, top, no_png, use_dask, scheduler, workers, threads_per_worker,
+                  chunk_size, threads, fmt):
+    """A starting-hand chart: third-street classes (1,755 up to suits) against random
+    hands or against each other, run as a batch (so on a Dask cluster too), written as
+    CSV, JSON and a PNG (a ranked bar chart, or a heat map vs classes).
+
+    \b
+    Each class is weighted by its number of card combinations; equity against random
+    hands does not depend on which card is the door card, so a class is 3 cards.
+    Interrupted? Run the same command again: finished spots are kept.
+
+    \b
+    Examples:
+      studodds chart -g razz -o razz-vs-random
+      studodds chart -g stud7 --vs classes --select rolled -o rolled
+      studodds chart -g stud7hl8 --select pairs --dask -o pairs
+    """
+    selection = _selection(selection) or ("all" if vs == "random" else "rolled")
+    villains = _selection(villains)
+    spots = chart_module.chart_spots(
+        game, vs, selection=selection, villains=villains, opponents=opponents,
+        exact=exact or None, trials=trials, precision=precision, seed=seed,
+    )
+    spots_path, results_path = f"{prefix}.spots.jsonl", f"{prefix}.results.jsonl"
+    chart_module.write_spot_file(spots, spots_path)
+    summary = _run_batch_file(spots_path, results_path, use_dask, scheduler, workers,
+                              threads_per_worker, chunk_size, threads)
+    if not summary.ok:
+        raise click.ClickException(
+            f"some spots have no result (see above): fix them and rerun to finish the chart; "
+            f"finished spots are kept in {results_path}"
+        )
+    heroes = select_classes(selection)
+    chart = chart_module.chart_table(
+        spots, read_results(results_path), heroes=heroes,
+        villains=(select_classes(villains) if villains else heroes) if vs == "classes" else None,
+    )
+    written = [f"{prefix}.csv", f"{prefix}.json"]
+    chart_module.write_csv(chart, written[0])
+    chart_module.write_json(chart, written[1])
+    if not no_png:
+        chart_module.write_png(chart, f"{prefix}.png", top=top)
+        written.append(f"{prefix}.png")
+    click.echo(report.chart_report(chart, fmt, top))
+    click.echo("wrote " + ", ".join(written), err=True)
+
+
+def _selection(text: str | None):
+    """A selection name as it is, or comma-separated class labels as a list."""
+    if text is None or text.strip() in SELECTIONS:
+        return None if text is None else text.strip()
+    return [label.strip() for label in text.split(",") if label.strip()]
 
 
 def main(argv=None) -> int:

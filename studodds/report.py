@@ -228,3 +228,47 @@ def replay_report(replays, fmt: str) -> str:
             lines.append("rules: bring-in and first to act on every street as rules.py says")
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
+
+
+def chart_report(chart, fmt: str, top: int = 25) -> str:
+    """A starting-hand chart (chart.Chart) on stdout: vs random the best and worst `top`
+    classes; vs classes the matrix when it fits a terminal, else the best and worst cells.
+    JSON and CSV give every row."""
+    if fmt == "json":
+        return render_json(chart.to_dict())
+    records = chart.records()
+    if fmt == "csv":
+        headers = list(records[0])
+        return render_csv(headers, [[_csv_value(r[h]) for h in headers] for r in records])
+    mean, se = chart.overall
+    overall = f"overall: {_pct(mean)}" + (f" ± {_pct(1.96 * se)}" if se else "")
+    overall += f" (an average hand gets {_pct(chart.fair_share)})"
+    if chart.vs == "classes" and len(chart.villains) <= 13:
+        headers = ["hero \\ villain"] + [c.label for c in chart.villains]
+        rows = [[h.label] + ["" if e is None else _pct(e) for e in line]
+                for h, line in zip(chart.heroes, chart.matrix(), strict=True)]
+        return render_table(headers, rows) + "\n\n" + overall
+    ranked = [r for r in records if r["equity"] is not None]
+    ranked.sort(key=lambda r: -r["equity"])
+    shown = ranked if len(ranked) <= 2 * top else ranked[:top] + [None] + ranked[-top:]
+    who = ["hero", "villain"] if chart.vs == "classes" else ["hero"]
+    split = ["scoop"] if chart.split else []
+    headers = ["rank", *who, "combos", "equity", "± 95%", *split]
+    rows = []
+    for rank, record in enumerate(shown, start=1):
+        if record is None:
+            rows.append(["..."] + [""] * (len(headers) - 1))
+            continue
+        position = rank if rank <= top + 1 else len(ranked) - (len(shown) - rank)
+        se_text = _pct(1.96 * record["equity_se"]) if record["equity_se"] else "exact"
+        rows.append([position, *(record[w] for w in who), record["combos"],
+                     _pct(record["equity"]), se_text, *(_pct(record["scoop"]) for _ in split)])
+    return render_table(headers, rows) + "\n\n" + overall
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.2f}%"
+
+
+def _csv_value(value) -> str:
+    return "" if value is None else str(value)

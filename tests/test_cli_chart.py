@@ -1,0 +1,73 @@
+"""`studodds chart`: spots through the batch runner, files written, resumed, errors."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from studodds.cli import main
+
+PAIRS = "(A A) K,(K K) Q KQs,(7 7) 2"
+
+
+def chart(tmp_path, capsys, *args):
+    code = main(["chart", "-o", str(tmp_path / "c"), *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_vs_random_writes_every_file_and_a_ranked_table(tmp_path, capsys):
+    code, out, err = chart(tmp_path, capsys, "-g", "razz", "--select", PAIRS, "--trials",
+                           "20000")
+    assert code == 0, err
+    assert err.splitlines()[-1] == "wrote " + ", ".join(
+        str(tmp_path / f"c.{ext}") for ext in ("csv", "json", "png"))
+    assert (tmp_path / "c.png").read_bytes().startswith(b"\x89PNG")
+    rows = list(csv.DictReader((tmp_path / "c.csv").open()))
+    assert rows[0]["hero"] == "(7 7) 2"  # razz: the low pair is best
+    assert sorted(r["hero"] for r in rows) == sorted(PAIRS.split(","))
+    data = json.loads((tmp_path / "c.json").read_text())
+    assert data["game"] == "razz" and data["vs"] == "random" and len(data["rows"]) == 3
+    assert out.splitlines()[0].split()[:2] == ["rank", "hero"] and "overall:" in out
+    results = (tmp_path / "c.results.jsonl").read_text().splitlines()
+    assert len(results) == 3 and all(json.loads(r)["trials"] == 20000 for r in results)
+
+
+def test_a_rerun_resumes_and_gives_the_same_chart(tmp_path, capsys):
+    args = ("-g", "stud7", "--select", PAIRS, "--trials", "5000", "--no-png", "--format",
+            "json")
+    code, first, _ = chart(tmp_path, capsys, *args)
+    assert code == 0 and not (tmp_path / "c.png").exists()
+    lines = (tmp_path / "c.results.jsonl").read_text().splitlines()
+    (tmp_path / "c.results.jsonl").write_text("\n".join(lines[:1]) + "\n")  # lose two
+    code, second, err = chart(tmp_path, capsys, *args)
+    assert code == 0 and "2 done, 1 skipped (already present)" in err
+    assert json.loads(first) == json.loads(second)
+
+
+def test_another_chart_under_the_same_prefix_is_refused(tmp_path, capsys):
+    chart(tmp_path, capsys, "-g", "stud7", "--select", PAIRS, "--trials", "2000", "--no-png")
+    code, out, err = chart(tmp_path, capsys, "-g", "stud7", "--select", PAIRS, "--trials",
+                           "3000", "--no-png")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert "holds the spots of a different chart" in err
+
+
+def test_vs_classes_prints_the_matrix_and_is_exact(tmp_path, capsys):
+    code, out, err = chart(tmp_path, capsys, "-g", "stud7", "--vs", "classes", "--select",
+                           "(A A) A,(K K) K,(7 6) 5 765s", "--no-png", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    matrix = data["matrix"]["equity"]
+    assert matrix[0][0] is None  # two rolled-up aces cannot both be dealt
+    for i in range(3):
+        for j in range(3):
+            if matrix[i][j] is not None:
+                assert abs(matrix[i][j] + matrix[j][i] - 1) < 1e-12
+    assert {r["method"] for r in data["rows"] if r["method"]} == {"exact"}
+
+
+def test_bad_class_label_is_one_line(tmp_path, capsys):
+    code, out, err = chart(tmp_path, capsys, "--select", "(A A) Z")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith("Error: ") and "(A A) Z" in err
