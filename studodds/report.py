@@ -266,9 +266,5 @@ def chart_report(chart, fmt: str, top: int = 25) -> str:
     return render_table(headers, rows) + "\n\n" + overall
 
 
-def _pct(value: float) -> str:
-    return f"{100 * value:.2f}%"
-
-
 def _csv_value(value) -> str:
     return "" if value is None else str(value)

@@ -272,12 +272,25 @@ def pot_odds(
         raise OptionError("--bets-to-come and --big-bet are 0 or more")
     if bool(bets_to_come) != bool(big_bet):
         raise OptionError("implied odds need both --bets-to-come and --big-bet")
+    # Each amount is finite, but their sums need not be: P + C = inf made the call EV
+    # equity * inf - C NaN or inf, k * B = inf the implied price 0, and a k too large for
+    # a float raises OverflowError. Every number below is finite when these sums are.
+    after_call = pot + to_call
+    try:
+        implied_pot = after_call + bets_to_come * big_bet
+    except OverflowError:
+        implied_pot = math.inf
+    if not (math.isfinite(after_call) and math.isfinite(implied_pot)):
+        raise OptionError(
+            "--pot, --to-call and the implied bets are too large: the pot after the call and "
+            "the bets to come must add up to at most about 1.8e308 chips"
+        )
     eq = result.players[hero - 1].equity
-    required = to_call / (pot + to_call)
-    ev = eq * (pot + to_call) - to_call
+    required = to_call / after_call
+    ev = eq * after_call - to_call
     implied = None
     if bets_to_come and big_bet:
-        implied = to_call / (pot + to_call + bets_to_come * big_bet)
+        implied = to_call / implied_pot
     if ev > 1e-12:
         verdict = f"call: +{ev:.2f} chips on average"
     elif ev < -1e-12:

@@ -770,8 +770,15 @@ def test_fuzz_hands(case, fmt, distribution, separator):
     argv += ["--distribution"] * distribution + ["--"] * separator + hands
     code, out, err = call_quietly(argv)
     check_outcome(code, out, err, argv)
-    if code == 0 and fmt == "json":
+    # Without "--", a hand written like an option is one: hypothesis draws strings such as
+    # "-h", "--format" or "--pot" from the code's constants, which print help, another
+    # format, or pot odds (amounts in chips, not fractions). Such output is still checked
+    # for NaN and Infinity when it is JSON, but not held to the plain equity contract.
+    options_in_hands = not separator and any(h.startswith("-") and h != "-" for h in hands)
+    if code == 0 and fmt == "json" and not options_in_hands:
         check_result(strict_json(out), len(hands))
+    elif code == 0 and out.startswith("{"):
+        strict_json(out)
 
 
 @FUZZ

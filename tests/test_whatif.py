@@ -799,6 +799,50 @@ def test_pot_odds_api_non_finite_is_an_error(pot, to_call):
         pot_odds(exact_result("stud7", ROYAL_7TH), pot, to_call)
 
 
+HUGE_BETS = "9" * 400  # an int click accepts, too large for a float
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        # Each amount finite, their sum not: P + C overflowed to inf, so the call EV,
+        # equity * inf - C, came out NaN for player 2 (equity 0) and Infinity for player 1,
+        # and the required equity C / inf as 0.
+        ["--pot", "1e308", "--to-call", "1e308", "--hero", "2"],
+        ["--pot", "1e308", "--to-call", "1e308"],
+        ["--pot", "1.5e308", "--to-call", "0.5e308"],
+        # k * B overflowed: the implied-odds price came out 0.
+        ["--pot", "40", "--to-call", "10", "--bets-to-come", "2", "--big-bet", "1e308"],
+        # k too large to convert to a float: an OverflowError traceback.
+        ["--pot", "40", "--to-call", "10", "--bets-to-come", HUGE_BETS, "--big-bet", "1"],
+    ],
+    ids=["nan call ev", "inf call ev", "sum overflows", "implied overflows", "huge bets to come"],
+)
+def test_pot_odds_too_large_to_add_up_is_an_error(extra, capsys):
+    argv = ["equity", *ROYAL_7TH, *extra, "--format", "json"]
+    line = assert_one_error_line(*call_main(argv, capsys))
+    assert "too large" in line
+
+
+def test_pot_odds_large_but_finite_amounts(capsys):
+    # Just below the limit every number in the JSON is still finite and right.
+    big = "1e307"
+    out = run_equity([*ROYAL_7TH, "--pot", big, "--to-call", big, "--hero", "2",
+                      "--bets-to-come", "3", "--big-bet", big, "--format", "json"], capsys)
+    odds = json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} in JSON"))["pot_odds"]
+    assert odds["required_equity"] == pytest.approx(0.5, abs=TOL)
+    assert odds["call_ev"] == -1e307
+    assert odds["implied_required_equity"] == pytest.approx(0.2, abs=TOL)
+
+
+def test_pot_odds_api_too_large_to_add_up():
+    result = exact_result("stud7", ROYAL_7TH)
+    with pytest.raises(OptionError, match="too large"):
+        pot_odds(result, 1e308, 1e308, hero=2)
+    with pytest.raises(OptionError, match="too large"):
+        pot_odds(result, 40, 10, bets_to_come=10**400, big_bet=1.0)
+
+
 # --- 7. the `next` formats -------------------------------------------------------------------------
 
 NEXT_JSON_CONTRACT = {"game", "player", "equity_now", "cards", "favourite_cards", "dead_cards"}
