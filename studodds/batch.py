@@ -140,6 +140,11 @@ def spot_id_of(data) -> str | int:
     spot_id = data["id"]
     if isinstance(spot_id, bool) or not isinstance(spot_id, (str, int)) or spot_id == "":
         raise SpotError(f'"id" is a non-empty string or a whole number, got {spot_id!r}')
+    if isinstance(spot_id, str):
+        try:
+            spot_id.encode("utf-8")  # JSON's \ud800 escapes can make a lone surrogate
+        except UnicodeEncodeError:
+            raise SpotError(f'"id" {spot_id!r} is not valid Unicode text') from None
     return spot_id
 
 
@@ -368,10 +373,20 @@ class DaskExecutor:
             if self.scheduler:
                 self.client = distributed.Client(self.scheduler, timeout=self.connect_timeout,
                                                  set_as_default=False)
+                # A cluster without workers would take the tasks and never run them.
+                try:
+                    self.client.wait_for_workers(1, timeout=self.connect_timeout)
+                except TimeoutError:
+                    self.close()
+                    raise BatchError(
+                        f"the Dask cluster at {self.scheduler} has no workers (waited "
+                        f"{self.connect_timeout:g} s): start some with dask worker "
+                        f"{self.scheduler}"
+                    ) from None
             else:
                 self.cluster = distributed.LocalCluster(
                     n_workers=self.workers, threads_per_worker=self.threads_per_worker,
-                    processes=True, dashboard_address=None, silence_logs=logging.ERROR,
+                    processes=True, dashboard_address=None, silence_logs=logging.CRITICAL,
                 )
                 self.client = distributed.Client(self.cluster, set_as_default=False)
         except (OSError, TimeoutError) as exc:
@@ -561,6 +576,8 @@ def _result_id(raw: bytes):
     if not isinstance(data, dict):
         return None
     spot_id = data.get("id")
+    if "players" not in data:  # e.g. a spot line copied into the output: not a result
+        return None
     return spot_id if isinstance(spot_id, (str, int)) and not isinstance(spot_id, bool) else None
 
 

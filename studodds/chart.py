@@ -50,6 +50,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import headsup
 from .cards import card_str, parse_hand
 from .classes import (
     CATEGORIES,
@@ -62,7 +63,9 @@ from .classes import (
     select,
     stud_text,
 )
+from .equity import OptionError, check_method
 from .games import get_game
+from .scenario import build_scenario
 
 __all__ = [
     "DEFAULT_RANDOM_PRECISION",
@@ -129,6 +132,10 @@ def _method(vs: str, exact: bool | None, trials: int | None, precision: float | 
     """The spot's method keys: one of exact / trials / precision, the default by vs."""
     if sum(x is not None and x is not False for x in (exact, trials, precision)) > 1:
         raise ChartError("choose one method: exact, trials or precision")
+    try:
+        check_method(exact, trials, precision, None)  # before any spot is written
+    except OptionError as error:
+        raise ChartError(str(error)) from None
     if exact:
         return {"exact": True}
     if trials is not None:
@@ -231,12 +238,30 @@ def _random_spots(game, heroes, opponents: int, method: dict, seed: int) -> list
         raise ChartError(
             f"opponents must be 1 to {get_game(game).max_players - 1}, got {opponents!r}"
         )
+    if method.get("exact") and opponents > 1:
+        raise ChartError(
+            "exact against several random hands is out of reach (only heads-up is counted "
+            "exactly): use precision or trials"
+        )
     against = RANDOM if opponents == 1 else f"{opponents}-{RANDOM}"
     return [
         _spot(f"{game}:{hero.code}:vs:{against}", game,
               [hero.representative] + [RANDOM] * opponents, method, seed)
         for hero in heroes
     ]
+
+
+def exact_vs_random_notice(game: str, opponents: int, n_spots: int) -> str:
+    """How long an exact chart against a random hand will take: counting a starting hand
+    against all C(49, 7) random hands is minutes, not milliseconds."""
+    hero = select("all")[0].representative
+    scenario = build_scenario(game, [hero] + [RANDOM] * opponents)
+    n = len(scenario.pool)
+    searches = headsup.cost(n, *sorted(scenario.to_deal), split=scenario.game.split)
+    seconds = headsup.estimated_seconds(searches)
+    return (f"exact against a random hand: about {seconds:.0f} s a class on 2 cores, "
+            f"{seconds * n_spots / 3600:.1f} hours for {n_spots} classes (a run can be "
+            "stopped and resumed; --dask/--scheduler spread it)")
 
 
 def _matchup_spots(game, heroes, villain_classes, method: dict, seed: int,

@@ -623,6 +623,8 @@ def chart_command(game, vs, selection, villains, opponents, exact, trials, preci
         game, vs, selection=selection, villains=villains, opponents=opponents,
         exact=exact or None, trials=trials, precision=precision, seed=seed,
     )
+    if exact and vs == "random":
+        click.echo(chart_module.exact_vs_random_notice(game, opponents, len(spots)), err=True)
     spots_path, results_path = f"{prefix}.spots.jsonl", f"{prefix}.results.jsonl"
     chart_module.write_spot_file(spots, spots_path)
     summary = _run_batch_file(spots_path, results_path, use_dask, scheduler, workers,
@@ -651,7 +653,11 @@ def _selection(text: str | None):
     """A selection name as it is, or comma-separated class labels as a list."""
     if text is None or text.strip() in SELECTIONS:
         return None if text is None else text.strip()
-    return [label.strip() for label in text.split(",") if label.strip()]
+    labels = [label.strip() for label in text.split(",") if label.strip()]
+    if not labels:
+        raise click.BadParameter(f"{text!r} names no class: give " + ", ".join(SELECTIONS)
+                                 + " or class labels separated by commas")
+    return labels
 
 
 def main(argv=None) -> int:
@@ -673,6 +679,10 @@ def main(argv=None) -> int:
         return 2
     except ValueError as exc:  # the library's errors: they quote the input and say the fix
         click.echo(f"Error: {exc}", err=True)
+        return 2
+    except OSError as exc:  # a file that cannot be written or read: say which, and why
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
         return 2
     return code if isinstance(code, int) else 0
 

@@ -45,6 +45,9 @@ MAX_ASSIGNMENTS = 400_000
 # Heads-up exact counting is chosen by default up to this many list searches (about a
 # second; 4th street is ~36 million, 108 million for a split pot; 3rd street ~700 million).
 AUTO_COUNTING_COST = 150_000_000
+# Counting keeps its lists in memory: beyond this (a hand with six cards to come against
+# one with seven would need 7 GB) it is not used, and --exact falls back to enumeration.
+MAX_COUNTING_BYTES = 2_000_000_000
 FIRST_ROUND = 200_000
 ROUND_SIZE = 4_000_000  # trials between progress updates and precision checks
 
@@ -204,19 +207,9 @@ def equity(
     )
 
 
-def equity_of_scenario(
-    scenario: Scenario,
-    *,
-    exact: bool | None = None,
-    trials: int | None = None,
-    precision: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    distribution: bool = False,
-    progress: Callable[[float], None] | None = None,
-) -> EquityResult:
-    """equity() for a table state already built (the coach tools vary one and re-ask)."""
-    game = scenario.game
+def check_method(exact, trials, precision, seed) -> None:
+    """The method options equity() takes, checked before any work (chart checks its
+    spots' options with this too, before it writes them)."""
     if exact and (trials is not None or precision is not None):
         raise OptionError("choose one method: exact, or trials / precision for sampling")
     if trials is not None and precision is not None:
@@ -233,6 +226,22 @@ def equity_of_scenario(
         raise OptionError(
             f"precision is a standard error from {MIN_PRECISION} to 0.5, got {precision}"
         )
+
+
+def equity_of_scenario(
+    scenario: Scenario,
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    precision: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    distribution: bool = False,
+    progress: Callable[[float], None] | None = None,
+) -> EquityResult:
+    """equity() for a table state already built (the coach tools vary one and re-ask)."""
+    game = scenario.game
+    check_method(exact, trials, precision, seed)
     if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
         raise OptionError(
             f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {threads}"
@@ -254,6 +263,8 @@ def equity_of_scenario(
     counting = (
         scenario.n_players == 2 and not scenario.ranges and not scenario.community_card
         and not distribution
+        and headsup.stored_bytes(len(scenario.pool), *sorted(scenario.to_deal), game.split)
+        <= MAX_COUNTING_BYTES
     )
     counting_cost = (
         headsup.cost(len(scenario.pool), *sorted(scenario.to_deal), split=game.split)
@@ -341,6 +352,9 @@ def _count_heads_up(inputs: _Inputs, scenario: Scenario, progress):
             *to_deal, progress,
         )
         no_low = int(reduce_outcomes(outcomes, 2, True, tallies))
+        # The squares of the shares are for Monte Carlo's standard errors; summed over 1e12
+        # counted deals they would overflow int64, and an exact result has no error.
+        tallies[:, SHARE_SQ] = 0
     else:
         announce_compile(headsup.stream_villain, "heads-up counting kernels")
         deals, wins, ties = headsup.heads_up_counts(

@@ -135,9 +135,17 @@ def _count_not_above(values, start, length, x):
     return lo - start
 
 
+def shared_masks(k: int, m: int) -> np.ndarray:
+    """The subsets S of a villain completion (m bits) that a hero completion can share:
+    at most k cards. Listed once, so a villain with many cards to come (a "random" hand,
+    m = 7) does not walk 2**7 masks to use a handful."""
+    return np.array([mask for mask in range(1 << m) if mask.bit_count() <= k],
+                    dtype=np.int64)
+
+
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
-def stream_villain(kind, pool, k, m, base_key, base_suits, n_known, binom, offsets, lengths,
-                   values, bounds, out):
+def stream_villain(kind, pool, masks, m, base_key, base_suits, n_known, binom, offsets,
+                   lengths, values, bounds, out):
     """out[c] = (hero completions beating, tying) villain completions, summed with signs
     over the shared sets S, for villain ranks bounds[c]..bounds[c+1]."""
     n = pool.shape[0]
@@ -148,15 +156,13 @@ def stream_villain(kind, pool, k, m, base_key, base_suits, n_known, binom, offse
         ties = np.int64(0)
         for _ in range(bounds[c + 1] - bounds[c]):
             value = _hand_value(kind, base_key, base_suits, n_known, pool, idx, m)
-            for mask in range(1 << m):
+            for mask in masks:
                 s = 0
                 rank_s = 0
                 for i in range(m):
                     if (mask >> i) & 1:
                         rank_s += binom[idx[i], s + 1]
                         s += 1
-                if s > k:
-                    continue
                 start = offsets[s] + rank_s * lengths[s]
                 length = lengths[s]
                 below = _count_below(values, start, length, value)
@@ -174,6 +180,13 @@ def cost(n: int, k: int, m: int, split: bool = False) -> int:
     split pot makes three times as many: headsup_split.py)."""
     searches = comb(n, m) * sum(comb(m, s) for s in range(min(k, m) + 1)) + comb(n, k) * 2**k
     return 3 * searches if split else searches
+
+
+def stored_bytes(n: int, k: int, m: int, split: bool = False) -> int:
+    """Memory a count keeps: the hero lists (8 bytes a value, three sets of lists for a
+    split pot, which also keeps every villain completion's rank, 4 bytes)."""
+    lists = comb(n, k) * 2**k * 8
+    return 3 * lists + 4 * comb(n, m) if split else lists
 
 
 def estimated_seconds(searches: int) -> float:
@@ -206,6 +219,7 @@ def heads_up_counts(kind: int, pool, hero_known, villain_known, k: int, m: int,
     n_lists = np.array([comb(n, s) for s in range(k + 1)], dtype=np.int64)
     sort_lists(values, offsets, lengths, n_lists)
     n_villain = comb(n, m)
+    masks = shared_masks(k, m)
     rounds = 16 if n_villain > 2_000_000 else 1
     bounds_all = np.array(
         [n_villain * i // (N_CHUNKS * rounds) for i in range(N_CHUNKS * rounds + 1)],
@@ -215,8 +229,8 @@ def heads_up_counts(kind: int, pool, hero_known, villain_known, k: int, m: int,
     for r in range(rounds):
         bounds = bounds_all[r * N_CHUNKS : (r + 1) * N_CHUNKS + 1]
         out = np.zeros((len(bounds) - 1, 2), dtype=np.int64)
-        stream_villain(kind, pool, k, m, vk, vs, vn, binom, offsets, lengths, values, bounds,
-                       out)
+        stream_villain(kind, pool, masks, m, vk, vs, vn, binom, offsets, lengths, values,
+                       bounds, out)
         wins += int(out[:, 0].sum())
         ties += int(out[:, 1].sum())
         if progress is not None:

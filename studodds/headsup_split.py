@@ -41,6 +41,7 @@ from .headsup import (
     binomials,
     known_key,
     list_layout,
+    shared_masks,
     slot_position,
     sort_lists,
 )
@@ -82,19 +83,63 @@ def fill_split_lists(kind_hi, kind_lo, pool, k, base_key, base_suits, n_known, b
             keyed[position] = both
 
 
+# The villain completions are swept in order of their low value. Sorting C(n, m) ranks by
+# low with numpy kept 20 bytes per completion (values, an int64 argsort, the sorted lows):
+# 1.7 GB for a "random" hand on third street. Instead three passes recompute the lows (a
+# fraction of the counting's work): which low values occur, how many completions in each
+# chunk have each, and then each rank written straight to its place (int32, 4 bytes).
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def _one_value(kind, base_key, base_suits, n_known, pool, idx, count):
+    key = base_key
+    suits = base_suits
+    for j in range(count):
+        c = pool[idx[j]]
+        key += CARD_KEY[c]
+        suits |= suit_bit(c)
+    return value_from_suits(kind, key, suits, n_known + count)
+
+
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
-def villain_values(kind_hi, kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds,
-                   highs, lows):
-    """The high and low value of every villain completion, by lexicographic rank."""
+def mark_lows(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, seen):
+    """seen[v] = True for every low value v a villain completion has."""
+    n = pool.shape[0]
+    for c in nb.prange(bounds.shape[0] - 1):
+        idx = np.zeros(max(m, 1), dtype=np.int64)
+        _unrank(bounds[c], n, m, binom, idx)
+        for _ in range(bounds[c + 1] - bounds[c]):
+            seen[_one_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)] = True
+            next_combination(idx, n, m)
+
+
+@nb.njit(parallel=True, **NUMBA_OPTIONS)
+def count_lows(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, group_of,
+               counts):
+    """counts[c, g] = villain completions of chunk c whose low is the g-th low value."""
+    n = pool.shape[0]
+    for c in nb.prange(bounds.shape[0] - 1):
+        idx = np.zeros(max(m, 1), dtype=np.int64)
+        _unrank(bounds[c], n, m, binom, idx)
+        for _ in range(bounds[c + 1] - bounds[c]):
+            low = _one_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
+            counts[c, group_of[low]] += 1
+            next_combination(idx, n, m)
+
+
+@nb.njit(parallel=True, **NUMBA_OPTIONS)
+def place_ranks(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, group_of,
+                places, ranks):
+    """ranks sorted by low value (ascending rank within a low): chunk c writes its
+    completions of low group g from places[c, g] on, so chunks never touch a slot twice."""
     n = pool.shape[0]
     for c in nb.prange(bounds.shape[0] - 1):
         idx = np.zeros(max(m, 1), dtype=np.int64)
         _unrank(bounds[c], n, m, binom, idx)
         for r in range(bounds[c], bounds[c + 1]):
-            high, low = _two_values(kind_hi, kind_lo, base_key, base_suits, n_known, pool, idx,
-                                    m)
-            highs[r] = high
-            lows[r] = low
+            g = group_of[_one_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)]
+            ranks[places[c, g]] = r
+            places[c, g] += 1
             next_combination(idx, n, m)
 
 
@@ -138,8 +183,9 @@ def advance_lists(keyed, offsets, lengths, list_base, worse, worse_len, equal_en
 
 
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
-def count_group(pool, k, m, binom, offsets, lengths, list_base, highs, keyed, worse, worse_len,
-                equal_end, ranks, villain_highs, low, bounds, out):
+def count_group(kind_hi, pool, masks, m, base_key, base_suits, n_known, binom, offsets,
+                lengths, list_base, highs, keyed, worse, worse_len, equal_end, ranks, low,
+                bounds, out):
     """out[c] = the nine cell counts (signed sums over S) for the villain completions
     ranks[bounds[c]:bounds[c+1]], every one of them with low value `low`."""
     n = pool.shape[0]
@@ -148,17 +194,15 @@ def count_group(pool, k, m, binom, offsets, lengths, list_base, highs, keyed, wo
         cells = np.zeros(9, dtype=np.int64)
         for j in range(bounds[c], bounds[c + 1]):
             _unrank(ranks[j], n, m, binom, idx)
-            high = np.int64(villain_highs[ranks[j]])
+            high = np.int64(_one_value(kind_hi, base_key, base_suits, n_known, pool, idx, m))
             both = (low << HIGH_BITS) | high
-            for mask in range(1 << m):
+            for mask in masks:
                 s = 0
                 rank_s = 0
                 for i in range(m):
                     if (mask >> i) & 1:
                         rank_s += binom[idx[i], s + 1]
                         s += 1
-                if s > k:
-                    continue
                 length = lengths[s]
                 start = offsets[s] + rank_s * length
                 lst = list_base[s] + rank_s
@@ -207,32 +251,39 @@ def split_outcomes(kind_hi: int, kind_lo: int, low_qualifies: bool, pool, hero_k
 
     n_villain = comb(n, m)
     vk, vs, vn = known_key(villain_known)
-    bounds = np.array([n_villain * i // N_CHUNKS for i in range(N_CHUNKS + 1)], dtype=np.int64)
-    bounds = np.unique(bounds)
-    villain_highs = np.empty(n_villain, dtype=np.int32)
-    villain_lows = np.empty(n_villain, dtype=np.int32)
-    villain_values(kind_hi, kind_lo, pool, m, vk, vs, vn, binom, bounds, villain_highs,
-                   villain_lows)
-    ranks = np.argsort(villain_lows, kind="stable")
-    sorted_lows = villain_lows[ranks]
-    group_starts = np.concatenate(([0], np.flatnonzero(np.diff(sorted_lows)) + 1, [n_villain]))
-    del villain_lows
+    masks = shared_masks(k, m)
+    bounds = np.unique(np.array([n_villain * i // N_CHUNKS for i in range(N_CHUNKS + 1)],
+                                dtype=np.int64))
+    seen = np.zeros(1 << 24, dtype=np.bool_)  # every hand value fits in 24 bits
+    mark_lows(kind_lo, pool, m, vk, vs, vn, binom, bounds, seen)
+    lows = np.flatnonzero(seen)
+    del seen
+    group_of = np.full(1 << 24, -1, dtype=np.int32)
+    group_of[lows] = np.arange(len(lows), dtype=np.int32)
+    counts = np.zeros((len(bounds) - 1, len(lows)), dtype=np.int64)
+    count_lows(kind_lo, pool, m, vk, vs, vn, binom, bounds, group_of, counts)
+    per_low = counts.sum(axis=0)
+    group_starts = np.concatenate(([0], np.cumsum(per_low))).astype(np.int64)
+    places = group_starts[:-1] + np.cumsum(counts, axis=0) - counts  # chunk c's first slot
+    ranks = np.empty(n_villain, dtype=np.int32)
+    place_ranks(kind_lo, pool, m, vk, vs, vn, binom, bounds, group_of, places, ranks)
+    del group_of, counts, places
 
     worse = np.zeros(total, dtype=np.int64)
     worse_len = np.zeros(int(list_base[-1]), dtype=np.int64)
     equal_end = np.zeros(int(list_base[-1]), dtype=np.int64)
     outcomes = np.zeros(16, dtype=np.int64)
-    for g in range(len(group_starts) - 1):
+    for g in range(len(lows)):
         first, last = int(group_starts[g]), int(group_starts[g + 1])
-        low = int(sorted_lows[first])
+        low = int(lows[g])
         advance_lists(keyed, offsets, lengths, list_base, worse, worse_len, equal_end, low)
         size = last - first
         chunks = min(N_CHUNKS, size)
         group_bounds = np.array([first + size * i // chunks for i in range(chunks + 1)],
                                 dtype=np.int64)
         out = np.zeros((chunks, 9), dtype=np.int64)
-        count_group(pool, k, m, binom, offsets, lengths, list_base, highs, keyed, worse,
-                    worse_len, equal_end, ranks, villain_highs, low, group_bounds, out)
+        count_group(kind_hi, pool, masks, m, vk, vs, vn, binom, offsets, lengths, list_base,
+                    highs, keyed, worse, worse_len, equal_end, ranks, low, group_bounds, out)
         cells = out.sum(axis=0)
         for low_relation in (WORSE, EQUAL, BETTER):
             low_mask = _MASK_OF[low_relation]

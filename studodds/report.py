@@ -260,7 +260,8 @@ def chart_report(chart, fmt: str, top: int = 25) -> str:
             rows.append(["..."] + [""] * (len(headers) - 1))
             continue
         position = rank if rank <= top + 1 else len(ranked) - (len(shown) - rank)
-        se_text = _pct(1.96 * record["equity_se"]) if record["equity_se"] else "exact"
+        se = record["equity_se"]
+        se_text = "exact" if se is None else _pct(1.96 * se)
         rows.append([position, *(record[w] for w in who), record["combos"],
                      _pct(record["equity"]), se_text, *(_pct(record["scoop"]) for _ in split)])
     return render_table(headers, rows) + "\n\n" + overall

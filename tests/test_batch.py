@@ -279,6 +279,28 @@ def test_unreachable_scheduler_is_one_error(watchdog):
         DaskExecutor("tcp://127.0.0.1:9", connect_timeout=1).__enter__()
 
 
+def test_scheduler_without_workers_is_one_error(watchdog):
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None,
+                                 silence_logs=logging.CRITICAL) as empty,
+        pytest.raises(BatchError, match="has no workers"),
+    ):
+        DaskExecutor(empty.scheduler_address, connect_timeout=1).__enter__()
+
+
+def test_an_id_that_is_not_unicode_text_is_a_bad_line(tmp_path):
+    spots = make_spots(3)
+    lines = [json.dumps(s) for s in spots]
+    lines[1] = lines[1].replace('"s1"', '"bad\\ud800"')
+    spots_path = tmp_path / "spots.jsonl"
+    spots_path.write_text("\n".join(lines) + "\n")
+    reported = []
+    summary = run_batch(spots_path, tmp_path / "out.jsonl", on_problem=reported.append)
+    assert summary.done == 2 and len(reported) == 1 and reported[0].startswith("line 2")
+    assert "not valid Unicode" in reported[0]
+
+
 # ---------------------------------------------------------- (4) interrupted, resumed
 
 
@@ -401,12 +423,14 @@ def test_whole_last_line_without_newline_is_kept(tmp_path, spots_file):
 
 def test_a_line_that_is_not_a_result_is_left_and_reported(tmp_path, spots_file):
     out = tmp_path / "results.jsonl"
+    # a spot line copied into the output is not a result either: s0 runs
     out.write_text('{"id": "s0", "game": "stud7"}\nnot a result\n\n')
     reported = []
     summary = run_batch(spots_file, out, on_problem=reported.append)
-    assert (summary.done, summary.present) == (23, 1)  # s0 counts as done: it has a line
+    assert (summary.done, summary.present) == (24, 0)
     assert reported == [
-        f"{out} line 2: not a result, left as it is (its spot, if any, runs again)"
+        f"{out} line {n}: not a result, left as it is (its spot, if any, runs again)"
+        for n in (1, 2)
     ]
     assert out.read_text().startswith('{"id": "s0", "game": "stud7"}\nnot a result\n\n{"id":')
 

@@ -71,3 +71,23 @@ def test_bad_class_label_is_one_line(tmp_path, capsys):
     code, out, err = chart(tmp_path, capsys, "--select", "(A A) Z")
     assert code == 2 and out == "" and len(err.splitlines()) == 1
     assert err.startswith("Error: ") and "(A A) Z" in err
+
+
+def test_bad_method_fails_before_any_spot_is_written(tmp_path, capsys):
+    code, out, err = chart(tmp_path, capsys, "-g", "razz", "--select", "rolled", "--precision",
+                           "0")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and "precision" in err
+    assert not (tmp_path / "c.spots.jsonl").exists()  # so a corrected rerun is not refused
+
+
+def test_unwritable_prefix_is_one_line(tmp_path, capsys):
+    code = main(["chart", "--select", "rolled", "-o", str(tmp_path / "missing" / "c")])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1 and "No such file or directory" in err
+
+
+def test_empty_selection_and_exact_multiway_are_refused(tmp_path, capsys):
+    code, _, err = chart(tmp_path, capsys, "--select", ",")
+    assert code == 2 and "names no class" in err
+    code, _, err = chart(tmp_path, capsys, "--exact", "--opponents", "2")
+    assert code == 2 and "only heads-up is counted exactly" in err

@@ -231,3 +231,12 @@ def test_the_player_with_more_to_come_is_counted_from_the_other_side(game, hands
     backward = split_tallies(game, hands[::-1])
     assert np.array_equal(forward[0], backward[0][::-1]) and forward[1] == backward[1]
     assert np.array_equal(forward[0], split_tallies(game, hands, counting=False)[0])
+
+
+@pytest.mark.parametrize("game", ["stud7", "stud7hl8"])
+def test_a_random_hand_on_seventh_street_equals_enumeration(game):
+    """A 'random' villain has 7 cards to come and the hero none: one shared set of 2**7."""
+    hands, dead = ["(As 2s) 3h 4h 5d 6c (7d)", "random"], "Kc Kd Kh 8c 8d 9c 9d Tc Td Jc"
+    counted_, no_low = split_tallies(game, hands, dead)
+    enumerated_, no_low_enumerated = split_tallies(game, hands, dead, counting=False)
+    assert np.array_equal(counted_[:, :3], enumerated_[:, :3]) and no_low == no_low_enumerated
