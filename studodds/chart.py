@@ -301,6 +301,27 @@ def run_spots(spots: Iterable[dict], *, threads: int | None = None) -> Iterator[
         yield spot, json.loads(report.equity_report(result, "json"))
 
 
+def batch_runner(executor=None, *, chunk_size: int | None = None) -> Runner:
+    """A runner through studodds.batch: a Dask cluster (batch.DaskExecutor) or the local
+    executor. A spot that fails stops the chart with its error.
+
+    >>> from studodds.batch import DaskExecutor  # doctest: +SKIP
+    >>> with DaskExecutor(workers=2) as cluster:  # doctest: +SKIP
+    ...     chart = make_chart("stud7", "classes", selection="rolled",
+    ...                        runner=batch_runner(cluster))
+    """
+    from .batch import iter_results
+
+    def run(spots: Sequence[dict]) -> Iterator[tuple[dict, dict]]:
+        by_id = {spot["id"]: spot for spot in spots}
+        for result in iter_results(spots, executor=executor, chunk_size=chunk_size):
+            if not result.ok:
+                raise ChartError(f"spot {result.id!r}: {result.error}")
+            yield by_id[result.id], result.result
+
+    return run
+
+
 # ---------------------------------------------------------------------------- table
 
 

@@ -271,8 +271,8 @@ def equity_of_scenario(
         if counting else 0
     )
     note = None
-    if counting and exact:
-        exact = "counting"
+    if counting and exact and n_deals > AUTO_EXACT_DEALS:
+        exact = "counting"  # (a few million deals are enumerated as fast, without lists)
     elif counting and exact is None and trials is None and precision is None:
         if n_deals > AUTO_EXACT_DEALS and counting_cost <= AUTO_COUNTING_COST:
             exact = "counting"

@@ -102,6 +102,18 @@ def _one_value(kind, base_key, base_suits, n_known, pool, idx, count):
 
 
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
+def low_values(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, values):
+    """values[r] = the low value of villain completion r (small sweeps only)."""
+    n = pool.shape[0]
+    for c in nb.prange(bounds.shape[0] - 1):
+        idx = np.zeros(max(m, 1), dtype=np.int64)
+        _unrank(bounds[c], n, m, binom, idx)
+        for r in range(bounds[c], bounds[c + 1]):
+            values[r] = _one_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
+            next_combination(idx, n, m)
+
+
+@nb.njit(parallel=True, **NUMBA_OPTIONS)
 def mark_lows(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, seen):
     """seen[v] = True for every low value v a villain completion has."""
     n = pool.shape[0]
@@ -231,6 +243,36 @@ def count_group(kind_hi, pool, masks, m, base_key, base_suits, n_known, binom, o
 _MASK_OF = {WORSE: 2, EQUAL: 3, BETTER: 1}
 
 
+# Below this many villain completions a plain numpy sort is quicker than the three passes
+# (which touch 80 MB of lookup tables however few completions there are).
+SMALL_SWEEP = 1 << 20
+
+
+def _villains_by_low(kind_lo, pool, m, vk, vs, vn, binom, bounds):
+    """(the distinct low values ascending, where each one's completions start in ranks,
+    the villain ranks sorted by low value)."""
+    n_villain = int(bounds[-1])
+    if n_villain <= SMALL_SWEEP:
+        values = np.empty(n_villain, dtype=np.int32)
+        low_values(kind_lo, pool, m, vk, vs, vn, binom, bounds, values)
+        lows, group = np.unique(values, return_inverse=True)
+        starts = np.concatenate(([0], np.cumsum(np.bincount(group)))).astype(np.int64)
+        return lows, starts, np.argsort(group, kind="stable").astype(np.int32)
+    seen = np.zeros(1 << 24, dtype=np.bool_)  # every hand value fits in 24 bits
+    mark_lows(kind_lo, pool, m, vk, vs, vn, binom, bounds, seen)
+    lows = np.flatnonzero(seen)
+    del seen
+    group_of = np.full(1 << 24, -1, dtype=np.int32)
+    group_of[lows] = np.arange(len(lows), dtype=np.int32)
+    counts = np.zeros((len(bounds) - 1, len(lows)), dtype=np.int64)
+    count_lows(kind_lo, pool, m, vk, vs, vn, binom, bounds, group_of, counts)
+    starts = np.concatenate(([0], np.cumsum(counts.sum(axis=0)))).astype(np.int64)
+    places = starts[:-1] + np.cumsum(counts, axis=0) - counts  # chunk c's first slot
+    ranks = np.empty(n_villain, dtype=np.int32)
+    place_ranks(kind_lo, pool, m, vk, vs, vn, binom, bounds, group_of, places, ranks)
+    return lows, starts, ranks
+
+
 def split_outcomes(kind_hi: int, kind_lo: int, low_qualifies: bool, pool, hero_known,
                    villain_known, k: int, m: int, progress=None) -> np.ndarray:
     """Counts of every heads-up split-pot outcome, indexed like showdown.outcome_index:
@@ -254,20 +296,7 @@ def split_outcomes(kind_hi: int, kind_lo: int, low_qualifies: bool, pool, hero_k
     masks = shared_masks(k, m)
     bounds = np.unique(np.array([n_villain * i // N_CHUNKS for i in range(N_CHUNKS + 1)],
                                 dtype=np.int64))
-    seen = np.zeros(1 << 24, dtype=np.bool_)  # every hand value fits in 24 bits
-    mark_lows(kind_lo, pool, m, vk, vs, vn, binom, bounds, seen)
-    lows = np.flatnonzero(seen)
-    del seen
-    group_of = np.full(1 << 24, -1, dtype=np.int32)
-    group_of[lows] = np.arange(len(lows), dtype=np.int32)
-    counts = np.zeros((len(bounds) - 1, len(lows)), dtype=np.int64)
-    count_lows(kind_lo, pool, m, vk, vs, vn, binom, bounds, group_of, counts)
-    per_low = counts.sum(axis=0)
-    group_starts = np.concatenate(([0], np.cumsum(per_low))).astype(np.int64)
-    places = group_starts[:-1] + np.cumsum(counts, axis=0) - counts  # chunk c's first slot
-    ranks = np.empty(n_villain, dtype=np.int32)
-    place_ranks(kind_lo, pool, m, vk, vs, vn, binom, bounds, group_of, places, ranks)
-    del group_of, counts, places
+    lows, group_starts, ranks = _villains_by_low(kind_lo, pool, m, vk, vs, vn, binom, bounds)
 
     worse = np.zeros(total, dtype=np.int64)
     worse_len = np.zeros(int(list_base[-1]), dtype=np.int64)

@@ -332,3 +332,12 @@ def test_axes_inferred_from_the_spots():
     chart = chart_table(rectangle, fake_runner(rectangle))
     assert [c.code for c in chart.heroes] == ["KKK"]
     assert [c.code for c in chart.villains] == ["AAA", "QQQ"]
+
+
+def test_the_batch_runner_gives_the_plain_runners_chart():
+    from studodds.chart import batch_runner, make_chart
+
+    options = {"selection": ["(A A) K", "(7 6) 5 765s"], "trials": 3000, "seed": 4}
+    plain = make_chart("razz", **options)
+    batched = make_chart("razz", runner=batch_runner(), **options)
+    assert plain.to_dict() == batched.to_dict()
