@@ -113,11 +113,10 @@ def bench_exact(repeat: int):
 
 def bench_heads_up_streets(repeat: int):
     """Exact heads-up by counting (studodds/headsup.py, headsup_split.py), per street and
-    game: time, and the memory of the stored arrays: the hero lists (8 bytes a value,
-    C(n, k) * 2**k values; three sets of them for a split pot) and, for a split pot, the
-    villain completions' values and sweep order (20 bytes each)."""
-    from math import comb
-
+    game: time, and the memory of the stored arrays (headsup.stored_bytes): the hero lists
+    (8 bytes a value, C(n, k) * 2**k values; three sets of them for a split pot) and, for
+    a split pot, the villain completions' sweep order (4 bytes each)."""
+    from studodds import headsup
     from studodds.scenario import build_scenario
 
     cases = [
@@ -137,11 +136,8 @@ def bench_heads_up_streets(repeat: int):
         result = equity(game, hands, exact=True)  # compile or load
         seconds = time_best(lambda g=game, h=hands: equity(g, h, exact=True), repeat)
         scenario = build_scenario(game, hands)
-        n, (k, m) = len(scenario.pool), scenario.to_deal
-        if scenario.game.split:
-            megabytes = (3 * comb(n, k) * 2**k * 8 + comb(n, m) * 20) / 1e6
-        else:
-            megabytes = comb(n, k) * 2**k * 8 / 1e6
+        k, m = sorted(scenario.to_deal)  # the lists are kept for the side with fewer
+        megabytes = headsup.stored_bytes(len(scenario.pool), k, m, scenario.game.split) / 1e6
         rows.append((f"{game} {street} street", result.samples, seconds, megabytes))
         log(f"  {game} {street}: {result.samples:.3g} deals in {seconds:.2f} s")
     return rows

@@ -271,12 +271,14 @@ def equity_of_scenario(
         if counting else 0
     )
     note = None
-    if counting and exact and n_deals > AUTO_EXACT_DEALS:
-        exact = "counting"  # (a few million deals are enumerated as fast, without lists)
+    # Counting beats enumeration at every size (0.9 ms against 10 ms for 447,720 deals on
+    # 6th street, 9 ms against 1.7 s for 1e8 on 5th), so it is used whenever it is cheap.
+    if counting and exact:
+        exact = "counting"
     elif counting and exact is None and trials is None and precision is None:
-        if n_deals > AUTO_EXACT_DEALS and counting_cost <= AUTO_COUNTING_COST:
+        if counting_cost <= AUTO_COUNTING_COST:
             exact = "counting"
-        elif counting_cost > AUTO_COUNTING_COST:
+        elif n_deals > AUTO_EXACT_DEALS:
             note = (f"exact available: ~{headsup.estimated_seconds(counting_cost):.0f} s, "
                     "use --exact")
     too_many_assignments = (

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from fractions import Fraction
 from math import comb, factorial, sqrt
 
@@ -193,7 +194,13 @@ def _dead(hands, dead):
     [(g, h, d) for g, cases in EXACT_CASES.items() for h, d in cases],
     ids=[f"{g}-{i}" for g, cases in EXACT_CASES.items() for i in range(len(cases))],
 )
-def test_exact_equals_brute_force(game, hands, dead):
+@pytest.mark.parametrize("engine", ["default", "enumeration"])
+def test_exact_equals_brute_force(game, hands, dead, engine, monkeypatch):
+    """Heads-up tables are counted by default (headsup.py); the enumerator must agree too."""
+    if engine == "enumeration":
+        if len(hands) != 2:
+            pytest.skip("multiway tables are enumerated by default")
+        monkeypatch.setattr(sys.modules["studodds.equity"], "MAX_COUNTING_BYTES", 0)
     _, twin = assert_exact_matches_twin(game, hands, _dead(hands, dead))
     assert twin.deals <= 60_000
 

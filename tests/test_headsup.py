@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from fractions import Fraction
 
 import naive_equity
@@ -145,8 +144,7 @@ SPLIT_SMALL = [  # scoops, split halves, quartered lows, no low at all: all in t
 
 
 @pytest.mark.parametrize("game, hands, dead", SPLIT_SMALL)
-def test_split_counting_equals_the_brute_force_twin(game, hands, dead, monkeypatch):
-    monkeypatch.setattr(sys.modules["studodds.equity"], "AUTO_EXACT_DEALS", 0)  # count even small tables
+def test_split_counting_equals_the_brute_force_twin(game, hands, dead):
     result = equity(game, hands, dead, exact=True)
     known, to_deal, pool = naive_equity.table_from_text(game, hands, dead)
     slow = naive_equity.brute_force(game, known, to_deal, pool, False)

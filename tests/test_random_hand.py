@@ -41,8 +41,8 @@ DEAD = "2c 3c 4c 5c 6c 7c 8c 9c Tc 2d 3d 4d 5d 6d 7d 8d 9d Td 2h 3h 4h 5h 6h 7h 
 ])
 @pytest.mark.parametrize("engine", ["counting", "enumeration"])
 def test_exact_equals_the_brute_force_twin(game, hero, engine, monkeypatch):
-    if engine == "counting":
-        monkeypatch.setattr(sys.modules["studodds.equity"], "AUTO_EXACT_DEALS", 0)  # count small tables too
+    if engine == "enumeration":  # counting is used whenever it can be: rule it out
+        monkeypatch.setattr(sys.modules["studodds.equity"], "MAX_COUNTING_BYTES", 0)
     result = equity(game, [hero, "random"], DEAD, exact=True)
     assert result.method == "exact"
     known = (naive.parse_cards(hero.replace("(", "").replace(")", "")), ())
