@@ -37,6 +37,7 @@ from .headsup import (
     N_CHUNKS,
     _count_below,
     _count_not_above,
+    _hand_value,
     _unrank,
     binomials,
     known_key,
@@ -90,17 +91,6 @@ def fill_split_lists(kind_hi, kind_lo, pool, k, base_key, base_suits, n_known, b
 # chunk have each, and then each rank written straight to its place (int32, 4 bytes).
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def _one_value(kind, base_key, base_suits, n_known, pool, idx, count):
-    key = base_key
-    suits = base_suits
-    for j in range(count):
-        c = pool[idx[j]]
-        key += CARD_KEY[c]
-        suits |= suit_bit(c)
-    return value_from_suits(kind, key, suits, n_known + count)
-
-
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
 def low_values(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, values):
     """values[r] = the low value of villain completion r (small sweeps only)."""
@@ -109,7 +99,7 @@ def low_values(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, v
         idx = np.zeros(max(m, 1), dtype=np.int64)
         _unrank(bounds[c], n, m, binom, idx)
         for r in range(bounds[c], bounds[c + 1]):
-            values[r] = _one_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
+            values[r] = _hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
             next_combination(idx, n, m)
 
 
@@ -121,7 +111,7 @@ def mark_lows(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, se
         idx = np.zeros(max(m, 1), dtype=np.int64)
         _unrank(bounds[c], n, m, binom, idx)
         for _ in range(bounds[c + 1] - bounds[c]):
-            seen[_one_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)] = True
+            seen[_hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)] = True
             next_combination(idx, n, m)
 
 
@@ -134,7 +124,7 @@ def count_lows(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, g
         idx = np.zeros(max(m, 1), dtype=np.int64)
         _unrank(bounds[c], n, m, binom, idx)
         for _ in range(bounds[c + 1] - bounds[c]):
-            low = _one_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
+            low = _hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
             counts[c, group_of[low]] += 1
             next_combination(idx, n, m)
 
@@ -149,7 +139,7 @@ def place_ranks(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, 
         idx = np.zeros(max(m, 1), dtype=np.int64)
         _unrank(bounds[c], n, m, binom, idx)
         for r in range(bounds[c], bounds[c + 1]):
-            g = group_of[_one_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)]
+            g = group_of[_hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)]
             ranks[places[c, g]] = r
             places[c, g] += 1
             next_combination(idx, n, m)
@@ -206,7 +196,7 @@ def count_group(kind_hi, pool, masks, m, base_key, base_suits, n_known, binom, o
         cells = np.zeros(9, dtype=np.int64)
         for j in range(bounds[c], bounds[c + 1]):
             _unrank(ranks[j], n, m, binom, idx)
-            high = np.int64(_one_value(kind_hi, base_key, base_suits, n_known, pool, idx, m))
+            high = np.int64(_hand_value(kind_hi, base_key, base_suits, n_known, pool, idx, m))
             both = (low << HIGH_BITS) | high
             for mask in masks:
                 s = 0
