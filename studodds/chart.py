@@ -349,6 +349,7 @@ class ChartRow:
     high_tie: float | None = None
     low_win: float | None = None
     low_tie: float | None = None
+    no_low: float | None = None  # split games: nobody has a qualifying low
     mirrored: bool = False
 
     def record(self) -> dict:
@@ -363,7 +364,7 @@ class ChartRow:
         out["method"] = self.method
         if self.villain is not None:
             out["mirrored"] = self.mirrored
-        for name in ("equity", "equity_se", *PLAYER_FIELDS[1:]):
+        for name in ("equity", "equity_se", *PLAYER_FIELDS[1:], "no_low"):
             out[name] = getattr(self, name)
         return out
 
@@ -433,7 +434,7 @@ class Chart:
         for rank, row in enumerate(rows, start=1):
             record = row.record()
             if not self.split:
-                for name in ("scoop", "high_win", "high_tie", "low_win", "low_tie"):
+                for name in ("scoop", "high_win", "high_tie", "low_win", "low_tie", "no_low"):
                     del record[name]
             out.append(({"rank": rank} if self.vs == "random" else {}) | record)
         return out
@@ -493,6 +494,8 @@ def _weighted_row(hero, villain, parts: list[tuple[int, dict]], weight: int,
     for name in PLAYER_FIELDS:
         if all(p.get(name) is not None for _, p in heroes):
             figures[name] = sum(w * p[name] for w, p in heroes) / total
+    if all(result.get("no_low") is not None for _, result in parts):  # the table's, split
+        figures["no_low"] = sum(w * result["no_low"] for w, result in parts) / total
     if any(p.get("equity_se") is not None for _, p in heroes):
         figures["equity_se"] = math.sqrt(
             sum((w * (p.get("equity_se") or 0.0)) ** 2 for w, p in heroes)) / total

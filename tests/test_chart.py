@@ -341,3 +341,15 @@ def test_the_batch_runner_gives_the_plain_runners_chart():
     plain = make_chart("razz", **options)
     batched = make_chart("razz", runner=batch_runner(), **options)
     assert plain.to_dict() == batched.to_dict()
+
+
+def test_split_rows_carry_the_tables_no_low_rate():
+    from studodds.chart import make_chart
+
+    split = make_chart("stud7hl8", selection=["(8 8) 8", "(K K) K"], trials=20_000, seed=2)
+    by_hero = {r["hero"]: r for r in split.records()}
+    # three eights are low cards the opponent cannot have: no low more often than with kings
+    assert 0 < by_hero["(8 8) 8"]["no_low"] and 0 < by_hero["(K K) K"]["no_low"] < 1
+    assert by_hero["(8 8) 8"]["no_low"] > by_hero["(K K) K"]["no_low"]
+    high = make_chart("stud7", selection=["(8 8) 8"], trials=2_000, seed=2)
+    assert "no_low" not in high.records()[0]
