@@ -32,6 +32,8 @@ import json
 import logging
 import math
 import os
+import re
+import signal
 import threading
 import time
 from collections import deque
@@ -340,6 +342,27 @@ def _import_distributed():
     return distributed
 
 
+# What a Dask client can connect to: a protocol, a host and a port (a typo would otherwise
+# reach Dask's parser, whose half-built client hangs 20 s in its destructor).
+SCHEDULER_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ucx)://)?[^\s:/]+:\d{1,5}$|^inproc://\S+$")
+
+
+@contextlib.contextmanager
+def _workers_ignore_ctrl_c():
+    """Start worker processes with SIGINT ignored (a process started while a signal is
+    ignored keeps ignoring it): Ctrl-C at a terminal reaches the whole process group, and
+    the workers would each print a traceback while the batch stops them anyway."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to change
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class DaskExecutor:
     """Chunks of spots as tasks on Dask worker processes.
 
@@ -369,6 +392,9 @@ class DaskExecutor:
 
     def __enter__(self) -> Self:
         distributed = _import_distributed()
+        if self.scheduler and not SCHEDULER_ADDRESS.match(self.scheduler):
+            raise BatchError(f"--scheduler {self.scheduler!r}: give the scheduler's address as "
+                             "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
         try:
             if self.scheduler:
                 self.client = distributed.Client(self.scheduler, timeout=self.connect_timeout,
@@ -384,10 +410,12 @@ class DaskExecutor:
                         f"{self.scheduler}"
                     ) from None
             else:
-                self.cluster = distributed.LocalCluster(
-                    n_workers=self.workers, threads_per_worker=self.threads_per_worker,
-                    processes=True, dashboard_address=None, silence_logs=logging.CRITICAL,
-                )
+                with _workers_ignore_ctrl_c():
+                    self.cluster = distributed.LocalCluster(
+                        n_workers=self.workers, threads_per_worker=self.threads_per_worker,
+                        processes=True, dashboard_address=None,
+                        silence_logs=logging.CRITICAL,
+                    )
                 self.client = distributed.Client(self.cluster, set_as_default=False)
         except (OSError, TimeoutError) as exc:
             self.close()
@@ -598,6 +626,15 @@ def read_results(path: str | os.PathLike) -> dict:
     return results
 
 
+def _looks_like_spot(raw: bytes) -> bool:
+    """An input line (a spot: it has hands) rather than a result."""
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and "hands" in data and "players" not in data
+
+
 class ResultWriter:
     """The one writer of an output file: locked, checked, repaired, appended line by line.
 
@@ -613,6 +650,12 @@ class ResultWriter:
         self.file = None
 
     def __enter__(self) -> Self:
+        if str(self.path) == "-":
+            raise BatchError("results go to a file, which a rerun resumes from, not to stdout "
+                             "('-'): give a file name")
+        if self.path.exists() and not self.path.is_file():
+            raise BatchError(f"{str(self.path)!r} is not a regular file: results go to a file "
+                             "a rerun can resume from")
         try:
             # Unbuffered and O_APPEND: each write() is one whole line at the end of the file.
             self.file = open(self.path, "a+b", buffering=0)
@@ -644,11 +687,14 @@ class ResultWriter:
 
     def _scan_and_repair(self) -> None:
         """Collect the ids; cut a torn last line; end a whole last line with its newline."""
-        good_end, needs_newline = 0, False
+        good_end, needs_newline, first_spot_line = 0, False, None
+        problems = []  # said once the file is known to be an output file
         with open(self.path, "rb") as lines:
             for number, raw in enumerate(lines, start=1):
                 spot_id = _result_id(raw)
                 whole = raw.endswith(b"\n")
+                if spot_id is None and first_spot_line is None and _looks_like_spot(raw):
+                    first_spot_line = number
                 if not raw.strip():  # a blank line: harmless
                     good_end += len(raw)
                 elif spot_id is not None:
@@ -657,11 +703,16 @@ class ResultWriter:
                     needs_newline = not whole
                 elif whole:
                     good_end += len(raw)
-                    self.on_problem(f"{self.path} line {number}: not a result, left as it is "
+                    problems.append(f"{self.path} line {number}: not a result, left as it is "
                                     "(its spot, if any, runs again)")
                 else:
-                    self.on_problem(f"{self.path} line {number}: cut short by a stopped run, "
+                    problems.append(f"{self.path} line {number}: cut short by a stopped run, "
                                     "removed (its spot runs again)")
+        if first_spot_line is not None and not self.ids:
+            raise BatchError(f"{str(self.path)!r} holds spots, not results (line "
+                             f"{first_spot_line}): is it an input file? Choose another output")
+        for problem in problems:
+            self.on_problem(problem)
         if self.file.seek(0, os.SEEK_END) > good_end:
             self.file.truncate(good_end)
         if needs_newline:

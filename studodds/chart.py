@@ -665,9 +665,15 @@ def _figure_tools():
         from matplotlib.figure import Figure
     except ImportError as error:
         raise ChartError(
-            f"a PNG chart needs matplotlib: {NOTEBOOKS_HINT} (CSV and JSON do not)"
+            f"a PNG chart needs matplotlib: {NOTEBOOKS_HINT}, or ask for CSV and JSON only "
+            "(--no-png)"
         ) from error
     return Figure, FigureCanvasAgg
+
+
+def check_png_tools() -> None:
+    """Raise ChartError now if a PNG could not be drawn later (no matplotlib)."""
+    _figure_tools()
 
 
 def write_png(chart: Chart, path: str | Path, *, top: int | None = 25) -> None:

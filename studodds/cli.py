@@ -522,7 +522,7 @@ def _run_batch_file(spots, output, use_dask, scheduler, workers, threads_per_wor
     except BatchInterrupted as exc:
         progress.message(f"interrupted: {exc.summary.line()}; run the same command again "
                          "to resume")
-        raise click.exceptions.Abort() from None
+        click.get_current_context().exit(130)  # said above; no second "aborted" line
     finally:
         progress.close()
     click.echo(summary.line(), err=True)
@@ -619,6 +619,8 @@ def chart_command(game, vs, selection, villains, opponents, exact, trials, preci
     """
     selection = _selection(selection) or ("all" if vs == "random" else "rolled")
     villains = _selection(villains)
+    if not no_png:
+        chart_module.check_png_tools()  # before the work, not after it
     spots = chart_module.chart_spots(
         game, vs, selection=selection, villains=villains, opponents=opponents,
         exact=exact or None, trials=trials, precision=precision, seed=seed,

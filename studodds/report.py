@@ -60,7 +60,7 @@ def _pct(x: float | None, digits: int = 2) -> str:
 
 def _method_line(result) -> str:
     if result.exact:
-        how = f"exact enumeration of {result.samples:,} deal{'s' * (result.samples != 1)}"
+        how = f"exact, {result.samples:,} deal{'s' * (result.samples != 1)}"  # counted or enumerated
     else:
         how = f"Monte Carlo, {result.samples:,} trials, seed {result.seed}"
     return f"{result.game} on {result.street}: {how} ({result.elapsed:.2f} s)"

@@ -413,7 +413,7 @@ def split_row(line: str) -> list[str]:
 def test_table_exact_eight_players_community_note(capsys):
     lines = table_lines(EIGHT_6TH, capsys)  # the default method: exact (4 deals)
     assert re.fullmatch(
-        r"stud7 on 6th street: exact enumeration of 4 deals \(\d+\.\d\d s\)", lines[0]
+        r"stud7 on 6th street: exact, 4 deals \(\d+\.\d\d s\)", lines[0]
     ), lines[0]
     assert lines[1] == ""
     assert split_row(lines[2]) == ["player", "hand", "win", "tie", "equity"]
@@ -456,7 +456,7 @@ def test_table_monte_carlo_has_error_column(capsys):
 
 def test_table_split_game_columns_and_no_low(capsys):
     lines = table_lines(["-g", "stud7hl8", *SPLIT_7TH], capsys)
-    assert lines[0].startswith("stud7hl8 on 7th street: exact enumeration of 1 deal (")
+    assert lines[0].startswith("stud7hl8 on 7th street: exact, 1 deal (")
     assert split_row(lines[2]) == [
         "player", "hand", "win", "tie", "equity",
         "high win", "high tie", "low win", "low tie", "scoop",
