@@ -52,6 +52,7 @@ cards.py. Pure Python: building the table takes milliseconds, once.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -319,6 +320,32 @@ def _by_name() -> dict[str, StartingClass]:
     return {c.label: c for c in classes()} | {c.code: c for c in classes()}
 
 
+_LOOSE_LABEL = re.compile(
+    r"\(?\s*([2-9TJQKA])\s*([2-9TJQKA])\s*\)?\s*([2-9TJQKA])(?:\s+([2-9TJQKA]{2,3})S)?"
+)
+
+
+def _loose_key(name: str) -> tuple | None:
+    """A label as typed in any order or case, ``10`` for ``T`` (``(a 2) 3``, ``(K K) Q qks``):
+    its ranks and its suited ranks, both as sorted tuples; None if it is no label."""
+    match = _LOOSE_LABEL.fullmatch(" ".join(name.upper().replace("10", "T").split()))
+    if match is None:
+        return None
+    suited = match[4] or ""
+    if len(set(suited)) != len(suited):
+        return None
+    return tuple(sorted(match.group(1, 2, 3))), tuple(sorted(suited))
+
+
+@cache
+def _by_loose_key() -> dict[tuple, StartingClass]:
+    """Every class by its loose key: one key, one class (the suited ranks say which of a
+    class's cards share a suit, and that is what tells the classes of a rank set apart)."""
+    table = {_loose_key(c.label): c for c in classes()}
+    assert len(table) == len(classes())
+    return table
+
+
 def _three_cards(cards: str | Iterable[int]) -> tuple[int, ...]:
     if isinstance(cards, str):
         hand = parse_hand(cards)
@@ -360,6 +387,11 @@ def class_by_label(name: str) -> StartingClass:
     ValueError: no starting class is called '(A A) Z': write e.g. '(A A) K', ...
     """
     found = _by_name().get(" ".join(name.split()))
+    if found is None:
+        found = _by_loose_key().get(_loose_key(name))
+    if found is None and name.strip().lower() in SELECTIONS:
+        raise ValueError(f"{name.strip()!r} is a named set of classes: use it alone, or list "
+                         "class labels")
     if found is None:
         raise ValueError(
             f"no starting class is called {name!r}: "

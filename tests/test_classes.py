@@ -190,3 +190,25 @@ def test_select_refuses_unknown_names_and_repeats():
         select(["(A A) A", "AAA"])
     with pytest.raises(ValueError, match="no starting class is called"):
         select(["(A A) Z"])
+
+
+@pytest.mark.parametrize("typed, label", [
+    ("(A 2) 3", "(A 3) 2"),              # razz students write the low cards in order
+    ("(a 3) 2", "(A 3) 2"),
+    ("(K K) Q kqs", "(K K) Q KQs"),
+    ("(K K) Q QKs", "(K K) Q KQs"),
+    ("(10 10) 9", "(T T) 9"),
+    ("(Q K) A AKQs", "(A K) Q AKQs"),
+])
+def test_labels_typed_in_any_order_or_case(typed, label):
+    assert class_by_label(typed).label == label
+
+
+def test_every_label_is_found_by_its_loose_form():
+    for c in classes():
+        assert class_by_label(c.label.lower().replace(")", " )")) is c
+
+
+def test_a_named_set_in_a_list_of_labels_is_explained():
+    with pytest.raises(ValueError, match="'pairs' is a named set of classes"):
+        select(["pairs", "(A A) A"])
