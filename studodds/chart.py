@@ -116,6 +116,9 @@ def spot_seed(spot_id: str, seed: int = 0) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+CHART_GAMES = ("stud7", "stud7hl8", "razz")  # three cards on the first street
+
+
 def _chart_game(game: str) -> str:
     """The game id, checked to deal three cards on its first street."""
     found = get_game(game)
@@ -770,7 +773,7 @@ def write_spot_file(spots: Sequence[dict], path: str | Path) -> None:
     if path.exists():
         if path.read_text(encoding="utf-8") != text:
             raise ChartError(
-                f"{path} holds the spots of a different chart (other game, classes or method): "
+                f"{path} holds the spots of a different chart (other game, classes, method or seed): "
                 "choose another -o prefix, or delete it and its results file to start over"
             )
         return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 import time
@@ -110,10 +111,10 @@ class _Progress:
             sys.stderr.flush()
 
 
-def _game_option():
+def _game_option(games=tuple(GAMES)):
     return click.option("-g", "--game", default="stud7", show_default=True,
-                        type=click.Choice(list(GAMES), case_sensitive=False),
-                        help="The game: " + ", ".join(GAMES) + ".")
+                        type=click.Choice(list(games), case_sensitive=False),
+                        help="The game: " + ", ".join(games) + ".")
 
 
 def odds_options(each: str = ""):
@@ -571,7 +572,7 @@ def batch_command(spots, output, use_dask, scheduler, workers, threads_per_worke
 
 
 @cli.command("chart", context_settings=CONTEXT)
-@_game_option()
+@_game_option(chart_module.CHART_GAMES)
 @click.option("--vs", type=click.Choice(chart_module.VS_CHOICES), default="random",
               show_default=True,
               help="random: each class against random hands; classes: every class against "
@@ -606,7 +607,6 @@ def chart_command(game, vs, selection, villains, opponents, exact, trials, preci
     hands or against each other, run as a batch (so on a Dask cluster too), written as
     CSV, JSON and a PNG (a ranked bar chart, or a heat map vs classes).
 
-    \b
     Each class is weighted by its number of card combinations; equity against random
     hands does not depend on which card is the door card, so a class is 3 cards.
     Interrupted? Run the same command again: finished spots are kept.
@@ -619,6 +619,9 @@ def chart_command(game, vs, selection, villains, opponents, exact, trials, preci
     """
     selection = _selection(selection) or ("all" if vs == "random" else "rolled")
     villains = _selection(villains)
+    if prefix.endswith(("/", "\\")) or os.path.isdir(prefix):
+        raise click.BadParameter(f"{prefix!r} is a folder: -o takes a prefix such as "
+                                 f"{os.path.join(prefix, 'razz')!r}", param_hint="'-o'")
     if not no_png:
         chart_module.check_png_tools()  # before the work, not after it
     spots = chart_module.chart_spots(

@@ -91,3 +91,13 @@ def test_empty_selection_and_exact_multiway_are_refused(tmp_path, capsys):
     assert code == 2 and "names no class" in err
     code, _, err = chart(tmp_path, capsys, "--exact", "--opponents", "2")
     assert code == 2 and "only heads-up is counted exactly" in err
+
+
+def test_a_folder_as_prefix_and_a_five_card_game_are_refused(tmp_path, capsys):
+    code = main(["chart", "-o", str(tmp_path) + "/"])
+    err = capsys.readouterr().err
+    assert code == 2 and "is a folder" in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+    code = main(["chart", "-g", "stud5", "-o", str(tmp_path / "c")])
+    err = capsys.readouterr().err
+    assert code == 2 and "'stud5' is not one of" in err
