@@ -117,6 +117,22 @@ def spot_seed(spot_id: str, seed: int = 0) -> int:
 
 
 CHART_GAMES = ("stud7", "stud7hl8", "razz")  # three cards on the first street
+_LOW_RANK_NAMES = "A23456789TJQK"  # ace low
+LOW_CATEGORIES = ("rolled up", "pair") + tuple(f"{r}-low" for r in _LOW_RANK_NAMES[2:])
+
+
+def game_categories(game: str) -> tuple[str, ...]:
+    return CATEGORIES if get_game(game).high_kind else LOW_CATEGORIES
+
+
+def game_category(hero: StartingClass, game: str) -> str:
+    """The class's category as a player of the game sees it: in razz three different
+    ranks are named by the highest, ace low (``(A 3) 2`` is a 3-low start, ``(K Q) J`` a
+    K-low one), not by flush and straight draws, which do not count there."""
+    if get_game(game).high_kind or hero.category in ("rolled up", "pair"):
+        return hero.category
+    top = max(0 if r == 12 else r + 1 for r in hero.ranks)  # index into A23456789TJQK
+    return f"{_LOW_RANK_NAMES[top]}-low"
 
 
 def _chart_game(game: str) -> str:
@@ -436,6 +452,7 @@ class Chart:
         out = []
         for rank, row in enumerate(rows, start=1):
             record = row.record()
+            record["category"] = game_category(row.hero, self.game)
             if not self.split:
                 for name in ("scoop", "high_win", "high_tie", "low_win", "low_tie", "no_low"):
                     del record[name]
@@ -706,13 +723,17 @@ def _bar_chart(Figure, chart: Chart, top: int | None):
         shown = list(ranked)
     figure = Figure(figsize=(8, 1.2 + 0.17 * len(shown)))
     axes = figure.add_subplot()
-    colours = {c: f"C{i}" for i, c in enumerate(CATEGORIES)}
+    from matplotlib import colormaps
+
+    categories = game_categories(chart.game)
+    palette = colormaps["tab20"] if len(categories) > 10 else colormaps["tab10"]
+    colours = {c: palette(i) for i, c in enumerate(categories)}
     y = range(len(shown))
     bars = [r for r in shown if r is not None]
     positions = [i for i, r in zip(y, shown, strict=True) if r is not None]
     axes.barh(positions, [r.equity for r in bars],
               xerr=[1.96 * (r.equity_se or 0.0) for r in bars],
-              color=[colours[r.hero.category] for r in bars], height=0.8)
+              color=[colours[game_category(r.hero, chart.game)] for r in bars], height=0.8)
     labels = ["..." if r is None else f"{ranked.index(r) + 1}. {r.hero.label}" for r in shown]
     axes.set_yticks(list(y), labels, fontsize=7)
     axes.invert_yaxis()
@@ -722,9 +743,10 @@ def _bar_chart(Figure, chart: Chart, top: int | None):
     axes.set_title(_title(chart), fontsize=9)
     from matplotlib.patches import Patch
 
-    seen = {r.hero.category for r in bars}
-    handles = [Patch(color=colours[c], label=c) for c in CATEGORIES if c in seen]
-    axes.legend(handles=handles, loc="lower right", fontsize=7)
+    seen = {game_category(r.hero, chart.game) for r in bars}
+    handles = [Patch(color=colours[c], label=c) for c in categories if c in seen]
+    # outside the bars: beside the axes, where it covers no class
+    axes.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
     figure.tight_layout()
     return figure
 

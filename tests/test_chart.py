@@ -353,3 +353,14 @@ def test_split_rows_carry_the_tables_no_low_rate():
     assert by_hero["(8 8) 8"]["no_low"] > by_hero["(K K) K"]["no_low"]
     high = make_chart("stud7", selection=["(8 8) 8"], trials=2_000, seed=2)
     assert "no_low" not in high.records()[0]
+
+
+def test_razz_rows_are_categorised_as_razz_players_do():
+    from studodds.chart import game_category
+    from studodds.classes import class_by_label
+
+    assert game_category(class_by_label("(A 3) 2"), "razz") == "3-low"
+    assert game_category(class_by_label("(K Q) J KQJs"), "razz") == "K-low"
+    assert game_category(class_by_label("(7 7) 2"), "razz") == "pair"
+    assert game_category(class_by_label("(A 3) 2"), "stud7") == "three-straight"
+    assert game_category(class_by_label("(A 3) 2"), "stud7hl8") == "three-straight"
