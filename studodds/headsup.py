@@ -69,6 +69,19 @@ def _hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
+def subset_rank(idx, m, mask, binom):
+    """(size, colex rank) of the subset S of completion idx (m pool indices, ascending)
+    that mask selects: which of the hero lists of its size holds S."""
+    s = 0
+    rank_s = 0
+    for i in range(m):
+        if (mask >> i) & 1:
+            rank_s += binom[idx[i], s + 1]
+            s += 1
+    return s, rank_s
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
 def slot_position(idx, k, mask, binom, offsets, lengths):
     """Where hero completion idx (k pool indices, ascending) is stored in the list of its
     subset S = the cards that mask selects: the list's start plus its colex slot."""
@@ -157,12 +170,7 @@ def stream_villain(kind, pool, masks, m, base_key, base_suits, n_known, binom, o
         for _ in range(bounds[c + 1] - bounds[c]):
             value = _hand_value(kind, base_key, base_suits, n_known, pool, idx, m)
             for mask in masks:
-                s = 0
-                rank_s = 0
-                for i in range(m):
-                    if (mask >> i) & 1:
-                        rank_s += binom[idx[i], s + 1]
-                        s += 1
+                s, rank_s = subset_rank(idx, m, mask, binom)
                 start = offsets[s] + rank_s * lengths[s]
                 length = lengths[s]
                 below = _count_below(values, start, length, value)

@@ -45,6 +45,7 @@ from .headsup import (
     shared_masks,
     slot_position,
     sort_lists,
+    subset_rank,
 )
 
 HIGH_BITS = 32  # keyed = low << 32 | high; every value fits in 24 bits
@@ -199,12 +200,7 @@ def count_group(kind_hi, pool, masks, m, base_key, base_suits, n_known, binom, o
             high = np.int64(_hand_value(kind_hi, base_key, base_suits, n_known, pool, idx, m))
             both = (low << HIGH_BITS) | high
             for mask in masks:
-                s = 0
-                rank_s = 0
-                for i in range(m):
-                    if (mask >> i) & 1:
-                        rank_s += binom[idx[i], s + 1]
-                        s += 1
+                s, rank_s = subset_rank(idx, m, mask, binom)
                 length = lengths[s]
                 start = offsets[s] + rank_s * length
                 lst = list_base[s] + rank_s
