@@ -6,8 +6,10 @@ A spot is one `equity()` call written as a JSON object on one line::
      "seed": 1}
 
 Fields: "id" (a string or a whole number, unique in the file), "game" and "hands" (a list of
-hand strings), optional "dead" (a string or a list of cards), "exact" | "trials" |
-"precision" (none of them: the equity() default), "seed", "distribution". A spot sampled
+hand strings), optional "dead" (a string or a list of cards), "community" (the community
+card once turned, "6h"), "declare" (a list of "high" / "low" / "both", or the same
+comma-separated), "exact" | "trials" | "precision" (none of them: the equity() default),
+"seed", "distribution". A spot sampled
 without a seed gets one derived from its id (seed_from_id), so a batch reruns to the same
 numbers. A result line is {"id": ..., then exactly the object `studodds equity --format
 json` prints}: both come from report.equity_report, so they cannot drift apart.
@@ -45,12 +47,12 @@ from typing import Self
 import numba
 
 from . import report
-from .equity import equity
+from .equity import equity, parse_declarations
 from .games import get_game
 from .scenario import build_scenario
 
-SPOT_FIELDS = ("id", "game", "hands", "dead", "exact", "trials", "precision", "seed",
-               "distribution")
+SPOT_FIELDS = ("id", "game", "hands", "dead", "community", "declare", "exact", "trials",
+               "precision", "seed", "distribution")
 DASK_MISSING = 'Dask is not installed: pip install "studodds[dask]"'
 # Dask tasks: about this much work each, so the per-task cost (a few milliseconds of
 # scheduling and messages) is lost in it, yet a lost task or a stopped run costs little.
@@ -191,12 +193,23 @@ def parse_spot(data, line: int | None = None) -> Spot:
     if not isinstance(game, str):
         raise SpotError(f'"game" is required, a game name such as "stud7", got {game!r}')
     hands, dead = _hands_of(data), _dead_of(data)
-    build_scenario(get_game(game), hands, dead)  # bad cards and games fail here, not on a worker
+    community = _typed(data, "community", (str,), 'one card, e.g. "6h"')
+    declare = data.get("declare")
+    if declare is not None and not (
+        isinstance(declare, str)
+        or (isinstance(declare, list) and all(isinstance(d, str) for d in declare))
+    ):
+        raise SpotError(f'"declare" is a list such as ["high", "low"], got {declare!r}')
+    # Bad cards, games and declarations fail here, not on a worker.
+    scenario = build_scenario(get_game(game), hands, dead, community)
+    parse_declarations(scenario.game, declare, scenario.n_players)
     seed = _typed(data, "seed", (int,), "a whole number 0 or more")
     if seed is not None and seed < 0:
         raise SpotError(f'"seed" is a whole number 0 or more, got {seed}')
     options = {
         "game": game, "hands": hands, "dead": dead,
+        **({"community": community} if community is not None else {}),
+        **({"declare": declare} if declare is not None else {}),
         "exact": _typed(data, "exact", (bool,), "true or false"),
         "trials": _typed(data, "trials", (int,), "a whole number"),
         "precision": _typed(data, "precision", (int, float), "a number (a standard error)"),

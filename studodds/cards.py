@@ -510,10 +510,14 @@ def _parse_range(tokens: list[Token], fail) -> HoleRange:
     return hole_range
 
 
-def check_no_duplicates(hands: Iterable[StudHand], dead: Iterable[int] = ()) -> None:
-    """Raise NotationError if a known card is in two hands, or in a hand and the dead cards.
+def check_no_duplicates(
+    hands: Iterable[StudHand], dead: Iterable[int] = (), community: int | None = None
+) -> None:
+    """Raise NotationError if a known card is in two hands, or in a hand and the dead cards
+    or the community card.
 
-    Players are numbered from 1 in the order given; dead cards are labelled ``--dead``.
+    Players are numbered from 1 in the order given; dead cards are labelled ``--dead``, the
+    community card ``--community``.
 
     >>> a, b = parse_hand("(As Kd) Qh"), parse_hand("(x x) 7c")
     >>> check_no_duplicates([a, b], dead=parse_cards("2c 3c"))
@@ -529,6 +533,8 @@ def check_no_duplicates(hands: Iterable[StudHand], dead: Iterable[int] = ()) -> 
     owner: dict[int, str] = {}
     labelled = [(f"player {i}", hand.known_cards) for i, hand in enumerate(hands, start=1)]
     labelled.append(("--dead", tuple(_card_id(c) for c in dead)))
+    if community is not None:
+        labelled.append(("--community", (_card_id(community),)))
     for label, cards in labelled:
         for card in cards:
             if card in owner:

@@ -1,5 +1,5 @@
 """Starting-hand charts: every third-street class against a random hand, or classes
-against classes, for the seven-card games (stud7, stud7hl8, razz).
+against classes, for the seven-card games (stud7, stud7hl8, razz, stud7hl, razz27, razz6).
 
 The work is split so that running the equities is someone else's job:
 
@@ -116,21 +116,33 @@ def spot_seed(spot_id: str, seed: int = 0) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-CHART_GAMES = ("stud7", "stud7hl8", "razz")  # three cards on the first street
+# Three cards on the first street: every seven-card game.
+CHART_GAMES = ("stud7", "stud7hl8", "razz", "stud7hl", "razz27", "razz6")
 _LOW_RANK_NAMES = "A23456789TJQK"  # ace low
 LOW_CATEGORIES = ("rolled up", "pair") + tuple(f"{r}-low" for r in _LOW_RANK_NAMES[2:])
+# Deuce-to-seven: the ace is only high, so a start with an ace is "ace high".
+LOW_27_CATEGORIES = (("rolled up", "pair") + tuple(f"{r}-low" for r in "456789TJQK")
+                     + ("ace high",))
 
 
 def game_categories(game: str) -> tuple[str, ...]:
-    return CATEGORIES if get_game(game).high_kind else LOW_CATEGORIES
+    found = get_game(game)
+    if found.high_kind:
+        return CATEGORIES
+    return LOW_27_CATEGORIES if found.low_kind == "low_27" else LOW_CATEGORIES
 
 
 def game_category(hero: StartingClass, game: str) -> str:
-    """The class's category as a player of the game sees it: in razz three different
-    ranks are named by the highest, ace low (``(A 3) 2`` is a 3-low start, ``(K Q) J`` a
-    K-low one), not by flush and straight draws, which do not count there."""
-    if get_game(game).high_kind or hero.category in ("rolled up", "pair"):
+    """The class's category as a player of the game sees it: in the low games (razz,
+    razz6, razz27) three different ranks are named by the highest, ace low (``(A 3) 2``
+    is a 3-low start, ``(K Q) J`` a K-low one), not by flush and straight draws; in
+    deuce-to-seven the ace is high, so ``(A 3) 2`` is an ace-high start."""
+    found = get_game(game)
+    if found.high_kind or hero.category in ("rolled up", "pair"):
         return hero.category
+    if found.low_kind == "low_27":
+        top = max(hero.ranks)  # rank index, 12 = ace
+        return "ace high" if top == 12 else f"{'23456789TJQK'[top]}-low"
     top = max(0 if r == 12 else r + 1 for r in hero.ranks)  # index into A23456789TJQK
     return f"{_LOW_RANK_NAMES[top]}-low"
 
@@ -141,7 +153,7 @@ def _chart_game(game: str) -> str:
     first = found.streets[0]
     if first.down + first.up != 3:
         raise ChartError(
-            f"starting-hand charts are for the seven-card games (stud7, stud7hl8, razz), "
+            f"starting-hand charts are for the seven-card games ({', '.join(CHART_GAMES)}), "
             f"whose first street deals three cards; {found.id} deals {first.down + first.up}"
         )
     return found.id

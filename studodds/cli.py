@@ -17,6 +17,7 @@ from .batch import BatchInterrupted, DaskExecutor, LocalExecutor, read_results, 
 from .cards import NotationError, StudHand, cards_str, parse_cards, parse_hand
 from .classes import SELECTIONS
 from .classes import select as select_classes
+from .declare import declare_table
 from .equity import OptionError, equity
 from .eval import KINDS, evaluate
 from .games import GAMES
@@ -62,7 +63,8 @@ def _evaluation_cards(text: str) -> tuple[str, tuple[int, ...]]:
 @cli.command("eval", context_settings=CONTEXT)
 @click.option(
     "--kind", "-k", type=click.Choice(KINDS + ("all",)), default="all", show_default=True,
-    help="high, ace-to-five low, eight-or-better low, ace-to-six low, or all four.",
+    help="high, ace-to-five low, eight-or-better low, ace-to-six low, deuce-to-seven low, "
+    "or all five.",
 )
 @format_option(("table", "json", "csv"))
 @click.argument("hands", nargs=-1, required=True)
@@ -111,20 +113,20 @@ class _Progress:
             sys.stderr.flush()
 
 
-def _game_option(games=tuple(GAMES)):
-    return click.option("-g", "--game", default="stud7", show_default=True,
+def _game_option(games=tuple(GAMES), default="stud7"):
+    return click.option("-g", "--game", default=default, show_default=True,
                         type=click.Choice(list(games), case_sensitive=False),
                         help="The game: " + ", ".join(games) + ".")
 
 
-def odds_options(each: str = ""):
+def odds_options(each: str = "", games=tuple(GAMES), default="stud7"):
     """-g, --dead and the method options, shared by the commands that compute equity.
 
     each: what one computation covers when a command makes several ("per card").
     """
     per = f" {each}" if each else ""
     options = [
-        _game_option(),
+        _game_option(games, default),
         click.option("--dead", default="", metavar="CARDS",
                      help="Cards out of play: folded up cards; x for an unseen one "
                      "(a folded hole card)."),
@@ -148,8 +150,20 @@ def odds_options(each: str = ""):
     return decorate
 
 
+def _community_option(command):
+    return click.option(
+        "--community", metavar="CARD",
+        help="7th street after a card shortage: the community card turned face up, everyone's "
+        "seventh card (write each player's six cards without a river).")(command)
+
+
 @cli.command("equity", context_settings=CONTEXT)
 @odds_options()
+@_community_option
+@click.option("--declare", metavar="D1,D2,...",
+              help="stud5hl, stud7hl played with a declaration: high, low or both per player, "
+              "in seat order (a swing keeps a claim only with the best high among the high "
+              "and both declarers and the best low among the low and both declarers).")
 @click.option("--distribution", is_flag=True, help="Also each player's final hand categories.")
 @click.option("--pot", type=float, metavar="P", help="Pot size before the call (with --to-call).")
 @click.option("--to-call", type=float, metavar="C", help="What the hero must put in to call.")
@@ -160,8 +174,8 @@ def odds_options(each: str = ""):
 @click.option("--big-bet", type=float, default=0.0, metavar="B", help="The big bet (fixed limit).")
 @format_option()
 @click.argument("hands", nargs=-1, required=True)
-def equity_command(game, dead, exact, trials, precision, seed, threads, distribution, pot,
-                   to_call, hero, bets_to_come, big_bet, fmt, hands):
+def equity_command(game, dead, exact, trials, precision, seed, threads, community, declare,
+                   distribution, pot, to_call, hero, bets_to_come, big_bet, fmt, hands):
     """Each player's win, tie and equity as the cards lie now.
 
     One HAND per player, as in stud: hole cards in parentheses, up cards bare, the river
@@ -179,6 +193,7 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, distribu
       studodds equity -g razz "(As 2d) 3c 5h" "Kd 9s" "(x x) 4c 6d"
       studodds equity -g stud7hl8 --exact "(As 2s) 3h 4h 9c" "(x x) Qc Kd 3d"
       studodds equity "(9s 8s) 7s 2s" "(x x) Ah Kd" --pot 40 --to-call 10
+      studodds equity -g stud5hl "(As) 2c 3d" "(Kd) Kh 9c" --declare both,low
     """
     if (pot is None) != (to_call is None):
         raise click.UsageError("pot odds need both --pot and --to-call")
@@ -189,8 +204,9 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, distribu
     progress = _Progress(enabled=sys.stderr.isatty())
     try:
         result = equity(
-            game, list(hands), dead, exact=exact or None, trials=trials, precision=precision,
-            seed=seed, threads=threads, distribution=distribution, progress=progress,
+            game, list(hands), dead, community=community, declare=declare,
+            exact=exact or None, trials=trials, precision=precision, seed=seed,
+            threads=threads, distribution=distribution, progress=progress,
         )
     finally:
         progress.close()
@@ -228,6 +244,39 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
     click.echo(report.next_card_report(table, fmt))
 
 
+@cli.command("declare", context_settings=CONTEXT)
+@odds_options(games=tuple(g for g, game in GAMES.items() if game.declare), default="stud5hl")
+@click.option("--player", type=int, default=1, show_default=True, metavar="N",
+              help="Who is declaring.")
+@_community_option
+@format_option()
+@click.argument("hands", nargs=-1, required=True)
+def declare_command(game, dead, exact, trials, precision, seed, threads, player, community,
+                    fmt, hands):
+    """Which way should player N declare: high, low or both?
+
+    Five-card stud high-low (and seven-card stud hi/lo without a qualifier) played with a
+    declaration: after the last round everyone declares at once. One row per way the
+    others may declare, with N's equity for each choice and the best of the three. A
+    swing (both) keeps a claim only with the best high among those declaring high or both
+    and the best low among those declaring low or both (ties count); otherwise it gets
+    nothing. Before the last card the table assumes N commits now. Default game: stud5hl.
+
+    \b
+    Example:
+      studodds declare "(As) 2c 3d 4h" "(Kd) Kh 9c 9d" --exact
+    """
+    progress = _Progress(enabled=sys.stderr.isatty())
+    try:
+        table = declare_table(
+            game, list(hands), dead, player=player, community=community, exact=exact or None,
+            trials=trials, precision=precision, seed=seed, threads=threads, progress=progress,
+        )
+    finally:
+        progress.close()
+    click.echo(report.declare_report(table, fmt))
+
+
 @cli.group("rules", context_settings=CONTEXT)
 def rules_group():
     """Table rules of fixed-limit stud: bring-in, order of play, bets per street."""
@@ -250,7 +299,12 @@ def _rules_report(fmt: str, headers, rows, data) -> str:
 def rules_bringin_command(game, tie, fmt, cards):
     """Who must bring it in: one door CARD per player, in seat order from the dealer's left.
 
-    The lowest door card, ace high (razz and the lowball games: the highest, ace low).
+    The lowest door card brings it in, ace high; on equal ranks clubs are lowest, so 2c
+    is the lowest card (the split games stud7hl8 and stud5hl play the same way). In razz,
+    London lowball (razz6), seven-card hi/lo with no qualifier (stud7hl) and the five-card
+    lowball games it is the highest door card, ace low: a king is the worst, spades worst on
+    equal ranks. In deuce-to-seven razz (razz27) the ace is high, so the spade ace is the
+    worst door card.
 
     \b
     Example:
@@ -271,8 +325,12 @@ def rules_bringin_command(game, tie, fmt, cards):
 def rules_order_command(game, tie, fmt, boards):
     """Who acts first after the first round: one BOARD (up cards) per player, in seat order.
 
-    The best showing hand acts first (razz and the lowball games: the best low). A BOARD
-    of "-" is a seat no longer in the hand. On 7th street give the 6th-street up cards.
+    The best showing hand acts first: quads, trips, two pair, a pair, then high cards;
+    straights and flushes on board do not count. In razz, razz6, stud7hl and the five-card
+    lowball games the best low board acts first, ace low, and any pair is worse than no
+    pair; in deuce-to-seven razz (razz27) too, but the ace is high: a 7-5 board beats A-2.
+    A BOARD of "-" is a seat no longer in the hand. On 7th street give the 6th-street up
+    cards.
 
     \b
     Example:

@@ -21,7 +21,8 @@ import numpy as np
 
 from .config import NUMBA_OPTIONS
 from .eval.kernels import CARD_KEY, KIND_HIGH, suit_bit, value_from_suits
-from .showdown import category_bin, outcome_index, reduce_outcomes, winners_mask
+from .showdown import category_bin, declared_masks, outcome_index, reduce_outcomes, winners_mask
+from .sim import DECLARE_MANY, DECLARE_ONE, NO_DECLARE, tally_declarations
 
 N_RANGES = 256  # work units: enough for load balance on many cores, fixed for any count
 
@@ -98,15 +99,18 @@ def next_combination(idx, n, k):
     return True
 
 
-def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
-    """The enumeration kernel for one game's hand kinds (closure constants)."""
+def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool,
+                      declare_mode: int = NO_DECLARE):
+    """The enumeration kernel for one game's hand kinds (closure constants); declare_mode
+    as in sim.make_monte_carlo_kernel."""
     split = kind_b >= 0
     a_is_low = kind_a != KIND_HIGH
 
     # One function with the range loop inside the prange body (see sim.py for why).
     @nb.njit(parallel=True, **NUMBA_OPTIONS)
     def run(units, joint, hole_start, hole_length, pool, n_draws, binom, patterns, base_key,
-            known_suits, n_known, with_distribution, tallies, distribution, no_low):
+            known_suits, n_known, with_distribution, tallies, distribution, no_low,
+            declarations, decl_player, decl_tallies):
         n_players = base_key.shape[0]
         width = joint.shape[1]
         for u in nb.prange(units.shape[0]):
@@ -163,9 +167,19 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
                             distribution[u, p, category_bin(value_a, a_is_low)] += 1
                             if split:
                                 distribution[u, p, category_bin(value_b, True)] += 1
-                    mask_a = winners_mask(values_a, n_players, best_a)
-                    mask_b = winners_mask(values_b, n_players, best_b) if split else np.int64(0)
-                    index = outcome_index(mask_a, best_b, mask_b, n_players, split, low_qualifies)
+                    if declare_mode == DECLARE_ONE:
+                        mask_a, mask_b = declared_masks(values_a, values_b, n_players,
+                                                        declarations[0])
+                        index = (mask_a << n_players) | mask_b
+                    else:
+                        mask_a = winners_mask(values_a, n_players, best_a)
+                        mask_b = (winners_mask(values_b, n_players, best_b) if split
+                                  else np.int64(0))
+                        index = outcome_index(mask_a, best_b, mask_b, n_players, split,
+                                              low_qualifies)
+                        if declare_mode == DECLARE_MANY:
+                            tally_declarations(values_a, values_b, n_players, declarations,
+                                               decl_player, decl_tallies[u])
                     outcomes[index] += 1
                 next_combination(idx, n_rest, n_draws)
             no_low[u] = reduce_outcomes(outcomes, n_players, split, tallies[u])
@@ -173,11 +187,11 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
     return run
 
 
-_KERNELS: dict[tuple[int, int, bool], object] = {}
+_KERNELS: dict[tuple[int, int, bool, int], object] = {}
 
 
-def exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool):
-    key = (kind_a, kind_b, low_qualifies)
+def exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool, declare_mode: int = NO_DECLARE):
+    key = (kind_a, kind_b, low_qualifies, declare_mode)
     if key not in _KERNELS:
         _KERNELS[key] = make_exact_kernel(*key)
     return _KERNELS[key]

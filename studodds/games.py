@@ -1,4 +1,4 @@
-"""The seven games as frozen data: streets, hand kinds, how the pot splits, betting limits.
+"""The games as frozen data: streets, hand kinds, how the pot splits, who acts first.
 
 A game is data, not a subclass: the equity engine reads the number of cards, the hand
 kinds and the split rule from here; the table rules (later) read the streets and limits.
@@ -30,6 +30,12 @@ class Game:
     max_players: int
     open_pair_option: bool  # fixed limit: a pair showing on 4th street allows the big bet
     community_card_rule: bool  # card shortage on the river: one shared card (7-card games)
+    # Order of play (RULES.md "Who acts first"): "high" = the lowest door card brings it in
+    # (ace high) and the best high board acts first; "low" = the highest door card brings it
+    # in and the best low board acts first, the ace counting as order_ace_low says.
+    order: str = "high"
+    order_ace_low: bool = True
+    declare: bool = False  # a high-low game that may be played with a declaration
 
     @property
     def hand_size(self) -> int:
@@ -83,12 +89,12 @@ _FIVE_CARD_STREETS = (
 )
 
 
-def _seven(id, name, kinds, open_pair):
-    return Game(id, name, _SEVEN_CARD_STREETS, kinds, 2, 8, open_pair, True)
+def _seven(id, name, kinds, open_pair, **order):
+    return Game(id, name, _SEVEN_CARD_STREETS, kinds, 2, 8, open_pair, True, **order)
 
 
-def _five(id, name, kinds, open_pair):
-    return Game(id, name, _FIVE_CARD_STREETS, kinds, 2, 10, open_pair, False)
+def _five(id, name, kinds, open_pair, **order):
+    return Game(id, name, _FIVE_CARD_STREETS, kinds, 2, 10, open_pair, False, **order)
 
 
 GAMES: dict[str, Game] = {
@@ -96,11 +102,19 @@ GAMES: dict[str, Game] = {
     for g in (
         _seven("stud7", "Seven-card stud", ("high",), True),
         _seven("stud7hl8", "Seven-card stud hi/lo eight or better", ("high", "low_8"), False),
-        _seven("razz", "Razz", ("low_a5",), False),
+        _seven("razz", "Razz", ("low_a5",), False, order="low"),
         _five("stud5", "Five-card stud", ("high",), True),
-        _five("stud5low", "Five-card stud lowball, ace-to-five", ("low_a5",), False),
-        _five("stud5low6", "Five-card stud lowball, ace-to-six", ("low_a6",), False),
-        _five("stud5hl", "Five-card stud high-low", ("high", "low_a5"), False),
+        _five("stud5low", "Five-card stud lowball, ace-to-five", ("low_a5",), False,
+              order="low"),
+        _five("stud5low6", "Five-card stud lowball, ace-to-six", ("low_a6",), False,
+              order="low"),
+        _five("stud5hl", "Five-card stud high-low", ("high", "low_a5"), False, declare=True),
+        # The stud games other tools and cardrooms deal (RULES.md; BARGE rules).
+        _seven("stud7hl", "Seven-card stud hi/lo, no qualifier", ("high", "low_a5"), False,
+               order="low", declare=True),
+        _seven("razz27", "Deuce-to-seven razz", ("low_27",), False, order="low",
+               order_ace_low=False),
+        _seven("razz6", "London lowball (ace-to-six razz)", ("low_a6",), False, order="low"),
     )
 }
 

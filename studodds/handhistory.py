@@ -25,6 +25,14 @@ Amounts are floats in the hand's own unit (dollars, euros or tournament chips). 
 recorded as the first actions of the 3rd street. An action's ``amount`` is what it puts
 into the pot: ``raises $0.04 to $0.08`` by a player who had already called $0.02 on that
 street puts in $0.06 (``to`` is 0.08); antes do not count towards a street's bets.
+
+Card shortage (seven-card stud with eight players on 7th street): the river is one
+community card turned face up for everyone, written ``*** RIVER *** [6h]`` with no
+"Dealt to" river lines, and ``Board [6h]`` in the summary. It is kept in
+:attr:`HandHistory.community` and is nobody's own card: the hero's cards, up cards and
+shown cards are the players' own (six at most); a "shows" line with seven cards, the
+community card among them, is read as the six own cards. A ``Board`` line that does not
+match the river is a warning.
 """
 
 from __future__ import annotations
@@ -116,6 +124,9 @@ class HandHistory:
     uncalled: dict[str, float] = field(default_factory=dict)
     # (street name, player, amount) of each uncalled bet returned, where it was returned
     returned: tuple[tuple[str, str, float], ...] = ()
+    # The community card turned on 7th street after a card shortage ("*** RIVER *** [6h]"),
+    # everyone's seventh card and nobody's own; None when each player got a river.
+    community: int | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -196,6 +207,11 @@ _STREET_NAMES = {
     "7TH STREET": "7th", "RIVER": "7th",
 }
 _STREET_ORDER = ("3rd", "4th", "5th", "6th", "7th")
+_COMMUNITY_RE = re.compile(r"^\[(?P<cards>[^\[\]]*)\]$")
+_BOARD_RE = re.compile(r"^Board \[(?P<cards>[^\[\]]*)\]$")
+# The owner of the community card in _Builder.owner (never a player's name: names have
+# no leading NUL).
+_COMMUNITY_OWNER = "\0community"
 _BRACKETS_RE = re.compile(r"^\[(?P<a>[^\[\]]*)\](?: \[(?P<b>[^\[\]]*)\])?$")
 _ALL_IN = r"(?P<allin> and is all-in)?(?: and has reached the .* cap)?(?: \(disconnect\))?"
 _ACTION_RES = (
@@ -306,6 +322,8 @@ class _Builder:
         self.rake: float | None = None
         self.warnings: list[str] = []
         self.saw_summary = False
+        self.community: int | None = None
+        self.community_line = 0
 
     # -- header
     def _parse_header(self, rest: str) -> None:
@@ -384,7 +402,10 @@ class _Builder:
             expected = _STREET_ORDER[len(self.streets)] if len(self.streets) < 5 else None
             if short != expected:
                 raise _HandError(n, f"*** {name} *** out of order (expected {expected} street)")
-            if rest:
+            community = _COMMUNITY_RE.match(rest) if short == "7th" else None
+            if community:
+                self._turn_community(n, community["cards"])
+            elif rest:
                 self._warn(n, f"*** {name} *** {rest}")
             dealt: dict[str, tuple[int, ...]] = {}
             actions: list[Action] = list(self.antes) if not self.streets else []
@@ -402,6 +423,16 @@ class _Builder:
             self.saw_summary = True
         else:
             self._warn(n, f"*** {name} *** {rest}".rstrip())
+
+    def _turn_community(self, n: int, text: str) -> None:
+        """``*** RIVER *** [6h]``: the card shortage's community card, nobody's own."""
+        cards = _cards(text, n)
+        if len(cards) != 1:
+            raise _HandError(n, f"the community card is one card, not [{text}]")
+        (card,) = cards
+        self._claim(cards, _COMMUNITY_OWNER, n)
+        self.community = card
+        self.community_line = n
 
     def _dealt(self, n: int, line: str) -> None:
         if self.section != "street":
@@ -437,9 +468,19 @@ class _Builder:
             self._claim(first, name, n)
             dealt[name] = first
             return
+        known = self.hero_cards if name == self.hero else self.up.get(name, [])
+        if street_name == "7th" and self.community is not None:
+            # The river is the community card: nobody gets a card of their own. A line
+            # repeating a player's cards (with the community card as the new one) is
+            # tolerated and adds nothing.
+            if new not in (None, (self.community,)):
+                raise _HandError(n, f"a river dealt to {name}, but the river is the "
+                                    f"community card {card_str(self.community)}: {line!r}")
+            if list(first) != known:
+                raise _HandError(n, f"{name}'s earlier cards do not match: {line!r}")
+            return
         if new is None or len(new) != 1:
             raise _HandError(n, f"expected [earlier cards] [new card]: {line!r}")
-        known = self.hero_cards if name == self.hero else self.up.get(name, [])
         if list(first) != known:
             raise _HandError(n, f"{name}'s earlier cards do not match: {line!r}")
         if name == self.hero:
@@ -469,7 +510,14 @@ class _Builder:
         self._warn(n, line)
 
     def _show(self, name: str, cards: tuple[int, ...], n: int) -> None:
-        """Cards revealed by ``name``; the longest list seen is kept."""
+        """Cards revealed by ``name``; the longest list seen is kept. After a card shortage
+        the community card may be listed as the seventh card: it is not the player's own
+        and is left out (six own cards at most)."""
+        if self.community is not None:
+            cards = tuple(c for c in cards if c != self.community)
+            if len(cards) > 6:
+                raise _HandError(n, f"{name} shows {len(cards)} cards of their own, but the "
+                                    f"river was the community card {card_str(self.community)}")
         self._claim(cards, name, n)
         before = set(self.shown.get(name, ()))
         if not (before <= set(cards) or set(cards) <= before):
@@ -538,9 +586,24 @@ class _Builder:
             for won in _SUMMARY_WON_RE.finditer(rest):
                 self.summary_won[name] = self.summary_won.get(name, 0.0) + _amount(won["amt"])
             return
+        board = _BOARD_RE.match(line)
+        if board:
+            self._board(n, line, board["cards"])
+            return
         if line.startswith("Board ") or any(p.match(line) for p in _NOISE_RES):
             return
         self._warn(n, line)
+
+    def _board(self, n: int, line: str, text: str) -> None:
+        """``Board [6h]``: in stud only after a card shortage; it must be the river's card."""
+        tokens = text.split()
+        if self.community is None:
+            self.warnings.append(f"line {n}: {line} (no community card was turned on the river)")
+        elif tokens != [card_str(self.community)]:
+            self.warnings.append(
+                f"line {n}: {line} (the river turned the community card "
+                f"{card_str(self.community)}, line {self.community_line})"
+            )
 
     # -- result
     def build(self, last_line: int) -> HandHistory:
@@ -580,6 +643,7 @@ class _Builder:
             warnings=tuple(self.warnings),
             uncalled=dict(self.uncalled),
             returned=tuple(self.returned),
+            community=self.community,
         )
 
     def _claim(self, cards, name: str, line: int) -> None:
@@ -587,12 +651,17 @@ class _Builder:
         for card in cards:
             other = self.owner.setdefault(card, name)
             if other != name:
+                if _COMMUNITY_OWNER in (other, name):
+                    player = name if other == _COMMUNITY_OWNER else other
+                    raise _HandError(line, f"{card_str(card)} is the community card and "
+                                           f"also {player}'s own card")
                 raise _HandError(line, f"{card_str(card)} is dealt to both {other} and {name}")
 
     def _check_cards(self, line: int) -> None:
+        full = 7 if self.community is None else 6  # own cards: the community card is not
         for name, cards in self.shown.items():
             known = self.hero_cards if name == self.hero else self.up.get(name, [])
-            if len(cards) == 7 and not set(known) <= set(cards):
+            if len(cards) == full and not set(known) <= set(cards):
                 raise _HandError(line, f"{name}'s shown cards do not contain the cards dealt")
 
 

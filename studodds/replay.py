@@ -5,6 +5,11 @@ live player's equity (a) as the hero saw it: the hero's own cards, every up card
 players' up cards dead and their hole cards unseen; and (b) with every card shown or
 mucked at the end revealed. The file is also checked against rules.py: who brought it
 in and who acted first on each later street.
+
+After a card shortage (eight players on 7th street in seven-card stud) the river is one
+community card, face up for everyone (HandHistory.community): 7th street is then replayed
+with each player's six own cards and the community card as everyone's seventh, in both
+views. First to act on 7th street is judged on the 6th-street up cards, as always.
 """
 
 from __future__ import annotations
@@ -37,6 +42,9 @@ class StreetReplay:
     dead_hero_view: str
     method: str
     community_card: bool
+    # The community card turned on 7th street after a card shortage ("6h"), else None.
+    # (community_card alone, on 6th street, means the shared river is still to come.)
+    community: str | None = None
 
 
 @dataclass(frozen=True)
@@ -51,17 +59,19 @@ class HandReplay:
     def to_dict(self) -> dict:
         return {
             "hand_id": self.hand_id, "game": self.game, "hero": self.hero,
-            "streets": [
-                {
-                    "street": s.street, "pot": s.pot, "method": s.method,
-                    "community_card": s.community_card, "dead": s.dead_hero_view,
-                    "players": [vars(p) for p in s.players],
-                }
-                for s in self.streets
-            ],
+            "streets": [_street_dict(s) for s in self.streets],
             "rule_problems": list(self.rule_problems),
             "warnings": list(self.warnings),
         }
+
+
+def _street_dict(s: StreetReplay) -> dict:
+    out = {"street": s.street, "pot": s.pot, "method": s.method,
+           "community_card": s.community_card}
+    if s.community is not None:
+        out["community"] = s.community
+    out |= {"dead": s.dead_hero_view, "players": [vars(p) for p in s.players]}
+    return out
 
 
 def _cards(cards) -> str:
@@ -86,11 +96,12 @@ def _known_hole(hh: HandHistory, name: str, street_index: int) -> tuple[tuple, t
     return hole, river if street_index == 4 else ()
 
 
-def _hand_text(hole, up, river, street_index: int) -> str:
-    """Studodds notation; unknown hole or river cards written x."""
+def _hand_text(hole, up, river, street_index: int, community: bool = False) -> str:
+    """Studodds notation; unknown hole or river cards written x. With a community card on
+    7th street the hand is the six own cards, no river group."""
     hole_text = _cards(hole) if len(hole) == 2 else "x x"
     text = f"({hole_text}) {_cards(up)}"
-    if street_index == 4:
+    if street_index == 4 and not community:
         text += f" ({_cards(river) if river else 'x'})"
     return text
 
@@ -122,6 +133,9 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         if len(live) < 2:
             break
         n_up = _up_count(s)
+        # 7th street after a card shortage: the community card is everyone's seventh.
+        community = card_str(hh.community) if s == 4 and hh.community is not None else None
+        shared = community is not None
         hero_hands, revealed_hands, dead_seen, dead_unseen = [], [], [], 0
         revealed_dead = []
         for seat, name in hh.seats:
@@ -130,9 +144,9 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
             seen_by_hero = name == hero  # the viewer knows only their own hole cards
             if name in live:
                 hero_hands.append(_hand_text(
-                    hole if seen_by_hero else (), up, river if seen_by_hero else (), s
+                    hole if seen_by_hero else (), up, river if seen_by_hero else (), s, shared
                 ))
-                revealed_hands.append(_hand_text(hole, up, river, s))
+                revealed_hands.append(_hand_text(hole, up, river, s, shared))
                 continue
             folded = hh.folded_on(name)
             seen_up = hh.up_cards.get(name, ())[
@@ -154,6 +168,10 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         # Exact when cheap, else sampled (the engine's default, or the caller's choice);
         # one seed for the hand so a replay is repeatable.
         options = {"trials": trials, "precision": precision, "seed": seed}
+        if shared and _community_misdealt(game, len(live), len(dead_seen) + dead_unseen):
+            break  # check_rules reports it; the engine has no such table
+        if shared:
+            options["community"] = community
         seen = equity(game, hero_hands, dead_text, **options)
         shown = equity(game, revealed_hands, revealed_dead_text, **options)
         players = tuple(
@@ -163,9 +181,29 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         )
         streets.append(StreetReplay(
             STREET_NAMES[s], _pot_before(hh, s), players, dead_text, seen.method,
-            seen.community_card,
+            seen.community_card, seen.community,
         ))
     return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings)
+
+
+def _community_misdealt(game, n_live: int, n_dead: int) -> bool:
+    """Whether a community river breaks the rules: the game never turns one, or the stub
+    (52 less six cards per live player and the folded players' cards) would have held a
+    river for every player."""
+    return not game.community_card_rule or 52 - 6 * n_live - n_dead >= n_live
+
+
+def _folded_cards(hh: HandHistory, live: tuple[str, ...]) -> int:
+    """Cards the players folded before 7th street were dealt: their up cards and two hole
+    cards (none of them is left in the stub)."""
+    total = 0
+    for name in hh.players:
+        if name in live:
+            continue
+        folded = hh.folded_on(name)
+        n_up = _up_count(STREET_NAMES.index(folded)) if folded in STREET_NAMES else 4
+        total += 2 + min(len(hh.up_cards.get(name, ())), n_up)
+    return total
 
 
 def check_rules(hh: HandHistory) -> tuple[str, ...]:
@@ -187,6 +225,17 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
             problems.append(
                 f"3rd street: {first.player} brought it in, the rules say {expected} "
                 f"(door cards {_cards(doors)})"
+            )
+    if hh.community is not None and len(hh.streets) == 5:
+        live = hh.live_players(4)
+        if not game.community_card_rule:
+            problems.append(f"7th street: a community card ({card_str(hh.community)}) was "
+                            f"turned, but {game.name} never turns one")
+        elif _community_misdealt(game, len(live), _folded_cards(hh, live)):
+            problems.append(
+                f"7th street: a community card ({card_str(hh.community)}) was turned, but the "
+                f"stub held a river for each of the {len(live)} players: the rules turn one "
+                "only when it holds fewer cards than players"
             )
     for s in range(1, len(hh.streets)):
         actions = [a for a in hh.streets[s].actions if a.kind != "ante"]

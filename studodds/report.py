@@ -68,6 +68,8 @@ def _method_line(result) -> str:
 
 def _equity_columns(result) -> list[tuple[str, str]]:
     """(header, PlayerResult attribute) for the table and CSV, in order."""
+    if result.declarations is not None:  # a declared pot: no "tie" where nobody tied
+        return [("scoop", "win"), ("share", "tie"), ("equity", "equity")]
     columns = [("win", "win"), ("tie", "tie"), ("equity", "equity")]
     if result.players[0].high_win is not None:
         columns += [
@@ -109,17 +111,27 @@ def equity_report(result, fmt: str, odds=None) -> str:
         if mc:
             row.insert(headers.index("± 95%"), _pct(1.96 * p.equity_se))
         rows.append(row)
-    lines = [_method_line(result), "", render_table(headers, rows)]
+    lines = [_method_line(result)]
+    if result.declarations is not None:
+        lines.append("declared: " + ", ".join(
+            f"player {i} {d}" for i, d in enumerate(result.declarations, start=1)
+        ) + " (scoop: the whole pot alone; share: a smaller part of it)")
+    lines += ["", render_table(headers, rows)]
     if result.note:
         lines += ["", result.note]
     if result.no_low is not None and GAMES[result.game].kinds[-1] == "low_8":
         # (stud5hl has no qualifier: there is always a low, no_low is 0)
         lines.append("")
         lines.append(f"no low (high takes the whole pot): {_pct(result.no_low)}")
-    if result.community_card:
+    if result.community is not None:
+        lines.append("")
+        lines.append(f"card shortage: the community card {result.community} is every "
+                     "player's seventh card")
+    elif result.community_card:
         lines.append("")
         lines.append(
-            "card shortage: the river is one community card shared by every player (RULES.md)"
+            "card shortage: with everyone staying in, the river will be one community card "
+            "shared by every player"
         )
     if result.players[0].distribution is not None:
         lines += ["", _distribution_table(result)]
@@ -190,6 +202,45 @@ def next_card_report(table, fmt: str) -> str:
     return "\n".join(lines)
 
 
+def declare_report(table, fmt: str) -> str:
+    """Report for `studodds declare`: one row per way the others declare."""
+    if fmt == "json":
+        return render_json(table.to_dict())
+    mc = not table.exact
+    others = [i for i in range(1, len(table.hands) + 1) if i != table.player]
+    if fmt == "csv":
+        headers = [f"player {i}" for i in others] + ["high", "low", "both", "best"]
+        if mc:
+            headers += ["high_se", "low_se", "both_se"]
+        rows = []
+        for r in table.rows:
+            row = list(r.others) + [r.high, r.low, r.both, r.best]
+            if mc:
+                row += [r.high_se, r.low_se, r.both_se]
+            rows.append(row)
+        return render_csv(headers, rows)
+    headers = [f"player {i}" for i in others] + [
+        f"{choice}" for choice in ("if high", "if low", "if both")
+    ] + ["best"]
+    rows = [
+        list(r.others) + [_pct(r.high), _pct(r.low), _pct(r.both), r.best] for r in table.rows
+    ]
+    if table.exact:
+        how = f"exact, {table.samples:,} deal{'s' * (table.samples != 1)}"
+    else:
+        worst = max(max(r.high_se, r.low_se, r.both_se) for r in table.rows)
+        how = (f"Monte Carlo, {table.samples:,} trials, seed {table.seed}; the same deals for "
+               f"every row, standard error at most {_pct(worst)}")
+    lines = [
+        f"{table.game} on {table.street}: {how} ({table.elapsed:.2f} s)",
+        (f"player {table.player} {table.hands[table.player - 1]} declares; equity of each "
+         "choice against the others' declarations:"),
+        "",
+        render_table(headers, rows),
+    ]
+    return "\n".join(lines)
+
+
 def pot_odds_lines(odds) -> list[str]:
     summary = (f"pot odds for player {odds.hero}: pot {odds.pot:g}, to call {odds.to_call:g}, "
                f"needs {_pct(odds.required_equity, 1)} equity, has {_pct(odds.equity, 1)}, "
@@ -198,7 +249,12 @@ def pot_odds_lines(odds) -> list[str]:
 
 
 def replay_report(replays, fmt: str) -> str:
-    """Report for `studodds replay`: per hand, per street, each live player's equity."""
+    """Report for `studodds replay`: per hand, per street, each live player's equity.
+
+    After a card shortage the 7th-street hands are six own cards each: the community card
+    (everyone's seventh) is named in the street column and under the table; CSV gives it
+    in a last "community" column (empty on other streets).
+    """
     if fmt == "json":
         return render_json([r.to_dict() for r in replays])
     headers = ("street", "pot", "player", "as the hero saw it", "equity", "all shown",
@@ -206,28 +262,42 @@ def replay_report(replays, fmt: str) -> str:
     if fmt == "csv":
         rows = [
             (r.hand_id, s.street, s.pot, p.name, p.hero_view, p.equity_hero_view, p.revealed,
-             p.equity_revealed)
+             p.equity_revealed, s.community or "")
             for r in replays for s in r.streets for p in s.players
         ]
         return render_csv(("hand", "street", "pot", "player", "hero_view", "equity_hero_view",
-                           "revealed", "equity_revealed"), rows)
+                           "revealed", "equity_revealed", "community"), rows)
     parts = []
     for r in replays:
         rows = []
         for s in r.streets:
+            street = s.street if s.community is None else f"{s.street} [{s.community}]"
             for i, p in enumerate(s.players):
                 rows.append((
-                    s.street if i == 0 else "", f"{s.pot:g}" if i == 0 else "", p.name,
+                    street if i == 0 else "", f"{s.pot:g}" if i == 0 else "", p.name,
                     p.hero_view, _pct(p.equity_hero_view), p.revealed, _pct(p.equity_revealed),
                 ))
         title = f"hand {r.hand_id} ({r.game}), hero {r.hero or 'unknown'}"
         lines = [title, render_table(headers, rows)]
+        lines += _replay_shortage_lines(r.streets)
         if r.rule_problems:
             lines += ["rules: " + problem for problem in r.rule_problems]
         else:
             lines.append("rules: bring-in and first to act on every street as rules.py says")
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
+
+
+def _replay_shortage_lines(streets) -> list[str]:
+    """The card-shortage notes of one replayed hand (used only by replay_report)."""
+    ahead = [s.street for s in streets if s.community_card and s.community is None]
+    lines = []
+    if ahead:
+        lines.append(f"card shortage: on {', '.join(ahead)} street the river to come is one "
+                     "community card shared by every player")
+    lines += [f"card shortage: on {s.street} street the community card {s.community} is every "
+              "player's seventh card" for s in streets if s.community is not None]
+    return lines
 
 
 def chart_report(chart, fmt: str, top: int = 25) -> str:

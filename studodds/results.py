@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from .cards import card_str
 from .eval.values import CATEGORY_NAMES
 from .showdown import (
     HIGH_TIE,
@@ -28,11 +29,24 @@ from .showdown import (
 
 LOW_BIN_NAMES = ("no low",) + tuple(
     f"{r}-low" + (" (wheel)" if r == "5" else "") for r in "56789TJQK"
-) + tuple(CATEGORY_NAMES[1:])
+) + tuple(CATEGORY_NAMES[1:]) + ("ace high",)
 
 
-def bin_names(is_low: bool) -> tuple[str, ...]:
-    return LOW_BIN_NAMES if is_low else CATEGORY_NAMES
+# The bins (showdown.category_bin) each hand kind can fill, in the order a player ranks
+# them, best last as in the high categories: from the kind's best unpaired low down.
+_LOW_BINS = tuple(range(10, 27))
+KIND_BINS = {
+    "high": tuple(range(9)),
+    "low_8": (9,) + _LOW_BINS,
+    "low_a5": _LOW_BINS,
+    "low_a6": _LOW_BINS,
+    # Deuce-to-seven: 7-5-4-3-2 is the best, an ace tops only the unpaired ace-high hands.
+    "low_27": tuple(range(12, 19)) + (27,) + tuple(range(19, 27)),
+}
+
+
+def bin_name(index: int) -> str:
+    return CATEGORY_NAMES[index] if index < 9 else LOW_BIN_NAMES[index - 9]
 
 
 @dataclass(frozen=True)
@@ -70,6 +84,10 @@ class EquityResult:
     no_low_se: float | None = None
     elapsed: float = field(default=0.0, compare=False)
     note: str | None = None  # e.g. that an exact answer is available at a price
+    community: str | None = None  # the community card once turned ("6h"), else None
+    # Played with a declaration: each player's ("high", "low", "both"), in seat order. Then
+    # win is the whole pot alone (= scoop), tie a part of it, and the halves are not given.
+    declarations: tuple[str, ...] | None = None
 
     @property
     def exact(self) -> bool:
@@ -81,6 +99,10 @@ class EquityResult:
         out["seed"] = self.seed
         out["street"] = self.street
         out["community_card"] = self.community_card
+        if self.community is not None:
+            out["community"] = self.community
+        if self.declarations is not None:
+            out["declarations"] = list(self.declarations)
         if self.no_low is not None:
             out["no_low"] = self.no_low
             if self.no_low_se is not None:
@@ -98,6 +120,7 @@ def _se(p: float, n: int) -> float:
 def build_result(
     *, game, scenario, method: str, samples: int, seed, tallies: np.ndarray,
     no_low_count: int, distribution: np.ndarray | None, elapsed: float, note: str | None = None,
+    declarations: tuple[str, ...] | None = None,
 ) -> EquityResult:
     """Turn summed tallies ((players, N_TALLIES) int64) into probabilities."""
     n = samples
@@ -116,33 +139,30 @@ def build_result(
                 win_se=_se(win, n), tie_se=_se(tie, n), equity_se=se,
                 equity_ci95=(max(equity - 1.96 * se, 0.0), min(equity + 1.96 * se, 1.0)),
             )
-        if game.split:
+        if game.split and declarations is None:
             extra.update(
                 high_win=t[HIGH_WIN] / n, high_tie=t[HIGH_TIE] / n,
                 low_win=t[LOW_WIN] / n, low_tie=t[LOW_TIE] / n, scoop=win,
             )
+        elif game.split:
+            extra.update(scoop=win)
         if distribution is not None:
             extra["distribution"] = _distribution(game, distribution[p], n)
         players.append(PlayerResult(hand, win, tie, equity, **extra))
     no_low = no_low_se = None
-    if game.split:
+    if game.split and declarations is None:
         no_low = no_low_count / n
         no_low_se = _se(no_low, n) if mc else None
+    community = None if scenario.community is None else card_str(scenario.community)
     return EquityResult(
         game.id, method, samples, seed, scenario.community_card, scenario.street,
-        tuple(players), no_low, no_low_se, elapsed, note,
+        tuple(players), no_low, no_low_se, elapsed, note, community, declarations,
     )
 
 
 def _distribution(game, counts: np.ndarray, n: int) -> dict[str, dict[str, float]]:
     """{kind: {category: probability}} for the hand kinds the game plays."""
     assert counts.shape == (N_BINS,)
-    out = {}
-    for kind in game.kinds:
-        is_low = kind != "high"
-        names = bin_names(is_low)
-        offset = 9 if is_low else 0
-        if is_low and kind != "low_8":
-            names, offset = names[1:], offset + 1  # only eight-or-better has "no low"
-        out[kind] = {name: int(counts[offset + i]) / n for i, name in enumerate(names)}
-    return out
+    return {
+        kind: {bin_name(b): int(counts[b]) / n for b in KIND_BINS[kind]} for kind in game.kinds
+    }

@@ -7,8 +7,16 @@ Seats are 0-based indexes in seat order, closest to the dealer's left first. Car
 (``rank * 4 + suit``, see cards.py) or card text (``"2c"``); a board is one player's up cards.
 Suit order, used here and never at showdown: clubs < diamonds < hearts < spades.
 
+The order of play is data (games.py): ``Game.order`` "high" (the lowest door card brings it
+in, ace high; the best high board acts first) or "low" (the highest door card brings it in
+and the best low board acts first), and for "low" ``Game.order_ace_low`` says whether the
+ace counts low (razz: a king is the worst door card) or high (razz27: the spade ace is).
+No code here branches on a game id: a new game is a row in games.py.
+
 >>> bring_in("stud7", ["Kd", "2d", "2c", "As"])
 2
+>>> bring_in("razz27", ["Kd", "2d", "As"]), bring_in("razz6", ["Kd", "2d", "As"])
+(2, 0)
 >>> first_to_act("stud7", ["8c 8d Kh", "Qs 2c Qd", "Th Js 9d"])
 1
 >>> first_to_act("stud7", ["8c 8d Kh", "Qs 2c"])
@@ -68,14 +76,22 @@ def _game(game: Game | str) -> Game:
         raise RulesError(str(exc)) from None
 
 
-def _lowball(game: Game) -> bool:
-    """True for the games whose whole pot goes to a low (razz, stud5low, stud5low6).
+ORDERS = ("high", "low")
 
-    The split games (stud7hl8, stud5hl) use the high rules for the order of play, as in
-    Robert's Rules of Poker (RULES.md names only razz; the five-card lowball games are
-    treated like razz, also as in Robert's Rules).
+
+def _low_order(game: Game) -> bool:
+    """True for the games played in the low order (``Game.order == "low"``, games.py).
+
+    RULES.md "Who acts first": razz, razz6, razz27, stud5low, stud5low6 and (BARGE) the
+    split game stud7hl; stud7hl8 and stud5hl play the high order. Read from the data, never
+    from the game id or the hand kinds.
     """
-    return not game.split and game.kinds[0] != "high"
+    if game.order not in ORDERS:
+        raise RulesError(
+            f"game {game.id!r} has order of play {game.order!r}: expected one of "
+            f"{', '.join(ORDERS)}"
+        )
+    return game.order == "low"
 
 
 def _card(card: int | str) -> int:
@@ -108,9 +124,15 @@ def _check_distinct(cards: Sequence[int]) -> None:
         seen.add(card)
 
 
-def _low_rank(card: int) -> int:
-    """Rank for the lowball games, ace low: A=0, 2=1, ..., K=12."""
-    return (card // 4 + 1) % 13
+def _order_rank(game: Game, card: int) -> int:
+    """A card's rank for the order of play, larger is higher: 2=0, ..., K=11, A=12.
+
+    In the low order with ``order_ace_low`` the ace is below the deuce: A=0, 2=1, ..., K=12.
+    In the high order the ace is always high (RULES.md: "Ace is high for this purpose").
+    """
+    if _low_order(game) and game.order_ace_low:
+        return (card // 4 + 1) % 13
+    return card // 4
 
 
 # ---------------------------------------------------------------------------------------
@@ -128,16 +150,17 @@ def _door_cards(game: Game, door_cards) -> list[int]:
 
 
 def _bring_in_seat(game: Game, cards: list[int], tie: str) -> int:
-    if _lowball(game):
-        # The worst door card: highest rank, ace low (king worst); spades worst on a tie.
+    if _low_order(game):
+        # The worst door card: the highest rank (ace low: king worst; ace high, as in
+        # razz27: the ace worst); spades worst on a tie.
         def badness(seat):
             card = cards[seat]
-            return (_low_rank(card), card % 4 if tie == "suit" else -seat)
+            return (_order_rank(game, card), card % 4 if tie == "suit" else -seat)
     else:
         # The lowest door card, ace high; clubs lowest on a tie, so 2c is the lowest card.
         def badness(seat):
             card = cards[seat]
-            return (-(card // 4), -(card % 4) if tie == "suit" else -seat)
+            return (-_order_rank(game, card), -(card % 4) if tie == "suit" else -seat)
     return max(range(len(cards)), key=badness)
 
 
@@ -146,9 +169,11 @@ def bring_in(game: Game | str, door_cards: Sequence[int | str], tie: str = "suit
 
     The lowest door card brings it in, ace high; equal ranks are decided by suit (clubs
     lowest, so ``2c`` is the lowest door card) or, with ``tie="seat"``, by seat: the first
-    in seat order (closest to the dealer's left). In razz (and the five-card lowball games)
-    the highest door card brings it in, ace low, so a king is the worst; on a tie spades
-    are worst (suit) or the first in seat order (seat).
+    in seat order (closest to the dealer's left). In the games of the low order (razz,
+    razz6, razz27, stud7hl, the five-card lowball games) the highest door card brings it
+    in: with the ace low a king is the worst; in razz27 the ace is high, so the spade ace
+    is the worst door card. On a tie spades are worst (suit) or the first in seat order
+    (seat).
 
     >>> bring_in("stud7", ["3h", "2d", "Ah"])
     1
@@ -156,6 +181,8 @@ def bring_in(game: Game | str, door_cards: Sequence[int | str], tie: str = "suit
     (1, 0)
     >>> bring_in("razz", ["Kc", "Ah", "Ks"])
     2
+    >>> bring_in("razz27", ["Kc", "Ah", "Ks"])
+    1
     >>> bring_in("stud7", ["2d", "2d"])
     Traceback (most recent call last):
     ...
@@ -173,9 +200,10 @@ def first_to_act_first_round(
 
     With a bring-in (always in seven-card games) that is the bring-in player. Five-card stud
     may be played without one (RULES.md): then the best door card acts first and may
-    check: the highest card, ace high, in the high and split games; the lowest, ace low, in
-    the lowball games. A tie is broken as for the bring-in, mirrored: by suit (spades best
-    in high games; clubs best in lowball games, where spades are worst) or by seat.
+    check: in the high order the highest card, ace high; in the low order the lowest, the
+    ace counting as the game says (``order_ace_low``). A tie is broken as for the bring-in,
+    mirrored: by suit (spades best in the high order; clubs best in the low order, where
+    spades are worst) or by seat.
 
     >>> first_to_act_first_round("stud5", ["3h", "Ad", "As"], bring_in=False)
     2
@@ -222,25 +250,29 @@ def _ordered_ranks(groups: list[tuple[int, int]]) -> tuple[int, ...]:
 def showing_strength(game: Game | str, board: Sequence[int | str] | str) -> tuple[int, ...]:
     """How good a board (up cards only) is for the order of play: larger acts first.
 
-    High and split games: four of a kind > three of a kind > two pair > pair > high cards,
-    then the ranks in the order a poker hand compares them (kickers count); straights and
-    flushes on board do not count. Lowball games: the best ace-to-five low is largest:
-    unpaired boards beat paired ones, then the lower ranks from the highest down. Suits
-    never count here (see first_to_act for ties).
+    The high order (stud7, stud5, stud7hl8, stud5hl): four of a kind > three of a kind >
+    two pair > pair > high cards, then the ranks in the order a poker hand compares them
+    (kickers count); straights and flushes on board do not count. Games of the low order (``Game.order == "low"``): the
+    best low is largest: unpaired boards beat paired ones, then the lower ranks from the
+    highest down, the ace low or high as ``order_ace_low`` says (ace-to-five and ace-to-six
+    boards: ace low; deuce-to-seven boards: ace high, so an ace is the worst card). Straights
+    and flushes on board do not count there either. Suits never count here (see
+    first_to_act for ties).
 
     >>> showing_strength("stud7", "Ah As Kd") > showing_strength("stud7", "Ac Ad Qh")
     True
     >>> showing_strength("razz", "7c 4d") > showing_strength("razz", "7h 5d")
+    True
+    >>> showing_strength("razz27", "7c 5d") > showing_strength("razz27", "Ah 2d")
     True
     """
     game = _game(game)
     cards = _board(board)
     if not cards:
         raise RulesError("a board needs at least one up card")
-    if _lowball(game):
-        groups = _groups([_low_rank(c) for c in cards])
+    groups = _groups([_order_rank(game, c) for c in cards])
+    if _low_order(game):
         return (-_category(groups),) + tuple(-r for r in _ordered_ranks(groups))
-    groups = _groups([c // 4 for c in cards])
     return (_category(groups),) + _ordered_ranks(groups)
 
 
@@ -248,15 +280,16 @@ def _leading_suit(game: Game, cards: Sequence[int]) -> int:
     """The suit tie-break of a board: larger acts first.
 
     The leading card is the first card of the board in the order it is compared: the
-    largest group, the higher rank (ace low in lowball games), and within a rank the higher
-    suit. Seed 000: spade ace beats heart ace; 3s 3c beats 3h 3d on the spade. Boards that
-    tie on ranks always differ here, since no card is dealt twice. In lowball games the
-    comparison is mirrored, as for the bring-in (spades worst): the lower suit acts first.
+    largest group, the higher rank (the ace as the order of play counts it), and within a
+    rank the higher suit. Seed 000: spade ace beats heart ace; 3s 3c beats 3h 3d on the
+    spade. Boards that tie on ranks always differ here, since no card is dealt twice. In the
+    low order the comparison is mirrored, as for the bring-in (spades worst): the lower suit
+    acts first.
     """
-    rank = _low_rank if _lowball(game) else (lambda c: c // 4)
-    counts = Counter(rank(c) for c in cards)
-    leading = max(cards, key=lambda c: (counts[rank(c)], rank(c), c % 4))
-    return -(leading % 4) if _lowball(game) else leading % 4
+    counts = Counter(_order_rank(game, c) for c in cards)
+    leading = max(cards, key=lambda c: (counts[_order_rank(game, c)], _order_rank(game, c),
+                                        c % 4))
+    return -(leading % 4) if _low_order(game) else leading % 4
 
 
 def _first_by_strength(game: Game, boards: list[tuple[int, ...] | None], tie: str) -> int:
@@ -282,6 +315,8 @@ def first_to_act(
     (0, 1)
     >>> first_to_act("razz", ["8c 8d", "Kh Qs", "-"])
     1
+    >>> first_to_act("stud7hl", ["Kc Kd", "Ac 2d"]), first_to_act("stud7hl8", ["Kc Kd", "Ac 2d"])
+    (1, 0)
     """
     game = _game(game)
     tie = _check_tie(tie)

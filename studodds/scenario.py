@@ -52,6 +52,10 @@ class Scenario:
     community_card: bool
     pool: tuple[int, ...]
     ranges: tuple[PlayerRange, ...] = ()  # players whose hole cards have a range
+    # The community card once turned (card shortage on 7th street): known to everyone, in
+    # every player's ``known``; ``community_card`` is then True and nothing more is drawn
+    # for it. None when no community card is turned, or when it is still to come.
+    community: int | None = None
 
     @property
     def n_players(self) -> int:
@@ -62,9 +66,14 @@ class Scenario:
         return self.game.street_name(self.street_cards)
 
     @property
+    def community_to_come(self) -> bool:
+        """Whether a deal draws the community card (the shortage is ahead, not turned)."""
+        return self.community_card and self.community is None
+
+    @property
     def draws(self) -> int:
         """Unseen cards one deal draws from the pool: every player's, plus the community."""
-        return sum(self.to_deal) + self.community_card
+        return sum(self.to_deal) + self.community_to_come
 
     def hand_texts(self) -> tuple[str, ...]:
         return tuple(str(h) for h in self.hands)
@@ -124,10 +133,37 @@ def _cards_dealt(game: Game, hand: StudHand) -> int:
     return (len(hand.down) if hand.hole_given else hole) + len(hand.up) + len(hand.river)
 
 
+def parse_community(card: str | int | None) -> int | None:
+    """The community card: one card, as text or an id; None for none.
+
+    >>> parse_community("6h"), parse_community(None)
+    (18, None)
+    """
+    if card is None:
+        return None
+    if isinstance(card, str):
+        if not card.strip():
+            return None
+        try:
+            cards = tokenize(card)
+        except NotationError as exc:
+            raise NotationError(f"--community {card.strip()!r}: {exc}") from None
+        if len(cards) != 1 or cards[0].kind != "card":
+            raise NotationError(
+                f"--community {card.strip()!r}: the community card is one known card, "
+                "such as 6h"
+            )
+        return cards[0].card
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
+        raise NotationError(f"community card {card!r}: give one card, such as '6h'")
+    return int(card)
+
+
 def build_scenario(
     game: Game | str,
     hands: Sequence[StudHand | str],
     dead: str | Sequence = (),
+    community: str | int | None = None,
 ) -> Scenario:
     """Check a table state and work out what is still to be dealt.
 
@@ -142,6 +178,7 @@ def build_scenario(
     game = get_game(game) if isinstance(game, str) else game
     hands = tuple(parse_hand(h) if isinstance(h, str) else h for h in hands)
     dead_seen, dead_unknown = parse_dead(dead)
+    community_card = parse_community(community)
 
     n = len(hands)
     if n < game.min_players:
@@ -155,7 +192,9 @@ def build_scenario(
     for p, hand in enumerate(hands, start=1):
         _check_hand_shape(game, hand, p)
 
-    check_no_duplicates(hands, dead_seen)
+    check_no_duplicates(hands, dead_seen, community_card)
+    if community_card is not None:
+        return _with_community(game, hands, dead_seen, dead_unknown, community_card)
 
     # The street: the most cards any player holds. A hand written with up cards only
     # takes unknown hole cards (and an unknown river on 7th street) to match it.
@@ -171,7 +210,9 @@ def build_scenario(
         if hand.random:
             continue  # on the others' street, every card unseen
         held = _cards_dealt(game, hand)
-        completes = not hand.hole_given and seventh and not hand.river and held + 1 == street_cards
+        # On 7th street a hand written without its river group has an unknown river, just
+        # as a hand written without hole cards has unknown hole cards.
+        completes = seventh and not hand.river and held + 1 == street_cards
         if held != street_cards and not completes:
             first = next(i for i, h in enumerate(hands) if _cards_dealt(game, h) == street_cards)
             raise ScenarioError(
@@ -191,8 +232,9 @@ def build_scenario(
         raise ScenarioError(
             f"the deck cannot supply this table: {n} players holding {street_cards} cards and "
             f"{dead_total} dead cards need {dealt_so_far + dead_total} cards, a deck has 52"
-            + ("; with a card shortage the river is one shared card, which this version cannot "
-               "take yet: ask on 6th street" if shortage_river else "")
+            + ("; with a card shortage the river is one community card: write each player's "
+               "six cards without a river and give the card with --community"
+               if shortage_river else "")
         )
 
     # Cards each player still gets before the river (all of them in five-card games).
@@ -225,16 +267,79 @@ def build_scenario(
         _player_range(game, p, hand, pool) for p, hand in enumerate(hands)
         if hand.hole_range is not None
     )
+    _check_ranges(hands, ranges)
+    return Scenario(
+        game, hands, tuple(dead_seen), dead_unknown, street_cards, known, to_deal, community,
+        pool, ranges,
+    )
+
+
+def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) -> Scenario:
+    """7th street after a card shortage: six own cards each, the community card everyone's
+    seventh (RULES.md "Card shortage"), checked to be a table where the rules turn one."""
+    river = game.streets[-1].down
+    if not game.community_card_rule or not river:
+        raise ScenarioError(
+            f"--community: {game.name} never turns a community card (only the seven-card "
+            "games do, when the deck runs short for the river)"
+        )
+    own = game.hand_size - river
+    n = len(hands)
+    for p, hand in enumerate(hands, start=1):
+        if hand.random:
+            continue
+        if hand.river:
+            raise ScenarioError(
+                f"player {p} {str(hand)!r} holds a river card, but with --community the "
+                "community card is everyone's seventh: write six cards, no river group"
+            )
+        held = _cards_dealt(game, hand)
+        if held != own:
+            raise ScenarioError(
+                f"player {p} {str(hand)!r} holds {held} cards: with --community every player "
+                f"still in holds {own} own cards (2 hole cards and 4 up cards)"
+            )
+    if all(h.random for h in hands):
+        raise ScenarioError(
+            "every hand is 'random': write at least one hand's cards, so the street is known"
+        )
+    dead_total = len(dead_seen) + dead_unknown
+    stub = DECK_SIZE - n * own - dead_total
+    if stub < 1:
+        raise ScenarioError(
+            f"the deck cannot supply this table: {n} players holding {own} cards and "
+            f"{dead_total} dead cards need {n * own + dead_total} cards before the river, "
+            "and a community card needs one more; a deck has 52"
+        )
+    if stub >= n:
+        raise ScenarioError(
+            f"--community: no community card is turned here: at the river the stub holds "
+            f"{stub} cards for {n} players, enough for each player's own river (cards dealt "
+            "to folded players and burn cards are not in the stub: give them as --dead x); "
+            "otherwise write each river in parentheses"
+        )
+    known = tuple(h.known_cards + (community,) for h in hands)
+    to_deal = tuple(game.hand_size - len(k) for k in known)
+    known_set = {c for k in known for c in k} | set(dead_seen)
+    pool = tuple(c for c in range(DECK_SIZE) if c not in known_set)
+    ranges = tuple(
+        _player_range(game, p, hand, pool) for p, hand in enumerate(hands)
+        if hand.hole_range is not None
+    )
+    _check_ranges(hands, ranges)
+    return Scenario(
+        game, hands, tuple(dead_seen), dead_unknown, game.hand_size, known, to_deal, True,
+        pool, ranges, community,
+    )
+
+
+def _check_ranges(hands, ranges) -> None:
     if ranges and not _jointly_possible(ranges):
         raise ScenarioError(
             "the ranges cannot all hold at once: every way to give "
             + " and ".join(f"player {r.player + 1} ({hands[r.player].hole_range})" for r in ranges)
             + " their hole cards needs a card twice"
         )
-    return Scenario(
-        game, hands, tuple(dead_seen), dead_unknown, street_cards, known, to_deal, community,
-        pool, ranges,
-    )
 
 
 def _player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> PlayerRange:

@@ -26,9 +26,11 @@ N_TALLIES = 8
 TALLY_NAMES = ("win", "tie", "share", "share_sq", "high_win", "high_tie", "low_win", "low_tie")
 
 # Hand-category bins for --distribution: high categories 0-8, then lows: 9 = no low,
-# 10-18 = unpaired 5-low .. K-low, 19-26 = paired low categories (pair .. straight flush).
-N_BINS = 27
+# 10-18 = unpaired 5-low .. K-low, 19-26 = the other low categories (pair .. straight
+# flush), 27 = unpaired ace high (deuce-to-seven, where the ace is only high).
+N_BINS = 28
 NO_LOW_BIN = 9
+ACE_HIGH_BIN = 27
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -40,7 +42,8 @@ def category_bin(value, is_low):
     badness = LOW_FLIP - value
     category = badness >> 20
     if category == 0:
-        return 10 + ((badness >> 16) & 0xF) - 5
+        top = (badness >> 16) & 0xF
+        return ACE_HIGH_BIN if top == 14 else 10 + top - 5
     return 18 + category
 
 
@@ -107,6 +110,8 @@ def reduce_outcomes(outcomes, n_players, split, tallies):
             share = 0
             if not split or mask_b == 0:
                 share = POT_UNITS // winners_a if in_a else 0
+            elif mask_a == 0:  # declare: nobody left on the high side, the low takes all
+                share = POT_UNITS // winners_b if in_b else 0
             else:
                 if in_a:
                     share += HALF_POT // winners_a
@@ -127,3 +132,98 @@ def reduce_outcomes(outcomes, n_players, split, tallies):
                 else:
                     tallies[p, TIE] += count
     return no_low
+
+
+# Declarations (RULES.md "Declare"), as the kernels take them: one code per player.
+DECLARE_HIGH, DECLARE_LOW, DECLARE_BOTH = 0, 1, 2
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def declared_masks(values_a, values_b, n_players, declarations):
+    """(high winners, low winners) of one showdown played with declarations.
+
+    values_a are the high values, values_b the lows; declarations[p] is DECLARE_HIGH,
+    DECLARE_LOW or DECLARE_BOTH. A both-declarer keeps a claim only with the best high
+    among the high and both declarers AND the best low among the low and both declarers
+    (ties allowed); every failing swing is judged against the same field, then all are
+    removed at once. The halves go to the best of those left on each side. A mask of 0 on
+    one side means that side is empty and the other takes the whole pot (reduce_outcomes);
+    if every player was removed, the pot splits as without declarations.
+    """
+    best_a, best_b = np.int64(-1), np.int64(-1)
+    for p in range(n_players):
+        if declarations[p] != DECLARE_LOW:
+            best_a = max(best_a, values_a[p])
+        if declarations[p] != DECLARE_HIGH:
+            best_b = max(best_b, values_b[p])
+    failed = np.int64(0)
+    for p in range(n_players):
+        if declarations[p] == DECLARE_BOTH and (values_a[p] < best_a or values_b[p] < best_b):
+            failed |= np.int64(1) << p
+    if failed:
+        best_a, best_b = np.int64(-1), np.int64(-1)
+        for p in range(n_players):
+            if (failed >> p) & 1:
+                continue
+            if declarations[p] != DECLARE_LOW:
+                best_a = max(best_a, values_a[p])
+            if declarations[p] != DECLARE_HIGH:
+                best_b = max(best_b, values_b[p])
+    mask_a, mask_b = np.int64(0), np.int64(0)
+    for p in range(n_players):
+        if (failed >> p) & 1:
+            continue
+        if declarations[p] != DECLARE_LOW and values_a[p] == best_a:
+            mask_a |= np.int64(1) << p
+        if declarations[p] != DECLARE_HIGH and values_b[p] == best_b:
+            mask_b |= np.int64(1) << p
+    if mask_a == 0 and mask_b == 0:  # every player removed: split as without declarations
+        best_a, best_b = np.int64(-1), np.int64(-1)
+        for p in range(n_players):
+            best_a = max(best_a, values_a[p])
+            best_b = max(best_b, values_b[p])
+        mask_a = winners_mask(values_a, n_players, best_a)
+        mask_b = winners_mask(values_b, n_players, best_b)
+    return mask_a, mask_b
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def share_of(mask_a, mask_b, p):
+    """Player p's share of the pot in POT_UNITS, from a showdown's two winner masks
+    (a 0 mask: that side is empty, the other takes the whole pot)."""
+    in_a = (mask_a >> p) & 1
+    in_b = (mask_b >> p) & 1
+    if mask_b == 0:
+        return POT_UNITS // popcount(mask_a) if in_a else 0
+    if mask_a == 0:
+        return POT_UNITS // popcount(mask_b) if in_b else 0
+    share = 0
+    if in_a:
+        share += HALF_POT // popcount(mask_a)
+    if in_b:
+        share += HALF_POT // popcount(mask_b)
+    return share
+
+
+@nb.njit(**NUMBA_OPTIONS)
+def settle_declared_outcomes(outcomes, n_players, declarations):
+    """Heads-up or any table whose outcome counts carry the whole high and low order:
+    the same counts re-settled with declarations, as outcome counts (used on the exact
+    heads-up counts, where one showdown's masks are the complete comparison of two hands).
+    Only valid for two players, where the winners masks give the order completely."""
+    out = np.zeros_like(outcomes)
+    values_a = np.zeros(n_players, dtype=np.int64)
+    values_b = np.zeros(n_players, dtype=np.int64)
+    low_bits = (1 << n_players) - 1
+    for index in range(outcomes.shape[0]):
+        count = outcomes[index]
+        if count == 0:
+            continue
+        mask_a = index >> n_players
+        mask_b = index & low_bits
+        for p in range(n_players):
+            values_a[p] = (mask_a >> p) & 1
+            values_b[p] = (mask_b >> p) & 1
+        a, b = declared_masks(values_a, values_b, n_players, declarations)
+        out[(a << n_players) | b] += count
+    return out

@@ -21,7 +21,16 @@ import numpy as np
 from .config import NUMBA_OPTIONS
 from .eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit, value_from_suits
 from .eval.tables import DEALT_CARD_SHIFT
-from .showdown import N_BINS, category_bin, outcome_index, reduce_outcomes, winners_mask
+from .showdown import (
+    N_BINS,
+    POT_UNITS,
+    category_bin,
+    declared_masks,
+    outcome_index,
+    reduce_outcomes,
+    share_of,
+    winners_mask,
+)
 
 N_CHUNKS = 64
 
@@ -99,7 +108,34 @@ def card_of(dealt):
     return (dealt >> DEALT_CARD_SHIFT) & 63
 
 
-def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_ranges: bool):
+# Declarations (showdown.declared_masks): none; one row for every player (the pot settled
+# by it, tallied as usual); or many rows, one player's share tallied per row (declare.py).
+NO_DECLARE, DECLARE_ONE, DECLARE_MANY = 0, 1, 2
+N_DECLARE_TALLIES = 4  # per declaration row: share, share squared, whole pot, part of it
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def tally_declarations(values_a, values_b, n_players, declarations, player, tallies):
+    """DECLARE_MANY: for every row of declarations, the player's share of this showdown."""
+    for v in range(declarations.shape[0]):
+        mask_a, mask_b = declared_masks(values_a, values_b, n_players, declarations[v])
+        share = share_of(mask_a, mask_b, player)
+        tallies[v, 0] += share
+        tallies[v, 1] += share * share
+        if share == POT_UNITS:
+            tallies[v, 2] += 1
+        elif share:
+            tallies[v, 3] += 1
+
+
+def no_declarations(n_chunks: int, n_players: int) -> tuple:
+    """The declaration arguments of a kernel run without declarations (unused)."""
+    return (np.zeros((1, n_players), dtype=np.int64), 0,
+            np.zeros((n_chunks, 1, N_DECLARE_TALLIES), dtype=np.int64))
+
+
+def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_ranges: bool,
+                            declare_mode: int = NO_DECLARE):
     """The Monte Carlo kernel for one game's hand kinds (closure constants, see kernels.py).
 
     kind_b < 0: one kind takes the pot. Otherwise kind_a takes the high half, kind_b the
@@ -110,6 +146,9 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
     choices, or, when there are too many to list, each range's combination again until no
     two players share a card. It moves those cards out of the live pool, then deals the
     rest as usual. The range arrays are empty and unused otherwise.
+
+    declare_mode (split games): DECLARE_ONE settles every showdown by the one row of
+    declarations; DECLARE_MANY also tallies, per row, one player's share (decl_tallies).
     """
     split = kind_b >= 0
     a_is_low = kind_a != KIND_HIGH
@@ -121,7 +160,7 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
     def run(seeds, trials_per_chunk, pool, base_key, known_suits, n_known, to_deal, offsets,
             n_draws, community_at, with_distribution, tallies, distribution, no_low,
             range_of, range_start, range_count, range_size, combo_cards, combo_key,
-            combo_suits, combo_mask, joint_choices):
+            combo_suits, combo_mask, joint_choices, declarations, decl_player, decl_tallies):
         n_players = base_key.shape[0]
         n_ranges = range_start.shape[0]
         n_pool = pool.shape[0]
@@ -212,20 +251,30 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
                         distribution[c, p, category_bin(value_a, a_is_low)] += 1
                         if split:
                             distribution[c, p, category_bin(value_b, True)] += 1
-                mask_a = winners_mask(values_a, n_players, best_a)
-                mask_b = winners_mask(values_b, n_players, best_b) if split else np.int64(0)
-                index = outcome_index(mask_a, best_b, mask_b, n_players, split, low_qualifies)
+                if declare_mode == DECLARE_ONE:
+                    mask_a, mask_b = declared_masks(values_a, values_b, n_players,
+                                                    declarations[0])
+                    index = (mask_a << n_players) | mask_b
+                else:
+                    mask_a = winners_mask(values_a, n_players, best_a)
+                    mask_b = winners_mask(values_b, n_players, best_b) if split else np.int64(0)
+                    index = outcome_index(mask_a, best_b, mask_b, n_players, split,
+                                          low_qualifies)
+                    if declare_mode == DECLARE_MANY:
+                        tally_declarations(values_a, values_b, n_players, declarations,
+                                           decl_player, decl_tallies[c])
                 outcomes[index] += 1
             no_low[c] = reduce_outcomes(outcomes, n_players, split, tallies[c])
 
     return run
 
 
-_KERNELS: dict[tuple[int, int, bool, bool], object] = {}
+_KERNELS: dict[tuple[int, int, bool, bool, int], object] = {}
 
 
-def monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_ranges: bool):
-    key = (kind_a, kind_b, low_qualifies, with_ranges)
+def monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_ranges: bool,
+                       declare_mode: int = NO_DECLARE):
+    key = (kind_a, kind_b, low_qualifies, with_ranges, declare_mode)
     if key not in _KERNELS:
         _KERNELS[key] = make_monte_carlo_kernel(*key)
     return _KERNELS[key]

@@ -99,7 +99,8 @@ def with_next_card(scenario: Scenario, player: int, card: int) -> Scenario:
         raise ScenarioError(f"{card_str(card)} cannot come: a range needs it in a hole")
     if community:
         known = tuple(k + (card,) for k in scenario.known)
-        return replace(scenario, known=known, pool=pool, community_card=False, ranges=ranges)
+        return replace(scenario, known=known, pool=pool, community=card, ranges=ranges,
+                       street_cards=scenario.game.hand_size)
     hands = list(scenario.hands)
     hand = hands[player]
     if river:
@@ -151,7 +152,7 @@ def made_category(cards, kind: str) -> str:
     ranks = Counter("23456789TJQKA"[c >> 2] for c in cards)
     counts = sorted(ranks.values(), reverse=True)
     if kind != "high" and counts[0] == 1:
-        low_order = "A23456789TJQK"
+        low_order = "23456789TJQKA" if kind == "low_27" else "A23456789TJQK"  # 2-7: ace high
         ordered = sorted(ranks, key=low_order.index, reverse=True)
         return "-".join(ordered)
     top = max(ranks, key=lambda r: (ranks[r], "23456789TJQKA".index(r)))

@@ -6,7 +6,8 @@ Pure Python, no tables, no numba. Every function returns exactly the integer spe
     value = category << 20 | n1 << 16 | n2 << 12 | n3 << 8 | n4 << 4 | n5
 
 For the lows the hand is scored as "badness" exactly like a high hand but with the ace as
-rank 1, then flipped: ``value = LOW_FLIP - badness``.
+rank 1, then flipped: ``value = LOW_FLIP - badness``. Deuce-to-seven is the exception: its
+ace stays 14 (only high) and A-2-3-4-5 is not a straight.
 
 Card ids are ``rank * 4 + suit`` with rank 0..12 for 2..A and suit 0..3 for c, d, h, s.
 A 6- or 7-card hand is worth its best 5-card subset.
@@ -83,12 +84,15 @@ def _pack(category: int, nibbles: list[int]) -> int:
     return value
 
 
-def _score_like_high(ranks: list[int], flush: bool, straights_count: bool) -> int:
+def _score_like_high(
+    ranks: list[int], flush: bool, straights_count: bool, wheel: bool = True
+) -> int:
     """Score five ranks like a high hand (bigger number = bigger hand).
 
     ``ranks`` are the rank numbers as this order sees them (2..14 for high, 1..13 with the
     ace as 1 for the lows). ``straights_count`` turns straights and flushes on or off;
-    ``flush`` says whether the five cards share a suit.
+    ``flush`` says whether the five cards share a suit. ``wheel=False`` says that A-2-3-4-5
+    (ace as 14) is no straight, as in deuce-to-seven where the ace is only high.
     """
     count: dict[int, int] = {}
     for r in ranks:
@@ -104,7 +108,7 @@ def _score_like_high(ranks: list[int], flush: bool, straights_count: bool) -> in
         top = groups[0]
         if top - groups[4] == 4:  # five different ranks spanning exactly five
             return _pack(STRAIGHT_FLUSH if flush else STRAIGHT, [top])
-        if groups == [14, 5, 4, 3, 2]:  # the wheel: the ace plays low, a 5-high straight
+        if wheel and groups == [14, 5, 4, 3, 2]:  # the wheel: ace low, a 5-high straight
             return _pack(STRAIGHT_FLUSH if flush else STRAIGHT, [5])
         if flush:
             return _pack(FLUSH, groups)
@@ -141,6 +145,16 @@ def _five_low_a6(cards: tuple[int, ...]) -> int:
     return LOW_FLIP - badness
 
 
+def _five_low_27(cards: tuple[int, ...]) -> int:
+    # Deuce-to-seven, from the rules: the ace is ONLY high, so the ranks are 2..14 as in
+    # high; straights and flushes count (and are bad); A-2-3-4-5 is not a straight but an
+    # ace-high hand (wheel=False), while T-J-Q-K-A is a straight. Lower is better, so the
+    # high-style score is the badness and the value flips it. Best: 7-5-4-3-2 offsuit.
+    ranks = [c // 4 + 2 for c in cards]
+    badness = _score_like_high(ranks, _is_flush(cards), straights_count=True, wheel=False)
+    return LOW_FLIP - badness
+
+
 def _five(cards: Iterable[int]) -> tuple[int, ...]:
     cards = tuple(int(c) for c in cards)
     if len(cards) != 5:
@@ -163,6 +177,12 @@ def value_low_a6_5(cards: Iterable[int]) -> int:
     return _five_low_a6(_five(cards))
 
 
+def value_low_27_5(cards: Iterable[int]) -> int:
+    """Deuce-to-seven low value of exactly five cards: straights and flushes count, ace only
+    high, no wheel."""
+    return _five_low_27(_five(cards))
+
+
 # --------------------------------------------------------------------------- 5 to 7 cards
 
 
@@ -176,7 +196,12 @@ def qualify_eight(value_a5: int) -> int:
     return NO_LOW
 
 
-_FIVE_CARD = {"high": _five_high, "low_a5": _five_low_a5, "low_a6": _five_low_a6}
+_FIVE_CARD = {
+    "high": _five_high,
+    "low_a5": _five_low_a5,
+    "low_a6": _five_low_a6,
+    "low_27": _five_low_27,
+}
 
 
 def evaluate(cards: Iterable[int], kind: str) -> int:

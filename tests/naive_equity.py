@@ -36,6 +36,9 @@ GAMES = {
     "stud5low": (5, ("low_a5",)),
     "stud5low6": (5, ("low_a6",)),
     "stud5hl": (5, ("high", "low_a5")),
+    "stud7hl": (7, ("high", "low_a5")),  # no qualifier: any low takes half
+    "razz27": (7, ("low_27",)),
+    "razz6": (7, ("low_a6",)),
 }
 HOLE_CARDS = {7: 2, 5: 1}  # down cards dealt first, by hand size
 NO_LOW = 0  # naive.evaluate(cards, "low_8") when the cards make no eight-or-better low
@@ -70,21 +73,25 @@ class NaiveResult:
 # --------------------------------------------------------------------------- the table
 
 
-def table_from_text(game: str, hands: list[str], dead: str = "", community: bool = False):
+def table_from_text(game: str, hands: list[str], dead: str = "", community: bool = False,
+                    community_card: str | None = None):
     """(known, to_deal, pool) worked out from the hand texts, for simple cases.
 
     Each hand is read token by token: parentheses are dropped, ``x`` is an unseen card,
     a hand that does not start with '(' has its hole cards unseen. Every player ends
     with the game's number of cards, less the community card if there is one (the
     caller says whether there is). Dead ``x`` cards are unseen, so they stay in the pool.
+    community_card: a community card already turned: a card every player holds.
     """
     hand_size, _ = GAMES[game]
     known, to_deal = [], []
     seen_dead = [t for t in dead.split() if t.lower() != "x"]
     out = set(naive.parse_cards(" ".join(seen_dead)))
+    shared = naive.parse_cards(community_card) if community_card else ()
+    out.update(shared)
     for text in hands:
         tokens = re.findall(r"[^\s()]+", text)
-        cards = naive.parse_cards(" ".join(t for t in tokens if t.lower() != "x"))
+        cards = naive.parse_cards(" ".join(t for t in tokens if t.lower() != "x")) + shared
         known.append(cards)
         to_deal.append(hand_size - community - len(cards))
         out.update(cards)
@@ -136,6 +143,8 @@ def category(value_: int, kind: str) -> str:
     cat = badness >> 20
     if cat == 0:  # unpaired, no straight or flush: named by its top card
         top = (badness >> 16) & 0xF
+        if top == 14:  # deuce-to-seven: the ace is only high
+            return "ace high"
         return f"{RANK_CHARS[top]}-low" + (" (wheel)" if top == 5 else "")
     return CATEGORY_NAMES[cat]
 
@@ -147,6 +156,62 @@ def winners(values: list[int]) -> list[int]:
     """The players with the largest value (larger is stronger for every kind)."""
     best = max(values)
     return [p for p, v in enumerate(values) if v == best]
+
+
+def declared_shares(highs: list[int], lows: list[int], declarations) -> list[Fraction]:
+    """Each player's share of one pot played with declarations, as RULES.md "Declare"
+    says it, step by step (no qualifier: the declare games use any ace-to-five low).
+
+    1. High and both declarers compete for the high half, low and both for the low half.
+    2. A swing (both) keeps a claim only with the best high among the high competitors
+       and the best low among the low competitors, ties allowed; all failing swings are
+       found against the same field, then removed together.
+    3. Each half goes to the best of those left on its side; ties split it. One side
+       empty: the other side's best takes the whole pot. Everyone removed: the pot splits
+       as in the game without a declaration.
+    """
+    n = len(highs)
+    high_side = [p for p in range(n) if declarations[p] in ("high", "both")]
+    low_side = [p for p in range(n) if declarations[p] in ("low", "both")]
+    best_high = max((highs[p] for p in high_side), default=None)
+    best_low = max((lows[p] for p in low_side), default=None)
+    removed = {
+        p for p in range(n)
+        if declarations[p] == "both" and (highs[p] != best_high or lows[p] != best_low)
+    }
+    if len(removed) == n:
+        high_side, low_side = list(range(n)), list(range(n))
+    else:
+        high_side = [p for p in high_side if p not in removed]
+        low_side = [p for p in low_side if p not in removed]
+    share = [Fraction(0)] * n
+    sides = [side for side in ((high_side, highs), (low_side, lows)) if side[0]]
+    for side, values in sides:
+        top = max(values[p] for p in side)
+        best = [p for p in side if values[p] == top]
+        for p in best:
+            share[p] += Fraction(1, len(sides) * len(best))
+    return share
+
+
+def brute_force_declared(game: str, known, to_deal, pool, community: bool,
+                         declarations) -> list[tuple[Fraction, Fraction, Fraction]]:
+    """(win, tie, equity) per player over every deal, the pot settled with declarations
+    (win: the whole pot alone; tie: part of it)."""
+    _, (high_kind, low_kind) = GAMES[game]
+    n = len(known)
+    totals = [[Fraction(0)] * 3 for _ in range(n)]
+    count = 0
+    for hands in deals(known, to_deal, pool, community):
+        count += 1
+        share = declared_shares([value(h, high_kind) for h in hands],
+                                [value(h, low_kind) for h in hands], declarations)
+        assert sum(share) == 1
+        for p in range(n):
+            totals[p][0] += share[p] == 1
+            totals[p][1] += 0 < share[p] < 1
+            totals[p][2] += share[p]
+    return [tuple(x / count for x in t) for t in totals]
 
 
 def brute_force(game: str, known, to_deal, pool, community: bool) -> NaiveResult:

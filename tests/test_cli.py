@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from studodds.cli import cli, main
 
 FLIP = 0x8FFFFF
-KINDS = ("high", "low_a5", "low_8", "low_a6")
+KINDS = ("high", "low_a5", "low_8", "low_a6", "low_27")
 VENV_BIN = Path(sys.executable).parent
 STUDODDS = VENV_BIN / "studodds"
 
@@ -38,6 +38,8 @@ KNOWN = {
             "low_a5": (FLIP - 0x11D720, "pair", "Pair of aces (A-A-K-7-2)"),
             "low_8": None,
             "low_a6": (FLIP - 0x11D720, "pair", "Pair of aces (A-A-K-7-2)"),
+            # Deuce-to-seven: the ace is high, so the lowest pair is sevens, with A-K-2.
+            "low_27": (FLIP - 0x17ED20, "pair", "Pair of sevens (7-7-A-K-2)"),
         },
     ),
     # Royal flush: STRAIGHT_FLUSH=8 | 14. As a low, K-Q-J-T-A unpaired: badness 13,12,11,10,1;
@@ -49,6 +51,7 @@ KNOWN = {
             "low_a5": (FLIP - 0x0DCBA1, "K-low", "K-Q-J-T-A low"),
             "low_8": None,
             "low_a6": (FLIP - 0x5DCBA1, "flush", "Flush, king high (K-Q-J-T-A)"),
+            "low_27": (FLIP - 0x8E0000, "straight flush", "Royal flush"),  # the worst 2-7 hand
         },
     ),
     # Broadway off-suit: STRAIGHT=4 | 14 for high; in ace-to-six T-J-Q-K-A is king high.
@@ -59,6 +62,7 @@ KNOWN = {
             "low_a5": (FLIP - 0x0DCBA1, "K-low", "K-Q-J-T-A low"),
             "low_8": None,
             "low_a6": (FLIP - 0x0DCBA1, "K-low", "K-Q-J-T-A low"),
+            "low_27": (FLIP - 0x4E0000, "straight", "Straight, ace high (A-K-Q-J-T)"),
         },
     ),
     # The wheel: straight with top card 5 for high and for ace-to-six; the best a5 low.
@@ -69,6 +73,8 @@ KNOWN = {
             "low_a5": (FLIP - 0x054321, "5-low", "5-4-3-2-A low"),
             "low_8": (FLIP - 0x054321, "5-low", "5-4-3-2-A low"),
             "low_a6": (FLIP - 0x450000, "straight", "Straight, five high (5-4-3-2-A)"),
+            # Deuce-to-seven has no wheel: ace high.
+            "low_27": (FLIP - 0x0E5432, "ace high", "Ace high (A-5-4-3-2)"),
         },
     ),
     # The best ace-to-six low; ace high for high: HIGH_CARD=0 | 14, 6, 4, 3, 2.
@@ -79,6 +85,7 @@ KNOWN = {
             "low_a5": (FLIP - 0x064321, "6-low", "6-4-3-2-A low"),
             "low_8": (FLIP - 0x064321, "6-low", "6-4-3-2-A low"),
             "low_a6": (FLIP - 0x064321, "6-low", "6-4-3-2-A low"),
+            "low_27": (FLIP - 0x0E6432, "ace high", "Ace high (A-6-4-3-2)"),
         },
     ),
     # Seven cards A-6 plus a king: a six-high straight; the wheel for a5 and eight-or-better;
@@ -90,6 +97,8 @@ KNOWN = {
             "low_a5": (FLIP - 0x054321, "5-low", "5-4-3-2-A low"),
             "low_8": (FLIP - 0x054321, "5-low", "5-4-3-2-A low"),
             "low_a6": (FLIP - 0x064321, "6-low", "6-4-3-2-A low"),
+            # 2-3-4-5-6 is a straight and the ace is high: K-5-4-3-2 is the best 2-7 low.
+            "low_27": (FLIP - 0x0D5432, "K-low", "K-5-4-3-2 low"),
         },
     ),
     # A nine low does not qualify for eight-or-better: JSON null.
@@ -100,6 +109,7 @@ KNOWN = {
             "low_a5": (FLIP - 0x095421, "9-low", "9-5-4-2-A low"),
             "low_8": None,
             "low_a6": (FLIP - 0x095421, "9-low", "9-5-4-2-A low"),
+            "low_27": (FLIP - 0x0E9542, "ace high", "Ace high (A-9-5-4-2)"),
         },
     ),
     # Full house kings full of aces: FULL_HOUSE=6 | 13, 14; as a low the pair is of ace = 1.
@@ -110,6 +120,7 @@ KNOWN = {
             "low_a5": (FLIP - 0x6D1000, "full house", "Full house, kings full of aces"),
             "low_8": None,
             "low_a6": (FLIP - 0x6D1000, "full house", "Full house, kings full of aces"),
+            "low_27": (FLIP - 0x6DE000, "full house", "Full house, kings full of aces"),
         },
     ),
     # Quads, written with suit symbols and a lower-case rank: QUADS=7 | 7, 13.
@@ -120,6 +131,7 @@ KNOWN = {
             "low_a5": (FLIP - 0x77D000, "four of a kind", "Four of a kind, sevens (7-7-7-7-K)"),
             "low_8": None,
             "low_a6": (FLIP - 0x77D000, "four of a kind", "Four of a kind, sevens (7-7-7-7-K)"),
+            "low_27": (FLIP - 0x77D000, "four of a kind", "Four of a kind, sevens (7-7-7-7-K)"),
         },
     ),
     # Six cards (hole + four up, no river): three pairs, so every low is two pair; the
@@ -131,6 +143,8 @@ KNOWN = {
             "low_a5": (FLIP - 0x271D00, "two pair", "Two pair, sevens and aces (7-7-A-A-K)"),
             "low_8": None,
             "low_a6": (FLIP - 0x271D00, "two pair", "Two pair, sevens and aces (7-7-A-A-K)"),
+            # Ace high in 2-7: the lowest two pair is kings and sevens, the ace the kicker.
+            "low_27": (FLIP - 0x2D7E00, "two pair", "Two pair, kings and sevens (K-K-7-7-A)"),
         },
     ),
 }
@@ -183,7 +197,8 @@ def test_eval_json_several_hands_key_order_and_null():
     result = invoke("eval", "--format", "json", *hands)
     data = json.loads(result.stdout)
     assert data == [expected_json(h) for h in hands]
-    assert [list(d) for d in data] == [["cards", "high", "low_a5", "low_8", "low_a6"]] * 2
+    assert [list(d) for d in data] == [["cards", "high", "low_a5", "low_8", "low_a6",
+                                        "low_27"]] * 2
     assert '"low_8": null' in result.stdout
     assert data[0]["high"]["value"] == 0x2ED700
 
@@ -260,6 +275,7 @@ def test_eval_csv_exact():
         f"As 2c 3d 4h 5s,low_a5,{FLIP - 0x054321},5-low,5-4-3-2-A low\n"
         f"As 2c 3d 4h 5s,low_8,{FLIP - 0x054321},5-low,5-4-3-2-A low\n"
         f'As 2c 3d 4h 5s,low_a6,{FLIP - 0x450000},straight,"Straight, five high (5-4-3-2-A)"\n'
+        f"As 2c 3d 4h 5s,low_27,{FLIP - 0x0E5432},ace high,Ace high (A-5-4-3-2)\n"
     )
 
 

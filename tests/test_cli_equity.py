@@ -428,7 +428,8 @@ def test_table_exact_eight_players_community_note(capsys):
     ] * 4
     assert lines[12:] == [
         "",
-        "card shortage: the river is one community card shared by every player (RULES.md)",
+        "card shortage: with everyone staying in, the river will be one community card "
+        "shared by every player",
     ]
 
 

@@ -23,7 +23,7 @@ from studodds.equity import OptionError, equity
 from studodds.scenario import ScenarioError, build_scenario
 
 ALL_GAMES = tuple(GAMES)
-SPLIT_GAMES = ("stud7hl8", "stud5hl")
+SPLIT_GAMES = ("stud7hl8", "stud5hl", "stud7hl")
 FIGURES = ("win", "tie", "equity")
 HALF_FIGURES = ("high_win", "high_tie", "low_win", "low_tie")
 
@@ -182,6 +182,43 @@ EXACT_CASES = {
         (["(Ah) Kh Qh 2c", "(3d) 4d 5s 6s", "(Kc) Kd 7c 7s"], "Jh Th 9h x"),
         (["(As) Kd 2c", "(7c) 7h 3d"], "live: Ac Ad Ks Kh 7d 7s 2d 3c 4c 5c Qd Jd 6h 8h"),
     ],
+    "stud7hl": [
+        # No qualifier: the pair of kings' K-Q-9-7 low still takes the low half when
+        # player 1 pairs the river; a 5 gives player 1 the wheel (the scoop).
+        (["(Ac 2d) 3h 4s Tc Kd (x)", "(Kh Ks) Qc Qd 9h 7d (x)"], ""),
+        # Same wheel both sides: split halves, quartered pots.
+        (["(Ac 2d) 3h 4s 5c Kd (x)", "(Ad 2c) 3s 4h 5d Ks (x)"], ""),
+        # Three-way 6th street, ten dead cards.
+        (
+            ["(Ah 2h) 3c 7d 8s 9c", "(Kc Kd) Ks Qh Jh Th", "(6c 6d) 5s 4d Jc Js"],
+            "2s 3s 4s 5h 6h 7h 8h 9h Tc Td",
+        ),
+        # 5th street, holes unknown: 4 unseen cards each from 12.
+        (["Ah 2h 3c", "Kc Kd Ks"], "live: 4d 5d 6d 7s 8s As Ac Kh Qs Qd 2c 9c"),
+    ],
+    "razz27": [
+        # The ace is only high; player 2's 6-7-8-9-T is a straight, a bad hand here.
+        (["(2s 3s) 4d 5c Kh Qh (x)", "(7c 6c) 8h 9s Ts 2h (x)"], ""),
+        # Six suited cards each: a flush unless the river lets five unsuited cards play.
+        (["(2c 3c) 4c 5c Kc Qc (x)", "(2d 3d) 4d 5d Kd Qd (x)"], ""),
+        # Aces on board are the worst cards; seen and unseen dead cards.
+        (
+            ["(Ah 2h) 3c 7d 8s Kc (x)", "(4d 5d) 6c 7c Qh Qs (x)", "(3s 4s) 5s 6s 9d Td (x)"],
+            "Ac 2c x",
+        ),
+        # 6th street, holes unknown, small pool.
+        (["7h 5d 4c 3s", "Ad 2s 3h 4d"], "live: 2c 2d 6h 6s 8c 8d 9c Tc Ac As Kd Qd"),
+    ],
+    "razz6": [
+        # A-2-3-4 and a five makes a straight: bad in ace-to-six.
+        (["(As 2s) 3d 4c Kh Qh (x)", "(5d 6d) 7c 8h 9s Ts (x)"], ""),
+        # Mirror hands: ties whenever the rivers are the same rank or both pair up.
+        (["(Ac 2c) 3c 4c Kc Qc (x)", "(Ad 2d) 3d 4d Kd Qd (x)"], ""),
+        (
+            ["(Ah 2h) 3c 7d 8s Kc (x)", "(4d 5d) 6c 7c Qh Qs (x)", "(3s 4s) 5s 6s 9d Td (x)"],
+            "Ac 2c x",
+        ),
+    ],
 }
 
 
@@ -208,7 +245,7 @@ def test_exact_equals_brute_force(game, hands, dead, engine, monkeypatch):
 def test_cases_cover_ties_and_every_kind_of_pot():
     """The exact cases above are not all one-sided: ties, split halves, lows and no lows."""
     seen = {"tie": set(), "low_win": set(), "no_low_some": set(), "no_low_all": set()}
-    for game in ("stud7", "razz", "stud5", "stud5low", "stud5low6", "stud7hl8", "stud5hl"):
+    for game in ALL_GAMES:
         for hands, dead in EXACT_CASES[game]:
             known, to_deal, pool = table_from_text(game, hands, _dead(hands, dead))
             twin = twin_for(game, known, to_deal, pool, False)
@@ -318,6 +355,9 @@ MC_CASES = {
     "stud5low": (["(As) 2d 3c 9h", "(4d) 5d 6c Kc", "(7s) 8s 8h 2h"], ""),
     "stud5low6": (["(As) 2s 3s 4s", "(2d) 3d 4c 7h", "(6h) 7c 9h Th"], ""),
     "stud5hl": (["(As) Ks 2d 3d", "(3c) 4c 5h 6h", "(Kc) Kd 7s 7h"], ""),
+    "stud7hl": (["(Ac 2d) 3h 4s Kd", "(Kh Ks) Qc 7d 8d"], ""),
+    "razz27": (["(2s 3s) 4d 7c Kh", "(5d 6d) 8c 9h Ts"], ""),
+    "razz6": (["(As 2s) 3d 4c Kh", "(5d 6d) 7c 8h 9s"], ""),
 }
 
 

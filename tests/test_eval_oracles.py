@@ -13,6 +13,9 @@
     since 2-7 straights do not wrap), 6-4-3-2-A becomes 7-5-4-3-2 (the best hand).
     pokerkit has no ace-to-six of its own; these chunks also check ``low_a6`` values for
     exact equality with the naive twin.
+  - ``low_27`` vs ``pokerkit.StandardLowHand`` directly, on the cards as they are: that
+    class IS deuce-to-seven (its docstring: straights do not wrap, A-2-3-4-5 is high card,
+    T-J-Q-K-A suited is the worst hand, 7-5-4-3-2 the best).
 
   Sorting the hands by our value, every ADJACENT pair in that order must compare the same
   way in pokerkit (equal values <-> equal pokerkit hands, smaller <-> weaker); together with
@@ -143,6 +146,7 @@ PK_ORACLE = {
     "low_a5": (RegularLowHand, _PK_DECK, False),
     "low_8": (EightOrBetterLowHand, _PK_DECK, True),
     "low_a6": (StandardLowHand, _PK_DECK_ACE_LOWEST, False),
+    "low_27": (StandardLowHand, _PK_DECK, False),
 }
 # pokerkit's labels are in the same order as our categories (HIGH_CARD=0 ... STRAIGHT_FLUSH=8).
 _LABEL_CATEGORY = {label: i for i, label in enumerate(Label)}
@@ -189,7 +193,7 @@ def check_pokerkit_best(hands_by_k: Sequence[np.ndarray], kind: str, per_k: int)
             cards = [deck[c] for c in hand]
             ours, theirs = pokerkit_best(cls, cards), cls.from_game_or_none(cards)
             assert _pk_compare(ours, theirs) == 0, (
-                f"pokerkit_best {_pk_text(ours)} != from_game {_pk_text(theirs)} "
+                f"pokerkit_best {_pk_text(ours, kind)} != from_game {_pk_text(theirs, kind)} "
                 f"for {naive.cards_text(hand)}"
             )
 
@@ -208,11 +212,11 @@ _PK_CARD_ID = {card: c for c, card in enumerate(_PK_DECK)}
 _PK_CARD_ID_ACE_LOWEST = {card: c for c, card in enumerate(_PK_DECK_ACE_LOWEST)}
 
 
-def _pk_text(hand) -> str:
+def _pk_text(hand, kind: str) -> str:
     """pokerkit's verdict: 'Flush (Ah Jh 9h 6h 2h)'; the five cards in OUR card text."""
     if hand is None:
         return "no hand (None)"
-    if isinstance(hand, StandardLowHand):  # ace-to-six via relabelled deuce-to-seven
+    if kind == "low_a6":  # ace-to-six via relabelled deuce-to-seven
         ids = [_PK_CARD_ID_ACE_LOWEST[card] for card in hand.cards]
         return f"{hand.entry.label.value} ({naive.cards_text(ids)}) [2-7 on relabelled cards]"
     ids = [_PK_CARD_ID[card] for card in hand.cards]
@@ -243,7 +247,7 @@ def check_against_pokerkit(
             if (hand is None) != (value == NO_LOW):
                 problems.append(
                     f"qualifier: {naive.cards_text(flat[i])}: ours {_our_text(value, kind)}, "
-                    f"pokerkit {cls} {_pk_text(hand)}"
+                    f"pokerkit {cls} {_pk_text(hand, kind)}"
                 )
             continue
         try:
@@ -253,7 +257,7 @@ def check_against_pokerkit(
         if ours_category != _LABEL_CATEGORY[hand.entry.label]:
             problems.append(
                 f"category: {naive.cards_text(flat[i])}: ours {_our_text(value, kind)}, "
-                f"pokerkit {cls} {_pk_text(hand)}"
+                f"pokerkit {cls} {_pk_text(hand, kind)}"
             )
         if len(problems) >= max_report:
             break
@@ -270,9 +274,9 @@ def check_against_pokerkit(
             problems.append(
                 f"order: ours says A is {said[ours]} B, pokerkit {cls} says A is {said[pk]} B\n"
                 f"    A = {naive.cards_text(flat[a])}: ours {_our_text(values[a], kind)}, "
-                f"pokerkit {_pk_text(theirs[a])}\n"
+                f"pokerkit {_pk_text(theirs[a], kind)}\n"
                 f"    B = {naive.cards_text(flat[b])}: ours {_our_text(values[b], kind)}, "
-                f"pokerkit {_pk_text(theirs[b])}"
+                f"pokerkit {_pk_text(theirs[b], kind)}"
             )
             if len(problems) >= max_report:
                 break
@@ -365,7 +369,14 @@ A5_COUNTS = [1_317_888, 1_098_240, 123_552, 54_912, 0, 0, 3_744, 624, 0]
 # no-flush hands. The number of distinct values stays 7,462 (one straight class and one
 # straight-flush class fewer, one high-card class and one flush class more).
 A6_COUNTS = [1_303_560, 1_098_240, 123_552, 54_912, 9_180, 5_112, 3_744, 624, 36]
-DISTINCT = {"high": 7_462, "low_a6": 7_462, "low_a5": 6_175, "low_8": 57}
+# Deuce-to-seven: high's counts with the wheel (A-2-3-4-5) taken out of the straights. Of
+# high's 10,200 straights 4**5 - 4 = 1,020 are unsuited wheels, now ace-high unpaired hands
+# (1,302,540 + 1,020); of its 40 straight flushes 4 are suited wheels, now flushes (5,108 +
+# 4). T-J-Q-K-A stays a straight, the paired categories are unchanged. Distinct values stay
+# 7,462: the wheel straight class becomes the high-card class A-5-4-3-2 and the wheel
+# straight-flush class the flush class A-5-4-3-2.
+L27_COUNTS = [1_303_560, 1_098_240, 123_552, 54_912, 9_180, 5_112, 3_744, 624, 36]
+DISTINCT = {"high": 7_462, "low_a6": 7_462, "low_a5": 6_175, "low_8": 57, "low_27": 7_462}
 
 
 @pytest.fixture(scope="module")
@@ -387,5 +398,7 @@ def test_fast_all_five_card_hands(kind: str, all_five_card_hands: np.ndarray) ->
         return
     codes = values if kind == "high" else LOW_FLIP - values
     counts = np.bincount(codes >> 20, minlength=9).tolist()
-    want = {"high": HIGH_COUNTS, "low_a5": A5_COUNTS, "low_a6": A6_COUNTS}[kind]
+    want = {
+        "high": HIGH_COUNTS, "low_a5": A5_COUNTS, "low_a6": A6_COUNTS, "low_27": L27_COUNTS
+    }[kind]
     assert counts == want, (kind, counts)

@@ -1,6 +1,8 @@
 """Every hand there is: all 2,598,960 five-card hands for every kind (category counts),
 all 133,784,560 seven-card hands for high (category counts, distinct values), and every
-seven-card rank multiset and one-suit hand for every kind against the slow twin."""
+six- and seven-card rank multiset and one-suit hand for every kind against the slow twin;
+for deuce-to-seven also every six- and seven-card hand with five or more of a suit, up to
+the naming of the suits."""
 
 from __future__ import annotations
 
@@ -99,6 +101,38 @@ def test_every_five_card_ace_to_six_low(five_card_hands):
     assert values.min() == LOW_FLIP - 0x8D0000  # king-high straight flush
 
 
+def test_every_five_card_deuce_to_seven_low(five_card_hands):
+    """Deuce-to-seven is high with the wheel taken out, scored as badness: lower wins.
+
+    Derived from the published high counts (HIGH_5): the ace is only high, so the one
+    difference is A-2-3-4-5, which is no straight. High counts 10,200 straights including
+    4**5 - 4 = 1,020 unsuited wheels, and 40 straight flushes including 4 suited wheels.
+    In deuce-to-seven the unsuited wheels are unpaired ace-high hands and the suited ones
+    flushes: straight flush 40 - 4 = 36, flush 5,108 + 4 = 5,112, straight 10,200 - 1,020
+    = 9,180, high card 1,302,540 + 1,020 = 1,303,560; pair 1,098,240, two pair 123,552,
+    trips 54,912, full house 3,744 and quads 624 do not change.
+    """
+    values = evaluate_batch(five_card_hands, "low_27")
+    badness = LOW_FLIP - values
+    counts = np.bincount(badness >> 20, minlength=9)
+    wheels = 4**5 - 4
+    assert tuple(int(x) for x in counts) == (
+        HIGH_5[0] + wheels, *HIGH_5[1:4], HIGH_5[4] - wheels, HIGH_5[5] + 4, *HIGH_5[6:8],
+        HIGH_5[8] - 4,
+    ) == (1_303_560, 1_098_240, 123_552, 54_912, 9_180, 5_112, 3_744, 624, 36)
+    # Hand by hand: the badness is the high value of the same five cards, except that a
+    # wheel is ace high (0x0E5432) and a suited wheel an ace-high flush (0x5E5432).
+    high = evaluate_batch(five_card_hands, "high").astype(np.int64)
+    expected = high.copy()
+    expected[high == 0x450000] = 0x0E5432
+    expected[high == 0x850000] = 0x5E5432
+    assert (high == 0x450000).sum() == wheels and (high == 0x850000).sum() == 4
+    assert np.array_equal(badness, expected)
+    assert np.unique(values).size == 7_462  # one class moved out of straights, one in
+    assert values.max() == LOW_FLIP - 0x075432  # 7-5-4-3-2, not suited
+    assert values.min() == LOW_FLIP - 0x8E0000  # A-K-Q-J-T suited
+
+
 @nb.njit(parallel=True, cache=True)
 def _seven_card_high_census():
     """Category counts and the set of values over all C(52, 7) hands.
@@ -145,8 +179,13 @@ def test_every_seven_card_high_hand():
 
 def _seven_card_rank_multisets():
     """One hand per rank multiset of 7 cards, suits spread so no suit holds 3+ cards."""
+    return _rank_multiset_hands(7)
+
+
+def _rank_multiset_hands(size):
+    """One hand per rank multiset of ``size`` cards, suits spread (no five of a suit)."""
     hands = []
-    for ranks in _multisets(7):
+    for ranks in _multisets(size):
         suit_of = Counter()
         cards = []
         for i, r in enumerate(sorted(ranks)):
@@ -181,7 +220,7 @@ def seven_card_multisets():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", ["high", "low_a5", "low_8", "low_a6"])
+@pytest.mark.parametrize("kind", ["high", "low_a5", "low_8", "low_a6", "low_27"])
 @pytest.mark.parametrize("part", range(4))
 def test_every_seven_card_rank_multiset(seven_card_multisets, kind, part):
     """Every 7-card rank pattern, without five of a suit: the kernel equals the slow twin.
@@ -196,15 +235,25 @@ def test_every_seven_card_rank_multiset(seven_card_multisets, kind, part):
         assert value == naive.evaluate(cards, kind), (naive.cards_text(cards), kind)
 
 
+@pytest.mark.parametrize("kind", ["high", "low_a5", "low_8", "low_a6", "low_27"])
+def test_every_six_card_rank_multiset(kind):
+    """Every 6-card rank pattern (18,395), suits spread as for 7 cards: kernel == slow twin."""
+    hands = _rank_multiset_hands(6)
+    assert len(hands) == 18_395
+    fast = evaluate_batch(hands, kind)
+    slow = [naive.evaluate([int(c) for c in row], kind) for row in hands]
+    assert fast.tolist() == slow, kind
+
+
 @pytest.mark.parametrize("n_cards", [5, 6, 7])
 def test_every_one_suit_hand(n_cards):
-    """Every flush-only rank set of 5-7 cards of one suit, high and ace-to-six."""
+    """Every flush-only rank set of 5-7 cards of one suit, for the kinds where flushes count."""
     for suit in (0, 3):
         hands = np.array(
             [[r * 4 + suit for r in ranks] for ranks in combinations(range(13), n_cards)],
             dtype=np.uint8,
         )
-        for kind in ("high", "low_a6"):
+        for kind in ("high", "low_a6", "low_27"):
             fast = evaluate_batch(hands, kind)
             slow = [naive.evaluate([int(c) for c in row], kind) for row in hands]
             assert fast.tolist() == slow, kind
@@ -219,10 +268,12 @@ def test_suit_multiplicities_cover_every_seven_card_hand(seven_card_multisets):
     assert total == comb(52, 7)
 
 
+@pytest.mark.parametrize("kind", ["low_a6", "low_27"])
 @pytest.mark.parametrize("n_cards", [6, 7])
 @pytest.mark.parametrize("n_suited", [5, 6, 7])
-def test_ace_to_six_with_five_or_more_of_a_suit(n_cards, n_suited):
-    """The a6 flush path (see value_low_a6) against the slow twin, 3,000 hands per shape."""
+def test_lows_with_five_or_more_of_a_suit(kind, n_cards, n_suited):
+    """The low flush paths (see value_low_a6, value_low_27) against the slow twin, 3,000
+    random hands per shape."""
     if n_suited > n_cards:
         pytest.skip("not a hand")
     rng = np.random.default_rng(n_cards * 10 + n_suited)
@@ -233,7 +284,64 @@ def test_ace_to_six_with_five_or_more_of_a_suit(n_cards, n_suited):
         others = [c for c in range(52) if c % 4 != suit]
         hands.append(list(suited) + list(rng.choice(others, n_cards - n_suited, replace=False)))
     hands = np.array(hands, dtype=np.uint8)
-    fast = evaluate_batch(hands, "low_a6")
+    fast = evaluate_batch(hands, kind)
     for row, value in zip(hands, fast, strict=True):
         cards = [int(c) for c in row]
-        assert value == naive.evaluate(cards, "low_a6"), naive.cards_text(cards)
+        assert value == naive.evaluate(cards, kind), naive.cards_text(cards)
+
+
+def _hands_with_five_of_a_suit(n_cards, flush_suit):
+    """Every n-card hand with 5+ cards of flush_suit, up to renaming the other suits: the
+    ranks of the flush suit, then the other cards (at most two) with their ranks only, as
+    a pair in two distinct other suits or as single cards of one other suit. Those suits
+    cannot matter: at most two cards, never five of their suit."""
+    other = [s for s in range(4) if s != flush_suit]
+    hands = []
+    for n_suited in range(5, n_cards + 1):
+        n_off = n_cards - n_suited
+        if n_off == 0:
+            offs = [[]]
+        elif n_off == 1:
+            offs = [[r * 4 + other[0]] for r in range(13)]
+        else:
+            offs = [[r * 4 + other[0], r * 4 + other[1]] for r in range(13)]  # a pair
+            offs += [[a * 4 + other[0], b * 4 + other[0]] for a, b in combinations(range(13), 2)]
+        for suited in combinations(range(13), n_suited):
+            for off in offs:
+                hands.append([r * 4 + flush_suit for r in suited] + off)
+    return np.array(hands, dtype=np.uint8)
+
+
+@pytest.mark.parametrize("n_cards", [6, 7])
+def test_five_of_a_suit_hands_stand_for_every_such_hand(n_cards):
+    """The hands above, each times the ways to choose the other suits, times the four
+    flush suits, count every n-card hand with five or more of one suit exactly."""
+    total = 0
+    for row in _hands_with_five_of_a_suit(n_cards, flush_suit=3):
+        off = [int(c) >> 2 for c in row if c & 3 != 3]
+        # One card: 3 suits. A pair: C(3, 2) suit pairs. Two ranks: 3 * 3. None: 1.
+        total += {0: 1, 1: 3}.get(len(off)) or (comb(3, 2) if off[0] == off[1] else 9)
+    # per flush suit: f of its 13 ranks, the other n - f cards from the other 39
+    assert total == sum(comb(13, f) * comb(39, n_cards - f) for f in range(5, n_cards + 1))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n_cards", [6, 7])
+@pytest.mark.parametrize("part", range(4))
+def test_every_deuce_to_seven_hand_with_five_of_a_suit(n_cards, part):
+    """Every 6- and 7-card hand where suits matter for deuce-to-seven (five or more of one
+    suit), up to renaming the other suits: the kernel equals the slow twin on each. Each
+    of the four parts takes every fourth hand, with the flush in a suit of its own."""
+    hands = _hands_with_five_of_a_suit(n_cards, flush_suit=part)
+    # Six cards: 5 suited + 1 other rank, or 6 suited. Seven: 5 suited + a pair or two
+    # other ranks, 6 suited + 1, or 7 suited.
+    want = {
+        6: comb(13, 5) * 13 + comb(13, 6),
+        7: comb(13, 5) * (13 + comb(13, 2)) + comb(13, 6) * 13 + comb(13, 7),
+    }[n_cards]
+    assert len(hands) == want
+    hands = hands[part::4]
+    fast = evaluate_batch(hands, "low_27")
+    for row, value in zip(hands, fast, strict=True):
+        cards = [int(c) for c in row]
+        assert value == naive.evaluate(cards, "low_27"), naive.cards_text(cards)

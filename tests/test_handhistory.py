@@ -326,6 +326,138 @@ def test_broken_hands_are_reported_and_the_good_one_parses():
     assert balance(h) == pytest.approx(0.7)
 
 
+# ---------------------------------------------------------------- card shortage: community river
+
+COMMUNITY = "stud7_community_river.txt"
+
+
+def test_community_river_is_read():
+    """Eight players reach 7th street: "*** RIVER *** [9s]" turns one community card, no
+    "Dealt to" river lines; "Board [9s]" in the summary agrees."""
+    h = only_hand(COMMUNITY)
+    assert h.hand_id == "200000000013"
+    assert (h.game, h.small_bet, h.big_bet, h.ante, h.bring_in) == ("stud7", 0.1, 0.2, 0.02,
+                                                                    0.05)
+    assert len(h.seats) == 8 and h.players[-1] == "Gus [NL]"
+    assert h.community == parse_card("9s")
+    # Nobody's own card: the hero keeps six cards, up cards stay four per player.
+    assert h.hero == "Hero"
+    assert h.hero_cards == C("8s Qs 3c Js Jh Qc")
+    assert all(len(up) == 4 for up in h.up_cards.values())
+    assert [s.name for s in h.streets] == ["3rd", "4th", "5th", "6th", "7th"]
+    assert h.streets[4].dealt == {}
+    assert h.streets[4].actions[:2] == (Action("Bo Lind", "check", 0.0),
+                                        Action("Cyrus", "bet", 0.2))
+    assert h.live_players(4) == h.players  # all eight on 7th street
+    # Shown cards are the six own cards, whether the line listed the community card as a
+    # seventh (Hero, Fumiko) or not (Cyrus, Bo Lind).
+    assert h.shown == {
+        "Hero": C("8s Qs 3c Js Jh Qc"),
+        "Cyrus": C("2s 5h 4c 9d 4s Th"),
+        "Bo Lind": C("5s As Kd 6h Kc Td"),
+        "Fumiko": C("Ac 6d 2d 7c 7s 9h"),
+    }
+    assert parse_card("9s") not in {c for cards in h.shown.values() for c in cards}
+    assert h.collected == {"Hero": 4.72}
+    assert (h.total_pot, h.rake) == (4.96, 0.24)
+    assert balance(h) == pytest.approx(4.96)
+    assert h.warnings == ()
+    assert [h.folded_on(p) for p in ("Anja", "Dagny", "Emeka", "Gus [NL]")] == ["7th"] * 4
+
+
+def test_a_normal_river_has_no_community_card():
+    assert only_hand("stud7_showdown.txt").community is None
+    assert only_hand("studhl_split.txt").community is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The hero's show line with six cards instead of seven.
+        ("Hero: shows [8s Qs 3c Js Jh Qc 9s]", "Hero: shows [8s Qs 3c Js Jh Qc]"),
+        # Cyrus's lines with the community card as a seventh.
+        ("showed [2s 5h 4c 9d 4s Th]", "showed [2s 5h 4c 9d 4s Th 9s]"),
+        # A "Dealt to" line on the river repeating the hero's cards adds nothing.
+        ("*** RIVER *** [9s]\n", "*** RIVER *** [9s]\nDealt to Hero [8s Qs 3c Js Jh Qc]\n"),
+        ("*** RIVER *** [9s]\n", "*** RIVER *** [9s]\nDealt to Hero [8s Qs 3c Js Jh Qc] [9s]\n"),
+        # The summary without its Board line.
+        ("Board [9s]\n", ""),
+    ],
+)
+def test_community_river_variants_read_the_same(old, new):
+    text = (DATA / COMMUNITY).read_text()
+    assert old in text
+    (h,), problems = parse_text(text.replace(old, new))
+    assert problems == []
+    expected = only_hand(COMMUNITY)
+    assert (h.community, h.shown, h.hero_cards, h.up_cards, h.streets, h.warnings) == (
+        expected.community, expected.shown, expected.hero_cards, expected.up_cards,
+        expected.streets, expected.warnings)
+
+
+def test_a_board_line_that_does_not_match_the_river_warns():
+    text = (DATA / COMMUNITY).read_text().replace("Board [9s]", "Board [8h]")
+    (h,), problems = parse_text(text)
+    assert problems == []
+    assert h.community == parse_card("9s")  # the river's header decides
+    (warning,) = h.warnings
+    line = text.splitlines().index("Board [8h]") + 1
+    assert warning.startswith(f"line {line}: Board [8h]")
+    assert "community card 9s" in warning
+
+
+def test_a_board_line_without_a_community_river_warns():
+    text = (DATA / "stud7_showdown.txt").read_text().replace(
+        "Total pot $55 | Rake $2.50\n", "Total pot $55 | Rake $2.50\nBoard [5d]\n")
+    (h,), problems = parse_text(text)
+    assert problems == []
+    assert h.community is None
+    (warning,) = h.warnings
+    assert "Board [5d]" in warning and "no community card" in warning
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        # The community card is a card someone already holds.
+        ("*** RIVER *** [9s]", "*** RIVER *** [Jh]", "Jh is the community card and also Hero's"),
+        ("*** RIVER *** [9s]", "*** RIVER *** [9s 8h]", "the community card is one card"),
+        ("*** RIVER *** [9s]", "*** RIVER *** [9x]", "impossible card '9x'"),
+        # A river of one's own as well as the community card.
+        ("*** RIVER *** [9s]\n", "*** RIVER *** [9s]\nDealt to Hero [8s Qs 3c Js Jh Qc] [8h]\n",
+         "a river dealt to Hero, but the river is the community card 9s"),
+        ("*** RIVER *** [9s]\n", "*** RIVER *** [9s]\nDealt to Hero [8s Qs 3c Js Jh Qd]\n",
+         "earlier cards do not match"),
+        # Seven own cards shown: the seventh is not the community card.
+        ("Hero: shows [8s Qs 3c Js Jh Qc 9s]", "Hero: shows [8s Qs 3c Js Jh Qc 8h]",
+         "Hero shows 7 cards of their own"),
+        # The summary contradicts the show line (the community card left out of both).
+        ("showed [2s 5h 4c 9d 4s Th]", "showed [2s 5h 4c 9d 4s Ah 9s]", "disagree"),
+        ("Bo Lind mucked [5s As Kd 6h Kc Td]", "Bo Lind mucked [5s As Kd 6h Kc Jh]",
+         "Jh is dealt to both"),
+    ],
+)
+def test_inconsistent_community_river_is_a_problem(old, new, message):
+    text = (DATA / COMMUNITY).read_text()
+    assert old in text
+    hands, problems = parse_text(text.replace(old, new))
+    assert hands == []
+    (problem,) = problems
+    assert problem.hand_id == "200000000013"
+    assert message in problem.message, problem.message
+
+
+def test_shown_cards_without_the_dealt_up_cards_are_a_problem():
+    """Six own cards shown after a community river must hold the player's up cards."""
+    text = (DATA / COMMUNITY).read_text()
+    old = "Seat 4: Cyrus showed [2s 5h 4c 9d 4s Th]"
+    assert old in text
+    text = text.replace("Cyrus: shows [2s 5h 4c 9d 4s Th]", "Cyrus: shows [2s 5h]")
+    hands, problems = parse_text(text.replace(old, "Seat 4: Cyrus showed [2s 5h 4c 9d 4s 3d]"))
+    assert hands == []
+    assert "do not contain the cards dealt" in problems[0].message
+
+
 def test_file_without_stud_hands_is_empty():
     assert parse_file(DATA / "holdem_only.txt") == ([], [])
     assert parse_text("") == ([], [])

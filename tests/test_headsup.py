@@ -31,7 +31,7 @@ def enumerated(game, hands, dead=""):
     from math import comb
 
     n_deals = comb(len(s.pool), sum(s.to_deal)) * comb(sum(s.to_deal), s.to_deal[0])
-    tallies, _, _ = _run_exact(inputs, None, n_deals, False, None)
+    tallies, _, _, _ = _run_exact(inputs, None, n_deals, False)
     return n_deals, int(tallies[0, 0]), int(tallies[0, 1])
 
 
@@ -121,12 +121,12 @@ def split_tallies(game, hands, dead="", counting=True):
     s = build_scenario(game, hands, dead)
     inputs = _Inputs(s)
     if counting:
-        tallies, no_low, _ = _count_heads_up(inputs, s, None)
+        tallies, no_low, _, _ = _count_heads_up(inputs, s)
     else:
         from math import comb
 
         n_deals = comb(len(s.pool), sum(s.to_deal)) * comb(sum(s.to_deal), s.to_deal[0])
-        tallies, no_low, _ = _run_exact(inputs, None, n_deals, False, None)
+        tallies, no_low, _, _ = _run_exact(inputs, None, n_deals, False)
     return tallies[:, EXACT_COLUMNS], no_low
 
 

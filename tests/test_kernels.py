@@ -1,5 +1,14 @@
 """The evaluator's machinery: shipped tables equal the first-principles build, the key
-fields never carry into each other, and the hot loops carry no reference counting."""
+fields never carry into each other, and the hot loops carry no reference counting.
+
+Two checks of the reference counting. The strict one: no NRT_incref at all in the parallel
+function, for the kinds whose kernels have none (high, low_a5, low_8). The loop-aware one,
+for every kind: no NRT_incref in any block of the parallel function's LLVM IR that lies
+on a cycle of its control flow, so none runs per hand. ``low_a6`` and ``low_27`` need the
+second: at 6 and 7 cards their call to the rare flush helper makes numba take one reference
+on each argument array when the function starts (once per thread's chunk), which the
+strict check counts although it costs nothing per hand.
+"""
 
 from __future__ import annotations
 
@@ -10,18 +19,29 @@ import numpy as np
 import pytest
 
 from studodds.eval import tables as T
-from studodds.eval.kernels import BATCH_KERNELS, KIND_CODES
+from studodds.eval.kernels import BATCH_KERNELS, KIND_CODES, TABLES
+from studodds.eval.values import KINDS
 
 
-def test_shipped_tables_equal_a_fresh_build():
-    shipped, built = T.load_tables(), T.build_tables()
-    for name in T.Tables._fields:
-        a, b = getattr(shipped, name), getattr(built, name)
-        assert a.dtype == b.dtype and np.array_equal(a, b), name
+@pytest.fixture(scope="module")
+def built():
+    """The tables built from first principles (about 2 s), once for this module."""
+    return T.build_tables()
 
 
-def test_multiset_index_is_dense_and_collision_free():
-    tables = T.build_tables()
+def test_shipped_tables_equal_a_fresh_build(built):
+    # Read the file itself: load_tables would quietly build the tables if one were missing.
+    with np.load(T._SHIPPED) as shipped:
+        assert sorted(shipped.files) == sorted(T.Tables._fields)
+        for name in T.Tables._fields:
+            a, b = shipped[name], getattr(built, name)
+            assert a.dtype == b.dtype and np.array_equal(a, b), name
+    for name in T.Tables._fields:  # and the kernels run on exactly these tables
+        assert np.array_equal(getattr(TABLES, name), getattr(built, name)), name
+
+
+def test_multiset_index_is_dense_and_collision_free(built):
+    tables = built
     used = tables.lo_pos[tables.lo_pos != 0xFFFF]
     assert sorted(used) == list(range(len(used)))  # LO_POS numbers its multisets 0..n-1
     # Every multiset of at most 7 cards lands on its own slot of the value tables: the
@@ -31,8 +51,8 @@ def test_multiset_index_is_dense_and_collision_free():
     assert (tables.high > 0).sum() == 6_175 + 18_395 + 49_205  # 5-, 6- and 7-card multisets
 
 
-def test_key_fields_do_not_overflow_with_seven_cards():
-    key = T.KEY_BIAS + sum(int(k) for k in T.build_tables().card_key[-7:])  # As Ah Ad Ac Ks..
+def test_key_fields_do_not_overflow_with_seven_cards(built):
+    key = T.KEY_BIAS + sum(int(k) for k in built.card_key[-7:])  # As Ah Ad Ac Ks..
     assert key < 1 << 63
     worst_suit = T.KEY_BIAS + 7 * (1 << 12)  # seven spades: counter 3 + 7 = 10 < 16
     assert (worst_suit >> 12) & 0xF == 10
@@ -64,6 +84,71 @@ def test_hot_loop_has_no_reference_counting(kind, width):
     assert loops == {}
 
 
+_DEFINE = re.compile(r'^define [^@]*@("[^"]+"|[-\w.$]+)\(')
+_BLOCK_LABEL = re.compile(r'^("[^"]+"|[-\w.$]+):')
+_BRANCH_TARGET = re.compile(r'label %("[^"]+"|[-\w.$]+)')
+
+
+def _nrt_increfs_in_loops(llvm: str, name_part: str) -> dict[str, int]:
+    """{function: NRT_incref calls in basic blocks on a cycle} over the LLVM IR functions
+    whose name contains name_part. A block is on a cycle when one of its branch targets
+    leads back to it (targets read from ``label %name`` in the block's terminator)."""
+    found: dict[str, int] = {}
+    blocks: dict[str, list[str]] = {}
+    function = current = None
+    for line in llvm.splitlines():
+        define = _DEFINE.match(line)
+        if define:
+            function, current, blocks = define.group(1), "<entry>", {"<entry>": []}
+        elif function is None:
+            continue
+        elif line.startswith("}"):
+            n = _calls_on_cycles(blocks, "@NRT_incref(")
+            if n and name_part in function:
+                found[function] = n
+            function = None
+        elif label := _BLOCK_LABEL.match(line):
+            current = label.group(1)
+            blocks[current] = []
+        else:
+            blocks[current].append(line)
+    return found
+
+
+def _calls_on_cycles(blocks: dict[str, list[str]], call: str) -> int:
+    successors = {
+        name: {t for line in lines for t in _BRANCH_TARGET.findall(line)}
+        for name, lines in blocks.items()
+    }
+    total = 0
+    for name, lines in blocks.items():
+        n = sum(call in line for line in lines)
+        seen: set[str] = set()
+        stack = list(successors[name]) if n else []
+        while stack:
+            block = stack.pop()
+            if block == name:
+                total += n
+                break
+            if block not in seen and block in successors:
+                seen.add(block)
+                stack.extend(successors[block])
+    return total
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_no_reference_counting_in_any_loop(kind, width):
+    """Every kind, every width: no NRT_incref inside a loop of the parallel function."""
+    kernel = BATCH_KERNELS[KIND_CODES[kind], width]
+    fresh = nb.njit(parallel=True, error_model="numpy")(kernel.py_func)  # not from cache
+    hands = np.arange(width, dtype=np.uint8).reshape(1, width)
+    fresh(hands, np.zeros(1, dtype=np.int32))
+    llvm = next(iter(fresh.inspect_llvm().values()))
+    assert "parfor_gufunc" in llvm
+    assert _nrt_increfs_in_loops(llvm, "parfor_gufunc") == {}
+
+
 @nb.njit(inline="always")
 def _value_through_arguments(row, hi_base, lo_pos, high, flush):
     """The shape of the trap: tables as arguments of a per-hand helper, a branch inside."""
@@ -87,3 +172,6 @@ def test_the_detector_sees_the_trap():
     kernel(np.zeros((2, 7), dtype=np.uint8), np.zeros(2, dtype=np.int32), table, table, table, table)
     asm = next(iter(kernel.inspect_asm().values()))
     assert sum(_functions_calling_nrt(asm).values()) > 0
+    # The loop-aware check sees it too: the references are taken inside the loop.
+    llvm = next(iter(kernel.inspect_llvm().values()))
+    assert sum(_nrt_increfs_in_loops(llvm, "trapped").values()) > 0

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import csv
+import dataclasses
+import io
 import json
 from pathlib import Path
 
 import pytest
 
+from studodds.cards import parse_card
 from studodds.cli import main
+from studodds.equity import equity
+from studodds.games import get_game
 from studodds.handhistory import parse_file
 from studodds.replay import replay_hand
 
@@ -51,7 +57,7 @@ def test_hero_view_hides_opponents_and_counts_folded_cards_dead():
 
 @pytest.mark.parametrize("name", ["stud7_showdown.txt", "studhl_split.txt",
                                   "razz_tournament_allin.txt", "horse_fold_show.txt",
-                                  "several_hands.txt"])
+                                  "several_hands.txt", "stud7_community_river.txt"])
 def test_every_street_shares_out_the_whole_pot(name):
     for r in replay_fixture(name):
         for s in r.streets:
@@ -150,3 +156,128 @@ def test_a_player_all_in_is_not_expected_to_act_first(tmp_path):
     hands, problems = parse_file(path)
     assert problems == []
     assert replay_hand(hands[0], trials=2000).rule_problems == ()
+
+
+# ---------------------------------------------------------------- card shortage: community river
+
+COMMUNITY = "stud7_community_river.txt"
+
+
+def test_community_river_seventh_street_in_both_views():
+    """Eight players on 7th street: the river is the community card 9s. Each hand is six
+    own cards, no river group; the equities are those of equity(..., community="9s")."""
+    (r,) = replay_fixture(COMMUNITY, trials=20_000, seed=3)
+    assert [s.street for s in r.streets] == ["3rd", "4th", "5th", "6th", "7th"]
+    assert [len(s.players) for s in r.streets] == [8] * 5
+    seventh = r.streets[-1]
+    assert (seventh.community_card, seventh.community) == (True, "9s")
+    assert seventh.pot == pytest.approx(3.36)
+    assert seventh.dead_hero_view == ""  # nobody folded before 7th street
+    by_name = {p.name: p for p in seventh.players}
+    assert by_name["Hero"].hero_view == by_name["Hero"].revealed == "(8s Qs) 3c Js Jh Qc"
+    assert by_name["Bo Lind"].hero_view == "(x x) Kd 6h Kc Td"
+    assert by_name["Bo Lind"].revealed == "(5s As) Kd 6h Kc Td"
+    assert by_name["Fumiko"].revealed == "(Ac 6d) 2d 7c 7s 9h"  # her 7-card summary line
+    assert by_name["Anja"].revealed == "(x x) Tc 3s Ad 8c"  # folded on 7th, never shown
+    # With the community card the shown hands are settled: Hero's queens and jacks beat
+    # Bo Lind's kings, Cyrus's nines and fours and Fumiko's nines and sevens.
+    for name in ("Bo Lind", "Cyrus", "Fumiko"):
+        assert by_name[name].equity_revealed == 0.0
+    game = get_game("stud7")
+    for view, equity_of in (("hero_view", "equity_hero_view"), ("revealed", "equity_revealed")):
+        hands = [getattr(p, view) for p in seventh.players]
+        direct = equity(game, hands, "", community="9s", trials=20_000, seed=3)
+        assert direct.community == "9s"
+        assert [getattr(p, equity_of) for p in seventh.players] == [
+            p.equity for p in direct.players
+        ], view
+
+
+def test_community_river_earlier_streets_replay_as_before():
+    """Before the river nothing is turned: 3rd to 6th street with eight players are already
+    deals with a shared river to come (community_card, no card)."""
+    (r,) = replay_fixture(COMMUNITY, trials=5_000)
+    assert [s.pot for s in r.streets] == pytest.approx([0.16, 0.96, 1.76, 3.36, 3.36])
+    for s in r.streets[:4]:
+        assert (s.community_card, s.community) == (True, None)
+        assert all(")" in p.hero_view and not p.hero_view.endswith(")") for p in s.players)
+    sixth = {p.name: p for p in r.streets[3].players}
+    assert sixth["Hero"].hero_view == "(8s Qs) 3c Js Jh Qc"
+    game = get_game("stud7")
+    hands = [p.hero_view for p in r.streets[3].players]
+    direct = equity(game, hands, "", trials=5_000, seed=1)
+    assert [p.equity_hero_view for p in r.streets[3].players] == [
+        p.equity for p in direct.players
+    ]
+
+
+def test_community_river_follows_the_rules():
+    """Fumiko's 2d brings it in; Bo Lind's pair of kings acts first on 5th, 6th and 7th."""
+    (r,) = replay_fixture(COMMUNITY, trials=2_000)
+    assert r.rule_problems == ()
+
+
+def test_community_river_first_to_act_is_judged_on_the_sixth_street_boards(tmp_path):
+    text = (DATA / COMMUNITY).read_text()
+    old = "*** RIVER *** [9s]\nBo Lind: checks\nCyrus: bets $0.20\n"
+    assert old in text
+    path = tmp_path / "order.txt"
+    path.write_text(text.replace(old, "*** RIVER *** [9s]\nCyrus: bets $0.20\nBo Lind: checks\n"))
+    hands, problems = parse_file(path)
+    assert problems == []
+    (problem,) = replay_hand(hands[0], trials=2_000).rule_problems
+    assert problem.startswith("7th street: Cyrus acted first, the rules say Bo Lind (boards ")
+    assert "Kd 6h Kc Td" in problem and "9s" not in problem
+
+
+def test_a_community_card_where_the_rules_deal_rivers_is_reported():
+    """A community river with two players left cannot be: the rules check says so and 7th
+    street is not replayed (the engine has no such table)."""
+    (hh,), _ = parse_file(DATA / "stud7_showdown.txt")
+    hh = dataclasses.replace(hh, community=parse_card("5d"))
+    r = replay_hand(hh, trials=2_000)
+    assert [s.street for s in r.streets] == ["3rd", "4th", "5th", "6th"]
+    assert r.rule_problems[0] == (
+        "7th street: a community card (5d) was turned, but the stub held a river for each of "
+        "the 2 players: the rules turn one only when it holds fewer cards than players"
+    )
+
+
+def test_community_river_cli_json(capsys):
+    path = str(DATA / COMMUNITY)
+    assert main(["replay", path, "--format", "json", "--trials", "2000"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    (hand,) = json.loads(out)
+    streets = hand["streets"]
+    assert streets[-1]["community_card"] is True and streets[-1]["community"] == "9s"
+    assert all("community" not in s for s in streets[:-1])
+    assert all(s["community_card"] is True for s in streets)
+    # A normal river has no "community" key either.
+    assert main(["replay", str(DATA / "stud7_showdown.txt"), "--format", "json",
+                 "--trials", "2000"]) == 0
+    out, _ = capsys.readouterr()
+    (hand,) = json.loads(out)
+    assert all("community" not in s and s["community_card"] is False for s in hand["streets"])
+
+
+def test_community_river_cli_table_and_csv_name_the_card(capsys):
+    path = str(DATA / COMMUNITY)
+    assert main(["replay", path, "--trials", "2000"]) == 0
+    out, _ = capsys.readouterr()
+    seventh = next(line for line in out.splitlines() if line.startswith("7th"))
+    assert seventh.startswith("7th [9s]") and "(8s Qs) 3c Js Jh Qc" in seventh
+    assert "card shortage: on 7th street the community card 9s is every player's seventh card" \
+        in out
+    assert "rules: bring-in and first to act on every street as rules.py says" in out
+    assert main(["replay", path, "--trials", "2000", "--format", "csv"]) == 0
+    out, _ = capsys.readouterr()
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {r["community"] for r in rows if r["street"] == "7th"} == {"9s"}
+    assert {r["community"] for r in rows if r["street"] != "7th"} == {""}
+
+
+def test_cli_table_of_a_normal_river_has_no_shortage_note(capsys):
+    assert main(["replay", str(DATA / "stud7_showdown.txt"), "--trials", "2000"]) == 0
+    out, _ = capsys.readouterr()
+    assert "card shortage" not in out and "[" not in out.splitlines()[3]

@@ -4,15 +4,19 @@ Each test is named after the rule it checks; the worked examples of the seeds
 (/work/shared/seeds) are quoted with the seed they come from.
 """
 
+import dataclasses
+import doctest
 import itertools
 import json
 import random
 from decimal import Decimal
 
 import pytest
+from click.testing import CliRunner
 
-from studodds.cards import parse_card
-from studodds.cli import main
+import studodds.rules
+from studodds.cards import card_str, parse_card
+from studodds.cli import cli, main
 from studodds.games import GAMES
 from studodds.rules import (
     CAP_BETS,
@@ -31,6 +35,7 @@ from studodds.rules import (
 
 HIGH_GAMES = ("stud7", "stud7hl8", "stud5", "stud5hl")
 LOWBALL_GAMES = ("razz", "stud5low", "stud5low6")
+NEW_GAMES = ("stud7hl", "razz27", "razz6")  # BARGE games: all three play the low order
 
 
 def options(round_):
@@ -737,3 +742,285 @@ def test_a_full_size_bring_in_is_the_opening_bet_and_can_be_raised():
     assert [(a.action, a.to) for a in round_.legal_actions()] == [
         ("fold", 0), ("call", 2), ("raise", 4),
     ]
+
+
+def test_doctests():
+    assert doctest.testmod(studodds.rules).failed == 0
+
+
+# --- the BARGE games: stud7hl, razz27, razz6 (RULES.md "Who acts first") -----------------
+#
+# All three play the low order: the HIGHEST door card brings it in and the best LOW board
+# acts first. The ace counts low in razz6 and stud7hl (as in razz), high in razz27.
+
+ALL_CARDS = [card_str(c) for c in range(52)]
+
+
+def test_order_of_play_is_read_from_the_game_data_as_the_rules_say():
+    # RULES.md: razz, razz6, razz27, stud7hl and the five-card lowball games play the low
+    # order; stud7hl8 and stud5hl deal and bet as the high games; only razz27 counts the
+    # ace high in the low order.
+    assert {g.id for g in GAMES.values() if g.order == "low"} == {
+        "razz", "razz6", "razz27", "stud7hl", "stud5low", "stud5low6"}
+    assert {g.id for g in GAMES.values() if g.order == "low" and not g.order_ace_low} == {
+        "razz27"}
+
+
+def test_a_new_game_is_a_row_of_data_not_new_code():
+    # A five-card deuce-to-seven stud made up from data only: ace high in the low order.
+    game = dataclasses.replace(GAMES["stud5low"], id="stud5low27", order_ace_low=False)
+    assert bring_in(game, ["Kc", "As", "2d"]) == 1
+    assert first_to_act(game, ["Ah 2d", "7c 5d"]) == 1
+    assert first_to_act_first_round(game, ["Ah", "3c", "2d"], bring_in=False) == 2
+    assert first_to_act_first_round(GAMES["stud5low"], ["Ah", "3c", "2d"], bring_in=False) == 0
+
+
+def test_an_unknown_order_of_play_in_the_game_data_is_an_error():
+    game = dataclasses.replace(GAMES["razz"], id="razzx", order="lowball")
+    with pytest.raises(RulesError, match="game 'razzx' has order of play 'lowball': "
+                                         "expected one of high, low"):
+        bring_in(game, ["Kc", "2d"])
+
+
+def test_razz27_the_highest_door_card_brings_it_in_ace_high():
+    assert bring_in("razz27", ["Qs", "Kc", "7h"]) == 1
+    assert bring_in("razz27", ["Kc", "Ah", "2d"]) == 1  # the ace is high: worse than a king
+    assert bring_in("razz", ["Kc", "Ah", "2d"]) == 0  # (in razz the king is the worst)
+
+
+def test_razz27_the_spade_ace_is_the_worst_door_card():
+    for card in ALL_CARDS:
+        if card != "As":
+            assert bring_in("razz27", [card, "As"]) == 1, card
+            assert bring_in("razz27", ["As", card]) == 0, card
+    for seating in itertools.permutations(["Ah", "As", "Ac", "Ad", "Ks"]):
+        assert seating[bring_in("razz27", seating)] == "As"
+
+
+def test_razz27_bring_in_ties_by_suit_spades_worst():
+    assert bring_in("razz27", ["Kc", "Ks"]) == 1
+    assert bring_in("razz27", ["Ks", "Kc"]) == 0
+    assert bring_in("razz27", ["Kh", "Ks", "Kc"]) == 1
+    assert bring_in("razz27", ["Ad", "Ah", "Ac"]) == 1
+
+
+def test_razz27_a_deuce_never_brings_it_in_against_a_higher_card():
+    for two in ("2c", "2d", "2h", "2s"):
+        for card in ALL_CARDS:
+            if card[0] != "2":
+                assert bring_in("razz27", [two, card]) == 1, (two, card)
+                assert bring_in("razz27", [card, two]) == 0, (two, card)
+
+
+@pytest.mark.parametrize("game", ["razz6", "stud7hl"])
+def test_razz6_and_stud7hl_bring_in_the_highest_card_ace_low_king_worst(game):
+    assert bring_in(game, ["Qs", "Kc", "Ah"]) == 1
+    assert bring_in(game, ["Ac", "2d"]) == 1  # the ace is low
+    assert bring_in(game, ["Kh", "Ks", "Kc"]) == 1  # spades worst on a tie
+    for seating in itertools.permutations(["Ks", "Kh", "Qs", "As"]):
+        assert seating[bring_in(game, seating)] == "Ks"  # the spade king is the worst
+
+
+@pytest.mark.parametrize("game", ["razz6", "stud7hl"])
+def test_razz6_and_stud7hl_the_ace_is_the_best_door_card(game):
+    for ace in ("Ac", "Ad", "Ah", "As"):
+        for card in ALL_CARDS:
+            if card[0] != "A":
+                assert bring_in(game, [ace, card]) == 1, (ace, card)
+
+
+def test_stud7hl_brings_in_like_razz_not_like_stud7hl8():
+    # BARGE: stud7hl is split but plays the low order; stud7hl8 plays the high order.
+    doors = ["Ad", "Kc", "7h", "2c"]
+    assert bring_in("stud7hl", doors) == bring_in("razz", doors) == 1
+    assert bring_in("stud7hl8", doors) == 3
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_new_games_bring_in_ties_by_seat_go_to_the_first_in_seat_order(game):
+    assert bring_in(game, ["9c", "Kh", "Ks", "Kc"], tie="seat") == 1
+    assert bring_in(game, ["9c", "Kh", "Ks", "Kc"], tie="suit") == 2
+
+
+def test_razz27_seat_ties_between_aces():
+    assert bring_in("razz27", ["Kc", "Ah", "As"], tie="seat") == 1
+    assert bring_in("razz27", ["Kc", "Ah", "As"], tie="suit") == 2
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_new_games_always_have_a_bring_in(game):
+    with pytest.raises(RulesError, match=f"{game} always has a bring-in"):
+        first_to_act_first_round(game, ["3h", "Kd"], bring_in=False)
+    assert first_to_act_first_round(game, ["3h", "Kd"]) == 1
+
+
+def test_razz27_best_deuce_to_seven_board_acts_first_7_5_beats_a_2():
+    assert first_to_act("razz27", ["Ah 2d", "7c 5d"]) == 1
+    assert first_to_act("razz27", ["7c 5d", "Ah 2d"]) == 0
+    assert first_to_act("razz", ["Ah 2d", "7c 5d"]) == 0  # (in razz A-2 is the best)
+
+
+def test_razz27_an_ace_on_board_is_worse_than_a_king():
+    assert first_to_act("razz27", ["Ac 2d", "Kc 2h"]) == 1
+    assert first_to_act("razz27", ["Ac 3d 2s", "Kc Qh Jd"]) == 1
+
+
+def test_razz27_boards_compare_from_the_highest_card_down():
+    assert first_to_act("razz27", ["8c 3d 2h", "7c 6d 5h"]) == 1
+    assert first_to_act("razz27", ["7c 6d 5h 2s", "7h 6s 4c 3d"]) == 1
+
+
+def test_razz27_a_pair_is_worse_than_any_unpaired_board():
+    assert first_to_act("razz27", ["2c 2d", "Ah Ks"]) == 1
+    unpaired = [(a, b) for a, b in itertools.combinations(range(52), 2) if a // 4 != b // 4]
+    paired = [(a, b) for a, b in itertools.combinations(range(52), 2) if a // 4 == b // 4]
+    worst_unpaired = min(showing_strength("razz27", b) for b in unpaired)
+    best_paired = max(showing_strength("razz27", b) for b in paired)
+    assert worst_unpaired > best_paired
+    assert worst_unpaired == showing_strength("razz27", "As Kd")  # ace-king is the worst
+    assert best_paired == showing_strength("razz27", "2c 2d")  # the lowest pair the best
+    assert first_to_act("razz27", ["Kc Kd 5h", "2c 2d Qs"]) == 1  # the lower pair is better
+    assert first_to_act("razz27", ["Ac Ad 2h", "Kc Kd Qs"]) == 1  # aces the worst pair
+
+
+def test_razz27_straights_and_flushes_on_board_do_not_count():
+    # 2-3-4-5 suited is still the lowest board; 3-4-5-6 beats 7-5-3-2 on the highest card.
+    assert first_to_act("razz27", ["7c 5d 3s 2s", "2h 3h 4h 5h"]) == 1
+    assert first_to_act("razz27", ["7c 5d 3s 2s", "3c 4d 5s 6h"]) == 1
+
+
+def test_razz27_suit_ties_mirror_the_bring_in_spades_worst():
+    assert first_to_act("razz27", ["7s 5h", "7c 5d"], tie="suit") == 1
+    assert first_to_act("razz27", ["7s 5h", "7c 5d"], tie="seat") == 0
+    # The leading card of an ace-king board is the ace (ace high): the spade ace is worst.
+    assert first_to_act("razz27", ["As Kc", "Ah Ks"], tie="suit") == 1
+
+
+def test_stud7hl_the_best_ace_to_five_low_board_acts_first():
+    assert first_to_act("stud7hl", ["Kc Kd", "Ac 2d"]) == 1  # A-2 beats K-K
+    assert first_to_act("stud7hl", ["7c 7d", "3h 4s"]) == 1  # 3-4 beats 7-7
+    assert first_to_act("stud7hl", ["2h 3s", "Ac 2d"]) == 1  # the ace is low
+    assert first_to_act("stud7hl", ["8s 3c 2d", "7c 4d 2h", "Kc Kd 2s"]) == 1
+
+
+def test_stud7hl_plays_the_low_order_but_stud7hl8_the_high_order():
+    for boards in (["Kc Kd", "Ac 2d"], ["7c 7d", "3h 4s"]):
+        assert first_to_act("stud7hl", boards) == 1
+        assert first_to_act("stud7hl8", boards) == 0
+
+
+def test_razz6_the_best_low_board_acts_first_like_razz():
+    assert first_to_act("razz6", ["8s 3c 2d", "7c 4d 2h", "Kc Kd 2s"]) == 1
+    assert first_to_act("razz6", ["2c 2d", "Kh Qd"]) == 1
+    assert first_to_act("razz6", ["2h 3s", "Ac 2d"]) == 1  # the ace is low
+    assert first_to_act("razz6", ["8c 8d Ks", "Qh 2c Qd", "Th Js 9d"]) == 2
+
+
+@pytest.mark.parametrize("game", ["razz6", "stud7hl"])
+def test_razz6_and_stud7hl_boards_rank_exactly_as_razz_boards(game):
+    # Straights and flushes on board do not count, so an ace-to-six board (razz6) and the
+    # ace-to-five board of stud7hl rank as in razz.
+    for board in itertools.combinations(range(52), 2):
+        assert showing_strength(game, board) == showing_strength("razz", board)
+    rng = random.Random(7)
+    for _ in range(500):
+        n_players, n_up = rng.randint(2, 8), rng.randint(1, 4)
+        cards = rng.sample(range(52), n_players * n_up)
+        boards = [cards[i * n_up:(i + 1) * n_up] for i in range(n_players)]
+        for tie in ("seat", "suit"):
+            assert first_to_act(game, boards, tie) == first_to_act("razz", boards, tie)
+        doors = [b[0] for b in boards]
+        assert bring_in(game, doors) == bring_in("razz", doors)
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_new_games_seventh_street_order_is_the_sixth_street_order(game):
+    with pytest.raises(RulesError, match=f"has 5 up cards: {game} shows 1 to 4"):
+        first_to_act(game, ["Kc Kd 2h 3s 4d", "Ac Qd Jh 9s 8c"])
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_new_games_first_to_act_ties_default_to_the_first_in_seat_order(game):
+    assert first_to_act(game, ["9c 8d", "7h 5c", "7s 5d"]) == 1
+    assert first_to_act(game, ["9c 8d", "7s 5d", "7h 5c"]) == 1
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_open_pair_never_applies_in_the_new_games(game):
+    assert [r.open_pair_bet for r in limits(game, Stakes(1, 5, 10, 20))] == [None] * 5
+    r = BettingRound(game, 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
+    assert options(r) == [("check", 0), ("bet", 10)]
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_new_games_rounds_one_and_two_small_bet_three_to_five_big_bet_cap_four(game):
+    rows = limits(game, Stakes(Decimal("0.50"), 1, 2, 4))
+    assert [(r.street, r.size, r.bet, r.cap) for r in rows] == [
+        ("3rd street", "small", 2, 8), ("4th street", "small", 2, 8),
+        ("5th street", "big", 4, 16), ("6th street", "big", 4, 16),
+        ("7th street", "big", 4, 16),
+    ]
+    assert (rows[0].bring_in, rows[0].complete) == (1, 2)
+    r = BettingRound(game, 0, Stakes(0, 5, 10, 20), ["A", "B"], [500] * 2)
+    assert options(r) == [("bring-in", 5), ("complete", 10)]
+
+
+# --- the command line for the BARGE games (click's CliRunner) ---------------------------
+
+
+def invoke(*args):
+    result = CliRunner().invoke(cli, ["rules", *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_cli_bringin_razz27_the_spade_ace_brings_it_in():
+    out = invoke("bringin", "-g", "razz27", "--format", "json", "Ks", "As", "2c")
+    assert json.loads(out) == {"seat": 2, "card": "As"}
+    out = invoke("bringin", "-g", "razz27", "Kc", "Ks", "10h")
+    assert out.splitlines()[-1] == "2       Ks"
+    out = invoke("bringin", "-g", "razz27", "--tie", "seat", "--format", "json", "Ah", "As")
+    assert json.loads(out) == {"seat": 1, "card": "Ah"}
+
+
+@pytest.mark.parametrize("game", ["razz6", "stud7hl"])
+def test_cli_bringin_razz6_and_stud7hl_the_king_brings_it_in(game):
+    out = invoke("bringin", "-g", game, "--format", "json", "Ac", "Kd", "Qs")
+    assert json.loads(out) == {"seat": 2, "card": "Kd"}
+
+
+def test_cli_order_stud7hl_the_best_ace_to_five_board_acts_first():
+    out = invoke("order", "-g", "stud7hl", "--format", "json", "Kc Kd", "Ac 2d")
+    assert json.loads(out) == {"seat": 2}
+    out = invoke("order", "-g", "stud7hl", "7c 7d", "3h 4s", "-")
+    assert out.splitlines()[-1] == "2       3h 4s"
+    out = invoke("order", "-g", "stud7hl8", "--format", "json", "Kc Kd", "Ac 2d")
+    assert json.loads(out) == {"seat": 1}
+
+
+def test_cli_order_razz27_7_5_acts_before_a_2_and_razz6_like_razz():
+    out = invoke("order", "-g", "razz27", "--format", "json", "Ah 2d", "7c 5d", "Kc Kd")
+    assert json.loads(out) == {"seat": 2}
+    out = invoke("order", "-g", "razz6", "--format", "json", "Ah 2d", "7c 5d", "Kc Kd")
+    assert json.loads(out) == {"seat": 1}
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_cli_limits_new_games(game):
+    out = invoke("limits", "-g", game, "--ante", "0.50", "--bring-in", "1", "--small", "2",
+                 "--big", "4", "--format", "json")
+    rows = json.loads(out)
+    assert [(r["street"], r["bet"], r["cap"], r["open_pair_bet"]) for r in rows] == [
+        ("3rd street", 2, 8, None), ("4th street", 2, 8, None), ("5th street", 4, 16, None),
+        ("6th street", 4, 16, None), ("7th street", 4, 16, None),
+    ]
+    assert (rows[0]["bring_in"], rows[0]["complete"]) == (1, 2)
+
+
+def test_cli_rules_help_describes_the_new_games():
+    # (click rewraps the docstring: compare with the whitespace collapsed)
+    bringin = " ".join(invoke("bringin", "--help").split())
+    order = " ".join(invoke("order", "--help").split())
+    assert "razz27" in bringin and "spade ace" in bringin
+    assert "razz6" in bringin and "stud7hl" in bringin
+    assert "razz27" in order and "stud7hl" in order and "7-5" in order

@@ -479,7 +479,9 @@ def test_with_next_card_community_is_writing_it_in_everywhere():
     scenario = build_scenario("stud7", list(EIGHT_6TH_HIDDEN))
     assert scenario.community_card
     after = with_next_card(scenario, 4, card_id("Ah"))
-    assert after.community_card is False
+    # The card is turned: still a community-card table, nothing more to draw for it.
+    assert after.community_card is True and after.community == card_id("Ah")
+    assert not after.community_to_come and after.street == "7th street"
     assert all(k[-1] == card_id("Ah") for k in after.known)
     assert after.to_deal == scenario.to_deal  # everyone's own unseen cards stay to come
     result = equity_of_scenario(after, exact=True)

@@ -1,4 +1,5 @@
-"""Hand evaluators: high, ace-to-five low, eight-or-better low, ace-to-six low.
+"""Hand evaluators: high, ace-to-five low, eight-or-better low, ace-to-six low,
+deuce-to-seven low.
 
 Every value is an integer where LARGER IS STRONGER (lows included); values.py says how the
 bits read. ``evaluate_batch`` is the fast path (numba, all cores); ``evaluate`` is the

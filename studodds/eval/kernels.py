@@ -25,8 +25,14 @@ from ..config import NUMBA_OPTIONS
 from .tables import FLUSH_BITS, HI_FIELD, HI_SHIFT, KEY_BIAS, LO_FIELD, LO_SHIFT, load_tables
 from .values import EIGHT_OR_BETTER_MIN, NO_LOW
 
-KIND_HIGH, KIND_LOW_A5, KIND_LOW_8, KIND_LOW_A6 = 0, 1, 2, 3
-KIND_CODES = {"high": KIND_HIGH, "low_a5": KIND_LOW_A5, "low_8": KIND_LOW_8, "low_a6": KIND_LOW_A6}
+KIND_HIGH, KIND_LOW_A5, KIND_LOW_8, KIND_LOW_A6, KIND_LOW_27 = 0, 1, 2, 3, 4
+KIND_CODES = {
+    "high": KIND_HIGH,
+    "low_a5": KIND_LOW_A5,
+    "low_8": KIND_LOW_8,
+    "low_a6": KIND_LOW_A6,
+    "low_27": KIND_LOW_27,
+}
 
 TABLES = load_tables()
 CARD_KEY = TABLES.card_key
@@ -35,8 +41,10 @@ LO_POS = TABLES.lo_pos
 HIGH = TABLES.high
 LOW_A5 = TABLES.low_a5
 LOW_A6 = TABLES.low_a6
+LOW_27 = TABLES.low_27
 FLUSH_HIGH = TABLES.flush_high
 FLUSH_A6 = TABLES.flush_a6
+FLUSH_27 = TABLES.flush_27
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -143,10 +151,50 @@ def low_a6_with_flush(key, mask, suit, n):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
+def value_low_27(key, cards, n):
+    """Deuce-to-seven low value. Larger is stronger.
+
+    The same shape as value_low_a6, with the deuce-to-seven tables (ace only high, no wheel).
+    """
+    flush_bits = key & FLUSH_BITS
+    if not flush_bits:
+        return LOW_27[multiset_index(key)]
+    suit = flush_suit(flush_bits)
+    return low_27_with_flush(key, suit_rank_mask(cards, n, suit), suit, n)
+
+
+@nb.njit(**NUMBA_OPTIONS)
+def low_27_with_flush(key, mask, suit, n):
+    """Deuce-to-seven value of n cards with f >= 5 of one suit, whose ranks are in mask.
+
+    low_a6_with_flush line for line, on FLUSH_27 and LOW_27 (a copy rather than one
+    function taking the tables: tables as arguments bring back the reference counting
+    described at the top of this module).
+    """
+    best = FLUSH_27[mask]
+    suited = ((key >> (4 * suit)) & 0xF) - 3  # the counter started at 3
+    if suited == n:
+        return best
+    for ri in range(13):
+        if not mask >> ri & 1:
+            continue
+        key_i = key - CARD_KEY[ri * 4 + suit]
+        if suited == 5:
+            best = max(best, LOW_27[multiset_index(key_i)])
+            continue
+        for rj in range(ri + 1, 13):  # six of the suit among seven cards: leave out two
+            if mask >> rj & 1:
+                best = max(best, LOW_27[multiset_index(key_i - CARD_KEY[rj * 4 + suit])])
+    return best
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
 def needs_suits(kind, key):
     """Whether this hand's value depends on which cards are suited: only flushes count,
-    and only for high and ace-to-six."""
-    return (key & FLUSH_BITS) != 0 and (kind == KIND_HIGH or kind == KIND_LOW_A6)
+    and only for high, ace-to-six and deuce-to-seven."""
+    return (key & FLUSH_BITS) != 0 and (
+        kind == KIND_HIGH or kind == KIND_LOW_A6 or kind == KIND_LOW_27
+    )
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -173,6 +221,11 @@ def value_from_suits(kind, key, suits, n):
             suit = flush_suit(flush_bits)
             return FLUSH_HIGH[(suits >> (16 * suit)) & 0x1FFF]
         return HIGH[multiset_index(key)]
+    if kind == KIND_LOW_27:
+        if flush_bits:
+            suit = flush_suit(flush_bits)
+            return low_27_with_flush(key, (suits >> (16 * suit)) & 0x1FFF, suit, n)
+        return LOW_27[multiset_index(key)]
     if flush_bits:
         suit = flush_suit(flush_bits)
         return low_a6_with_flush(key, (suits >> (16 * suit)) & 0x1FFF, suit, n)
@@ -189,6 +242,8 @@ def value_of(kind, cards, n):
         return value_low_a5(key)
     if kind == KIND_LOW_8:
         return value_low_8(key)
+    if kind == KIND_LOW_27:
+        return value_low_27(key, cards, n)
     return value_low_a6(key, cards, n)
 
 

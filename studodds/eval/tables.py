@@ -20,7 +20,9 @@ How a hand finds its value (see kernels.py for the code that does it):
 * Per hand kind, a value table over that index holds the best five-card value of the
   multiset, ignoring suits. Suits only matter when a suit has 5+ cards; then the flush
   tables, indexed by the 13-bit mask of that suit's ranks, take over (for ``high`` a flush
-  always beats what the other cards can make in 7 cards: no room for quads or a full house).
+  always beats what the other cards can make in 7 cards: no room for quads or a full house;
+  for the lows that count flushes, ``low_a6`` and ``low_27``, the kernel weighs the best
+  suited five against the best five that are not all suited).
 
 Values follow values.py: larger is stronger for every kind.
 """
@@ -70,8 +72,10 @@ class Tables(NamedTuple):
     high: np.ndarray  # int32[n_multisets], suits ignored
     low_a5: np.ndarray  # int32[n_multisets]
     low_a6: np.ndarray  # int32[n_multisets], suits ignored (straights count)
+    low_27: np.ndarray  # int32[n_multisets], suits ignored (straights count, ace high)
     flush_high: np.ndarray  # int32[8192], best high value of a one-suit rank mask
     flush_a6: np.ndarray  # int32[8192], best ace-to-six value of five of a suit's ranks
+    flush_27: np.ndarray  # int32[8192], best deuce-to-seven value of five of a suit's ranks
 
 
 def _count_vectors(n_ranks: int, max_total: int):
@@ -96,21 +100,23 @@ def _nibbles_code(category: int, ranks_in_order) -> int:
     return code
 
 
-def _straight_top(rank_values) -> int:
-    """Top card of five distinct consecutive rank values, 5 for A-2-3-4-5 with ace 14, else 0."""
+def _straight_top(rank_values, wheel: bool = True) -> int:
+    """Top card of five distinct consecutive rank values, else 0; with ``wheel``, also 5
+    for A-2-3-4-5 with the ace as 14 (deuce-to-seven has no wheel: there it is ace high)."""
     values = sorted(rank_values, reverse=True)
     if values[0] - values[4] == 4:
         return values[0]
-    if values == [14, 5, 4, 3, 2]:
+    if wheel and values == [14, 5, 4, 3, 2]:
         return 5
     return 0
 
 
-def _five_card_code(counts, rank_value, straights: bool) -> int:
+def _five_card_code(counts, rank_value, straights: bool, wheel: bool = True) -> int:
     """High-style code (category + nibbles) of five cards given as rank counts.
 
-    rank_value maps rank index 0..12 to the number the nibbles carry: 2..14 for high,
-    with the ace moved to 1 for the lows. Larger code = stronger high hand.
+    rank_value maps rank index 0..12 to the number the nibbles carry: 2..14 for high and
+    deuce-to-seven, with the ace moved to 1 for the other lows. Larger code = stronger
+    high hand. ``wheel``: whether A-2-3-4-5 (ace as 14) is a five-high straight.
     """
     groups = sorted(
         ((c, rank_value[r]) for r, c in enumerate(counts) if c),
@@ -120,7 +126,7 @@ def _five_card_code(counts, rank_value, straights: bool) -> int:
     ranks = [v for _, v in groups]
     category = _PATTERN_CATEGORY[pattern]
     if category == 0 and straights:
-        top = _straight_top(ranks)
+        top = _straight_top(ranks, wheel)
         if top:
             return _nibbles_code(STRAIGHT, [top])
     return _nibbles_code(category, ranks)
@@ -155,17 +161,22 @@ def build_tables() -> Tables:
     high = np.zeros(n_multisets, dtype=np.int32)
     low_a5 = np.zeros(n_multisets, dtype=np.int32)
     low_a6 = np.zeros(n_multisets, dtype=np.int32)
+    low_27 = np.zeros(n_multisets, dtype=np.int32)
 
     # Five cards straight from the rules; six and seven as the best after dropping one card.
     by_size: dict[int, list[tuple]] = {5: [], 6: [], 7: []}
     for counts in index_of:
         if sum(counts) >= 5:
             by_size[sum(counts)].append(counts)
-    best: dict[str, dict[tuple, int]] = {"high": {}, "low_a5": {}, "low_a6": {}}
+    best: dict[str, dict[tuple, int]] = {"high": {}, "low_a5": {}, "low_a6": {}, "low_27": {}}
     for counts in by_size[5]:
         best["high"][counts] = _five_card_code(counts, HIGH_RANK_VALUE, straights=True)
         best["low_a5"][counts] = LOW_FLIP - _five_card_code(counts, LOW_RANK_VALUE, False)
         best["low_a6"][counts] = LOW_FLIP - _five_card_code(counts, LOW_RANK_VALUE, True)
+        # Deuce-to-seven: the ace only high, so A-2-3-4-5 is no straight but ace high.
+        best["low_27"][counts] = LOW_FLIP - _five_card_code(
+            counts, HIGH_RANK_VALUE, True, wheel=False
+        )
     for size in (6, 7):
         for counts in by_size[size]:
             smaller = [
@@ -175,18 +186,23 @@ def build_tables() -> Tables:
             ]
             for kind, table in best.items():
                 table[counts] = max(table[s] for s in smaller)
-    for kind, array in (("high", high), ("low_a5", low_a5), ("low_a6", low_a6)):
+    arrays = {"high": high, "low_a5": low_a5, "low_a6": low_a6, "low_27": low_27}
+    for kind, array in arrays.items():
         for counts, value in best[kind].items():
             array[index_of[counts]] = value
 
     flush_high = np.zeros(1 << N_RANKS, dtype=np.int32)
     flush_a6 = np.zeros(1 << N_RANKS, dtype=np.int32)
+    flush_27 = np.zeros(1 << N_RANKS, dtype=np.int32)
     for mask in range(1 << N_RANKS):
         ranks = [r for r in range(N_RANKS) if mask >> r & 1]
         if len(ranks) < 5:
             continue
         flush_high[mask] = max(_flush_high_code(five) for five in combinations(ranks, 5))
         flush_a6[mask] = max(LOW_FLIP - _flush_low_code(five) for five in combinations(ranks, 5))
+        flush_27[mask] = max(
+            LOW_FLIP - _flush_low_code(five, HIGH_RANK_VALUE) for five in combinations(ranks, 5)
+        )
 
     card_key = np.zeros(52, dtype=np.int64)
     for card in range(52):
@@ -194,7 +210,11 @@ def build_tables() -> Tables:
         field = (5**rank << LO_SHIFT) if rank < LO_RANKS else (5 ** (rank - LO_RANKS) << HI_SHIFT)
         card_key[card] = field + (1 << (SUIT_BITS * suit))
 
-    return Tables(card_key, hi_base, lo_pos, high, low_a5, low_a6, flush_high, flush_a6)
+    return Tables(
+        card_key=card_key, hi_base=hi_base, lo_pos=lo_pos, high=high, low_a5=low_a5,
+        low_a6=low_a6, low_27=low_27, flush_high=flush_high, flush_a6=flush_a6,
+        flush_27=flush_27,
+    )
 
 
 def _flush_high_code(ranks) -> int:
@@ -205,9 +225,14 @@ def _flush_high_code(ranks) -> int:
     return _nibbles_code(FLUSH, values)
 
 
-def _flush_low_code(ranks) -> int:
-    """Ace-to-six badness of five suited ranks: a flush, or a straight flush (ace low only)."""
-    values = sorted((LOW_RANK_VALUE[r] for r in ranks), reverse=True)
+def _flush_low_code(ranks, rank_value=LOW_RANK_VALUE) -> int:
+    """Low badness of five suited ranks: a flush, or a straight flush of consecutive values.
+
+    No wheel either way: with the ace as 1 (ace-to-six) A-2-3-4-5 is simply consecutive,
+    and with the ace as 14 (deuce-to-seven, ``rank_value=HIGH_RANK_VALUE``) it is not a
+    straight at all.
+    """
+    values = sorted((rank_value[r] for r in ranks), reverse=True)
     if values[0] - values[4] == 4:
         return _nibbles_code(STRAIGHT_FLUSH, [values[0]])
     return _nibbles_code(FLUSH, values)
@@ -223,11 +248,12 @@ def save_tables(tables: Tables, path=_SHIPPED) -> None:
 def load_tables(path=_SHIPPED) -> Tables:
     """The shipped tables (scripts/make_tables.py writes them; a test rebuilds and compares).
 
-    Building them takes about a second in Python, loading a few milliseconds, so the
-    package ships them; without the file (a source checkout mid-edit) they are built.
+    Building them takes about two seconds in Python, loading a few milliseconds, so the
+    package ships them; without the file, or with a file that lacks a table (a source
+    checkout mid-edit, before scripts/make_tables.py has run), they are built.
     """
     try:
         with np.load(path) as data:
             return Tables(**{name: data[name] for name in Tables._fields})
-    except FileNotFoundError:
+    except (FileNotFoundError, KeyError):
         return build_tables()

@@ -27,9 +27,10 @@ High (``high``)
     straight flush  top card, 0 x4
     ==============  ====================================  ==========
 
-Lows (``low_a5``, ``low_8``, ``low_a6``)
+Lows (``low_a5``, ``low_8``, ``low_a6``, ``low_27``)
     A low hand is first scored as "badness" exactly like a high hand, but with the ace
-    as rank 1 (nibbles 1..13, ace=1, king=13), and then flipped so larger is stronger:
+    as rank 1 (nibbles 1..13, ace=1, king=13; ``low_27`` keeps the ace as 14, see below),
+    and then flipped so larger is stronger:
 
         value = LOW_FLIP - badness,      LOW_FLIP = 0x8FFFFF
 
@@ -41,6 +42,20 @@ Lows (``low_a5``, ``low_8``, ``low_a6``)
     - ``low_a6`` (ace-to-six): straights and flushes count (and are bad), the ace is only
       low, so A-2-3-4-5 is a straight with top card 5 and T-J-Q-K-A is king high.
       Best: 6-4-3-2-A.
+    - ``low_27`` (deuce-to-seven, Kansas City): straights and flushes count (and are bad),
+      the ace is only HIGH: its nibble is 14, as in ``high``, and there is no wheel, so
+      A-2-3-4-5 is an unpaired ace-high hand (nibbles 14,5,4,3,2) and T-J-Q-K-A is a
+      straight with top card 14. The badness is the high code of the same five cards except
+      for the wheel. Best: 7-5-4-3-2 (not suited); worst: A-K-Q-J-T suited.
+
+    ==========  ==============================  ===================  ====================
+    kind        best hand (badness)             ace                  straights / flushes
+    ==========  ==============================  ===================  ====================
+    low_a5      5-4-3-2-A (0x054321)            low (1)              do not count
+    low_8       5-4-3-2-A, or NO_LOW            low (1)              do not count
+    low_a6      6-4-3-2-A (0x064321)            low (1)              count, A-2-3-4-5 too
+    low_27      7-5-4-3-2 (0x075432)            high (14)            count, not A-2-3-4-5
+    ==========  ==============================  ===================  ====================
 
 A 6- or 7-card hand is worth its best five-card subset under the kind's order.
 """
@@ -61,7 +76,7 @@ CATEGORY_NAMES = (
     "straight flush",
 )
 
-KINDS = ("high", "low_a5", "low_8", "low_a6")
+KINDS = ("high", "low_a5", "low_8", "low_a6", "low_27")
 LOW_FLIP = 0x8FFFFF
 NO_LOW = 0
 # The weakest qualifying eight-or-better low, 8-7-6-5-4: every qualifying low is >= this.
@@ -85,10 +100,11 @@ def _nibbles(code: int) -> list[int]:
 
 
 def split_value(value: int, kind: str) -> tuple[int, list[int]]:
-    """(category, nibbles) of a value; for lows the badness category and ace-low nibbles."""
+    """(category, nibbles) of a value; for lows the badness category and nibbles (the ace
+    is 1 in them, except in ``low_27`` where it is 14)."""
     if kind == "high":
         code = int(value)
-    elif kind in ("low_a5", "low_8", "low_a6"):
+    elif kind in ("low_a5", "low_8", "low_a6", "low_27"):
         if kind == "low_8" and value == NO_LOW:
             raise ValueError("no low: there is no category to split")
         code = LOW_FLIP - int(value)
@@ -98,10 +114,16 @@ def split_value(value: int, kind: str) -> tuple[int, list[int]]:
 
 
 def category_name(value: int, kind: str) -> str:
-    """Short category of a value: 'full house', or for lows '7-low' / 'pair' / 'no low'."""
+    """Short category of a value: 'full house', or for lows '7-low' / 'pair' / 'no low'.
+
+    A deuce-to-seven unpaired hand topped by an ace (the ace is only high there) is
+    'ace high', as a 2-7 player says, not 'A-low'.
+    """
     if kind == "low_8" and value == NO_LOW:
         return "no low"
     category, nibbles = split_value(value, kind)
+    if kind == "low_27" and category == HIGH_CARD and nibbles[0] == 14:
+        return "ace high"
     if kind != "high" and category == HIGH_CARD:
         return f"{_char(nibbles[0])}-low"
     return CATEGORY_NAMES[category]
@@ -123,7 +145,8 @@ def _five_ranks(category: int, n: list[int]) -> list[int]:
         return [n[0]] * 3 + [n[1], n[2]]
     if category in (STRAIGHT, STRAIGHT_FLUSH):
         top = n[0]
-        if top == 5:  # the wheel; with the ace as 1 in a low the same five ranks
+        if top == 5:  # the wheel; with the ace as 1 in a low the same five ranks (low_27
+            # has no wheel: its lowest straight is six high)
             return [5, 4, 3, 2, 1]
         return [top - i for i in range(5)]
     if category == FULL_HOUSE:
@@ -132,7 +155,12 @@ def _five_ranks(category: int, n: list[int]) -> list[int]:
 
 
 def describe(value: int, kind: str) -> str:
-    """Words for a value: 'Full house, fives full of aces', '7-5-4-2-A low', 'no low'."""
+    """Words for a value: 'Full house, fives full of aces', '7-5-4-2-A low', 'no low'.
+
+    Deuce-to-seven: '7-5-4-3-2 low', and 'Ace high (A-5-4-3-2)' for an unpaired hand
+    topped by the ace (which is only high there); straights, flushes and the rest read as
+    in ``high``, e.g. 'Straight, six high (6-5-4-3-2)'.
+    """
     if kind == "low_8" and value == NO_LOW:
         return "no low"
     category, n = split_value(value, kind)
@@ -140,7 +168,7 @@ def describe(value: int, kind: str) -> str:
     text = _cards_text(five)
     word = lambda r: _RANK_WORDS[r][0]
     plural = lambda r: _RANK_WORDS[r][1]
-    if kind != "high" and category == HIGH_CARD:
+    if kind != "high" and category == HIGH_CARD and not (kind == "low_27" and n[0] == 14):
         return f"{text} low"
     if category == HIGH_CARD:
         return f"{word(n[0]).capitalize()} high ({text})"
