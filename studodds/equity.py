@@ -24,8 +24,12 @@ from .showdown import (
     DECLARE_BOTH,
     DECLARE_HIGH,
     DECLARE_LOW,
+    DECLARE_MANY,
+    DECLARE_ONE,
     N_BINS,
+    N_DECLARE_TALLIES,
     N_TALLIES,
+    NO_DECLARE,
     POT_UNITS,
     SHARE,
     SHARE_SQ,
@@ -449,7 +453,7 @@ def run_engine(
     finally:
         numba.set_num_threads(previous_threads)
     return EngineRun(method, samples, seed, tallies, no_low, dist,
-                     decl if declare.mode == sim.DECLARE_MANY else None,
+                     decl if declare.mode == DECLARE_MANY else None,
                      time.perf_counter() - start, note)
 
 
@@ -461,20 +465,20 @@ class _Declare:
         if one is not None and many is not None:
             raise ValueError("give one row of declarations or many rows, not both")
         if many is not None:
-            self.mode = sim.DECLARE_MANY
+            self.mode = DECLARE_MANY
             self.rows = np.ascontiguousarray(many.rows, dtype=np.int64)
             self.player = many.player
         elif one is not None:
-            self.mode = sim.DECLARE_ONE
+            self.mode = DECLARE_ONE
             self.rows = np.array([list(one)], dtype=np.int64)
             self.player = 0
         else:
-            self.mode = sim.NO_DECLARE
+            self.mode = NO_DECLARE
             self.rows = np.zeros((1, n_players), dtype=np.int64)
             self.player = 0
 
     def new_tallies(self, n_chunks: int) -> np.ndarray:
-        return np.zeros((n_chunks, len(self.rows), sim.N_DECLARE_TALLIES), dtype=np.int64)
+        return np.zeros((n_chunks, len(self.rows), N_DECLARE_TALLIES), dtype=np.int64)
 
     def args(self, tallies: np.ndarray) -> tuple:
         return self.rows, self.player, tallies
@@ -513,11 +517,11 @@ def _count_heads_up(inputs: _Inputs, scenario: Scenario, declare: _Declare | Non
         )
         if swap:
             outcomes = _swap_players(outcomes)
-        if declare.mode == sim.DECLARE_MANY:
+        if declare.mode == DECLARE_MANY:
             for v, row in enumerate(declare.rows):
                 decl[v] = _player_tallies(settle_declared_outcomes(outcomes, 2, row),
                                           declare.player)
-        if declare.mode == sim.DECLARE_ONE:
+        if declare.mode == DECLARE_ONE:
             outcomes = settle_declared_outcomes(outcomes, 2, declare.rows[0])
         no_low = int(reduce_outcomes(outcomes, 2, True, tallies))
         # The squares of the shares are for Monte Carlo's standard errors; summed over 1e12
@@ -606,7 +610,7 @@ def _run_monte_carlo(inputs: _Inputs, seed: int, trials, precision, with_distrib
     target = trials if trials is not None else None
     # The precision is that of the equities reported: every player's, or with many
     # declaration rows the tallied player's under every row.
-    many = declare.mode == sim.DECLARE_MANY
+    many = declare.mode == DECLARE_MANY
     while True:
         se = _declare_se(decl, done) if many else _equity_se(tallies, done)
         if target is not None:

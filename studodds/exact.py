@@ -21,8 +21,7 @@ import numpy as np
 
 from .config import NUMBA_OPTIONS
 from .eval.kernels import CARD_KEY, KIND_HIGH, suit_bit, value_from_suits
-from .showdown import category_bin, declared_masks, outcome_index, reduce_outcomes, winners_mask
-from .sim import DECLARE_MANY, DECLARE_ONE, NO_DECLARE, tally_declarations
+from .showdown import NO_DECLARE, category_bin, reduce_outcomes, showdown_index
 
 N_RANGES = 256  # work units: enough for load balance on many cores, fixed for any count
 
@@ -167,19 +166,9 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool,
                             distribution[u, p, category_bin(value_a, a_is_low)] += 1
                             if split:
                                 distribution[u, p, category_bin(value_b, True)] += 1
-                    if declare_mode == DECLARE_ONE:
-                        mask_a, mask_b = declared_masks(values_a, values_b, n_players,
-                                                        declarations[0])
-                        index = (mask_a << n_players) | mask_b
-                    else:
-                        mask_a = winners_mask(values_a, n_players, best_a)
-                        mask_b = (winners_mask(values_b, n_players, best_b) if split
-                                  else np.int64(0))
-                        index = outcome_index(mask_a, best_b, mask_b, n_players, split,
-                                              low_qualifies)
-                        if declare_mode == DECLARE_MANY:
-                            tally_declarations(values_a, values_b, n_players, declarations,
-                                               decl_player, decl_tallies[u])
+                    index = showdown_index(values_a, values_b, best_a, best_b, n_players,
+                                           split, low_qualifies, declare_mode, declarations,
+                                           decl_player, decl_tallies[u])
                     outcomes[index] += 1
                 next_combination(idx, n_rest, n_draws)
             no_low[u] = reduce_outcomes(outcomes, n_players, split, tallies[u])

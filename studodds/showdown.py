@@ -205,12 +205,50 @@ def share_of(mask_a, mask_b, p):
     return share
 
 
+# How a kernel settles with declarations (declared_masks): none; one row for every player
+# (the pot settled by it, tallied as usual); or many rows, one player's share tallied per
+# row (declare.py).
+NO_DECLARE, DECLARE_ONE, DECLARE_MANY = 0, 1, 2
+N_DECLARE_TALLIES = 4  # per declaration row: share, share squared, whole pot, part of it
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def tally_declarations(values_a, values_b, n_players, declarations, player, tallies):
+    """DECLARE_MANY: for every row of declarations, the player's share of this showdown."""
+    for v in range(declarations.shape[0]):
+        mask_a, mask_b = declared_masks(values_a, values_b, n_players, declarations[v])
+        share = share_of(mask_a, mask_b, player)
+        tallies[v, 0] += share
+        tallies[v, 1] += share * share
+        if share == POT_UNITS:
+            tallies[v, 2] += 1
+        elif share:
+            tallies[v, 3] += 1
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def showdown_index(values_a, values_b, best_a, best_b, n_players, split, low_qualifies,
+                   declare_mode, declarations, player, declare_tallies):
+    """One showdown's outcome index (outcome_index), shared by the Monte Carlo and the
+    enumeration kernels. declare_mode is a closure constant of the caller, so the branches
+    it does not take are compiled away: DECLARE_ONE settles the pot by declarations[0];
+    DECLARE_MANY also tallies the player's share under every row into declare_tallies."""
+    if declare_mode == DECLARE_ONE:
+        mask_a, mask_b = declared_masks(values_a, values_b, n_players, declarations[0])
+        return (mask_a << n_players) | mask_b
+    mask_a = winners_mask(values_a, n_players, best_a)
+    mask_b = winners_mask(values_b, n_players, best_b) if split else np.int64(0)
+    if declare_mode == DECLARE_MANY:
+        tally_declarations(values_a, values_b, n_players, declarations, player,
+                           declare_tallies)
+    return outcome_index(mask_a, best_b, mask_b, n_players, split, low_qualifies)
+
+
 @nb.njit(**NUMBA_OPTIONS)
 def settle_declared_outcomes(outcomes, n_players, declarations):
-    """Heads-up or any table whose outcome counts carry the whole high and low order:
-    the same counts re-settled with declarations, as outcome counts (used on the exact
-    heads-up counts, where one showdown's masks are the complete comparison of two hands).
-    Only valid for two players, where the winners masks give the order completely."""
+    """Heads-up outcome counts re-settled with declarations, as outcome counts (used on
+    the exact heads-up counts). Only for two players and a low without a qualifier: then
+    one showdown's two winner masks are the complete comparison of the two hands."""
     out = np.zeros_like(outcomes)
     values_a = np.zeros(n_players, dtype=np.int64)
     values_b = np.zeros(n_players, dtype=np.int64)

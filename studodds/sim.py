@@ -21,16 +21,7 @@ import numpy as np
 from .config import NUMBA_OPTIONS
 from .eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit, value_from_suits
 from .eval.tables import DEALT_CARD_SHIFT
-from .showdown import (
-    N_BINS,
-    POT_UNITS,
-    category_bin,
-    declared_masks,
-    outcome_index,
-    reduce_outcomes,
-    share_of,
-    winners_mask,
-)
+from .showdown import N_BINS, NO_DECLARE, category_bin, reduce_outcomes, showdown_index
 
 N_CHUNKS = 64
 
@@ -106,32 +97,6 @@ def dealt_suits(known_suits, work, start, count, community_at):
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def card_of(dealt):
     return (dealt >> DEALT_CARD_SHIFT) & 63
-
-
-# Declarations (showdown.declared_masks): none; one row for every player (the pot settled
-# by it, tallied as usual); or many rows, one player's share tallied per row (declare.py).
-NO_DECLARE, DECLARE_ONE, DECLARE_MANY = 0, 1, 2
-N_DECLARE_TALLIES = 4  # per declaration row: share, share squared, whole pot, part of it
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def tally_declarations(values_a, values_b, n_players, declarations, player, tallies):
-    """DECLARE_MANY: for every row of declarations, the player's share of this showdown."""
-    for v in range(declarations.shape[0]):
-        mask_a, mask_b = declared_masks(values_a, values_b, n_players, declarations[v])
-        share = share_of(mask_a, mask_b, player)
-        tallies[v, 0] += share
-        tallies[v, 1] += share * share
-        if share == POT_UNITS:
-            tallies[v, 2] += 1
-        elif share:
-            tallies[v, 3] += 1
-
-
-def no_declarations(n_chunks: int, n_players: int) -> tuple:
-    """The declaration arguments of a kernel run without declarations (unused)."""
-    return (np.zeros((1, n_players), dtype=np.int64), 0,
-            np.zeros((n_chunks, 1, N_DECLARE_TALLIES), dtype=np.int64))
 
 
 def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_ranges: bool,
@@ -251,18 +216,9 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
                         distribution[c, p, category_bin(value_a, a_is_low)] += 1
                         if split:
                             distribution[c, p, category_bin(value_b, True)] += 1
-                if declare_mode == DECLARE_ONE:
-                    mask_a, mask_b = declared_masks(values_a, values_b, n_players,
-                                                    declarations[0])
-                    index = (mask_a << n_players) | mask_b
-                else:
-                    mask_a = winners_mask(values_a, n_players, best_a)
-                    mask_b = winners_mask(values_b, n_players, best_b) if split else np.int64(0)
-                    index = outcome_index(mask_a, best_b, mask_b, n_players, split,
-                                          low_qualifies)
-                    if declare_mode == DECLARE_MANY:
-                        tally_declarations(values_a, values_b, n_players, declarations,
-                                           decl_player, decl_tallies[c])
+                index = showdown_index(values_a, values_b, best_a, best_b, n_players, split,
+                                       low_qualifies, declare_mode, declarations, decl_player,
+                                       decl_tallies[c])
                 outcomes[index] += 1
             no_low[c] = reduce_outcomes(outcomes, n_players, split, tallies[c])
 

@@ -428,8 +428,8 @@ def test_table_exact_eight_players_community_note(capsys):
     ] * 4
     assert lines[12:] == [
         "",
-        "card shortage: with everyone staying in, the river will be one community card "
-        "shared by every player",
+        ("card shortage: with everyone staying in, the river will be one community card "
+         "shared by every player"),
     ]
 
 
