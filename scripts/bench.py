@@ -116,7 +116,7 @@ def bench_heads_up_streets(repeat: int):
     game: time, and the memory of the stored arrays (headsup.stored_bytes): the hero lists
     (8 bytes a value, C(n, k) * 2**k values; three sets of them for a split pot) and, for
     a split pot, the villain completions' sweep order (4 bytes each)."""
-    from studodds import headsup
+    from studodds.engine import headsup
     from studodds.scenario import build_scenario
 
     cases = [

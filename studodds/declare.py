@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .engine.showdown import POT_UNITS
 from .equity import DECLARATIONS, DeclarationRows, OptionError, run_engine
 from .games import GAMES, Game, get_game
 from .scenario import build_scenario
-from .showdown import POT_UNITS
 
 CHOICES = ("high", "low", "both")  # also the order in which a tie for best is broken
 # 3**(n-1) rows and 3**n settlements of every deal: 8 players (2,187 rows) is the most a

@@ -13,8 +13,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from .cards import card_str
-from .eval.values import CATEGORY_NAMES
-from .showdown import (
+from .engine.showdown import (
     HIGH_TIE,
     HIGH_WIN,
     LOW_TIE,
@@ -26,6 +25,7 @@ from .showdown import (
     TIE,
     WIN,
 )
+from .eval.values import CATEGORY_NAMES
 
 LOW_BIN_NAMES = ("no low",) + tuple(
     f"{r}-low" + (" (wheel)" if r == "5" else "") for r in "56789TJQK"

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, replace
 
 from .cards import StudHand, card_str
-from .equity import MAX_JOINT_COMBINATIONS, OptionError, _Inputs, equity_of_scenario
+from .equity import MAX_JOINT_COMBINATIONS, EngineInputs, OptionError, equity_of_scenario
 from .eval import evaluate
 from .results import EquityResult
 from .scenario import Scenario, ScenarioError, build_scenario
@@ -130,7 +130,7 @@ def next_card_probabilities(scenario: Scenario) -> dict[int, float]:
     pool = scenario.pool
     if not scenario.ranges:
         return {c: 1 / len(pool) for c in pool}
-    joint = _Inputs(scenario).joint_combinations(MAX_JOINT_COMBINATIONS)
+    joint = EngineInputs(scenario).joint_combinations(MAX_JOINT_COMBINATIONS)
     if joint is None:
         raise OptionError(
             f"the ranges allow more than {MAX_JOINT_COMBINATIONS:,} joint hole-card choices: "

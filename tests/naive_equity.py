@@ -1,6 +1,6 @@
 """The readable slow twin of the equity engines: every deal, one at a time, in plain Python.
 
-Independent of ``studodds.exact``, ``studodds.sim`` and ``studodds.showdown``: it takes a
+Independent of the engine (``studodds.engine``: exact, sim, showdown): it takes a
 table as plain data (each player's known card ids, how many unseen cards each player still
 gets, the pool the unseen cards come from, whether a community card is dealt), lists every
 deal with itertools, values the hands with the slow evaluator ``naive.evaluate`` and splits

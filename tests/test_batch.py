@@ -26,22 +26,21 @@ from pathlib import Path
 
 import pytest
 
-from studodds import equity, report
+from studodds import equity
 from studodds.batch import (
-    MAX_CHUNK_SIZE,
     BatchError,
     BatchInterrupted,
     DaskExecutor,
     LocalExecutor,
     ResultWriter,
     SpotResult,
-    _ChunkSizer,
     iter_results,
     run_batch,
     run_spots,
     seed_from_id,
 )
-from studodds.cli import main
+from studodds.batch.executors import MAX_CHUNK_SIZE, _ChunkSizer
+from studodds.cli import main, render
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 DECK = [r + s for r in RANKS for s in SUITS]
@@ -105,7 +104,7 @@ def expected_object(spot: dict) -> dict:
     result = equity(spot["game"], spot["hands"], spot.get("dead", ""), exact=spot.get("exact"),
                     trials=spot.get("trials"), precision=spot.get("precision"),
                     seed=spot.get("seed", seed_from_id(spot["id"])))
-    return json.loads(report.equity_report(result, "json"))
+    return json.loads(render.equity_report(result, "json"))
 
 
 def without_id(result: dict) -> dict:
@@ -505,7 +504,7 @@ def test_cli_batch_without_dask_says_how_to_install_it(tmp_path, spots_file, cap
 
 
 def test_cli_batch_interrupted_exit_130(tmp_path, spots_file, capsys, monkeypatch):
-    import studodds.batch as batch_module
+    import studodds.batch.executors as batch_module  # LocalExecutor calls run_spot there
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

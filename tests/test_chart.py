@@ -23,7 +23,7 @@ from studodds.chart import (
     write_json,
     write_png,
 )
-from studodds.classes import class_by_label, class_of, classes, hands_of, select
+from studodds.chart.classes import class_by_label, class_of, classes, hands_of, select
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 BATCH_KEYS = {"id", "game", "hands", "dead", "seed"}
@@ -122,7 +122,7 @@ def test_group_weights_add_up_to_the_disjoint_holdings(hero, villain):
     assert len({cards for cards, _ in groups}) == len(groups)
     # each group is a whole orbit of the hero's stabilizer: members hold no hero card and
     # the group sizes divide the stabilizer's order
-    stabilizer = studodds.chart._stabilizer(hero.cards)
+    stabilizer = studodds.chart.spots.suit_stabilizer(hero.cards)
     assert all(len(stabilizer) % n == 0 for _, n in groups)
     assert all(class_of(cards) is villain for cards, _ in groups)
 
@@ -138,8 +138,8 @@ def fake_equity(hero_cards, villain_cards):
 
 def fake_runner(spots):
     for spot in spots:
-        hero = studodds.chart._hand_cards(spot["hands"][0])
-        villain = studodds.chart._hand_cards(spot["hands"][1])
+        hero = studodds.chart.table._hand_cards(spot["hands"][0])
+        villain = studodds.chart.table._hand_cards(spot["hands"][1])
         value = fake_equity(hero, villain)
         yield spot, {"method": "exact", "players": [
             {"equity": value, "win": value, "tie": 0.0},
@@ -357,7 +357,7 @@ def test_split_rows_carry_the_tables_no_low_rate():
 
 def test_razz_rows_are_categorised_as_razz_players_do():
     from studodds.chart import game_category
-    from studodds.classes import class_by_label
+    from studodds.chart.classes import class_by_label
 
     assert game_category(class_by_label("(A 3) 2"), "razz") == "3-low"
     assert game_category(class_by_label("(K Q) J KQJs"), "razz") == "K-low"

@@ -8,9 +8,9 @@ from math import comb
 
 import pytest
 
-import studodds.classes
+import studodds.chart.classes
 from studodds.cards import parse_cards
-from studodds.classes import (
+from studodds.chart.classes import (
     CATEGORIES,
     SUIT_PERMUTATIONS,
     class_by_label,
@@ -42,7 +42,7 @@ def brute_force():
 
 
 def test_doctests():
-    assert doctest.testmod(studodds.classes).failed == 0
+    assert doctest.testmod(studodds.chart.classes).failed == 0
 
 
 def test_1755_classes_covering_22100_hands():

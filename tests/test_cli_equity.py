@@ -22,8 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studodds import cli as cli_module
 from studodds.cli import main
+from studodds.cli import odds as cli_module
 from studodds.games import GAMES
 
 VENV_BIN = Path(sys.executable).parent
@@ -551,14 +551,14 @@ def test_table_differs_only_in_timing(capsys):
 def test_progress_goes_to_stderr_only(capsys, monkeypatch):
     quiet = run_ok(["--format", "json", "--trials", "500", "--seed", "4", *THIRD], capsys)
 
-    class EagerProgress(cli_module._Progress):
+    class EagerProgress(cli_module.Progress):
         """Shown at once, as if stderr were a terminal and a second had passed."""
 
         def __init__(self, enabled):
             super().__init__(True)
             self.start = -1e9
 
-    monkeypatch.setattr(cli_module, "_Progress", EagerProgress)
+    monkeypatch.setattr(cli_module, "Progress", EagerProgress)
     code, out, err = call_main(
         ["equity", "--format", "json", "--trials", "500", "--seed", "4", *THIRD], capsys
     )

@@ -1,4 +1,4 @@
-"""Tests for the PokerStars stud hand-history reader (studodds.handhistory)."""
+"""Tests for the PokerStars stud hand-history reader (studodds.histories)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import studodds.handhistory
+import studodds.histories
+import studodds.histories.pokerstars
 from studodds.cards import parse_card
-from studodds.handhistory import (
+from studodds.histories import (
     Action,
     HandHistory,
     ParseProblem,
@@ -49,7 +50,7 @@ def balance(hand: HandHistory) -> float:
 
 
 def test_doctests():
-    result = doctest.testmod(studodds.handhistory)
+    result = doctest.testmod(studodds.histories.pokerstars)
     assert result.attempted > 0 and result.failed == 0
 
 

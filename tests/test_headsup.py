@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 
 from studodds import equity
-from studodds.equity import _count_heads_up, _Inputs, _run_exact
+from studodds.engine.headsup import heads_up_counts
+from studodds.engine.inputs import EngineInputs
+from studodds.engine.runs import count_heads_up, run_exact
+from studodds.engine.showdown import HIGH_TIE, HIGH_WIN, LOW_TIE, LOW_WIN, SHARE, TIE, WIN
 from studodds.eval.kernels import KIND_CODES
-from studodds.headsup import heads_up_counts
 from studodds.scenario import build_scenario
-from studodds.showdown import HIGH_TIE, HIGH_WIN, LOW_TIE, LOW_WIN, SHARE, TIE, WIN
 
 
 def counted(game, hands, dead=""):
@@ -27,11 +28,11 @@ def counted(game, hands, dead=""):
 def enumerated(game, hands, dead=""):
     """The general enumerator's tallies for the same table (the engine's slow path)."""
     s = build_scenario(game, hands, dead)
-    inputs = _Inputs(s)
+    inputs = EngineInputs(s)
     from math import comb
 
     n_deals = comb(len(s.pool), sum(s.to_deal)) * comb(sum(s.to_deal), s.to_deal[0])
-    tallies, _, _, _ = _run_exact(inputs, None, n_deals, False)
+    tallies, _, _, _ = run_exact(inputs, None, n_deals, False)
     return n_deals, int(tallies[0, 0]), int(tallies[0, 1])
 
 
@@ -119,14 +120,14 @@ def test_counting_tallies_read_like_the_enumerators():
 def split_tallies(game, hands, dead="", counting=True):
     """Integer tallies of the heads-up split-pot count, or of the enumerator."""
     s = build_scenario(game, hands, dead)
-    inputs = _Inputs(s)
+    inputs = EngineInputs(s)
     if counting:
-        tallies, no_low, _, _ = _count_heads_up(inputs, s)
+        tallies, no_low, _, _ = count_heads_up(inputs, s)
     else:
         from math import comb
 
         n_deals = comb(len(s.pool), sum(s.to_deal)) * comb(sum(s.to_deal), s.to_deal[0])
-        tallies, no_low, _, _ = _run_exact(inputs, None, n_deals, False)
+        tallies, no_low, _, _ = run_exact(inputs, None, n_deals, False)
     return tallies[:, EXACT_COLUMNS], no_low
 
 

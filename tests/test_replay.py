@@ -14,8 +14,8 @@ from studodds.cards import parse_card
 from studodds.cli import main
 from studodds.equity import equity
 from studodds.games import get_game
-from studodds.handhistory import parse_file
-from studodds.replay import replay_hand
+from studodds.histories import parse_file
+from studodds.histories.replay import replay_hand
 
 DATA = Path(__file__).parent / "data" / "handhistories"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "handhistories"

@@ -1,4 +1,4 @@
-"""Tests for studodds.rules: bring-in, order of play, fixed-limit betting (RULES.md).
+"""Tests for studodds.table: bring-in, order of play, fixed-limit betting (RULES.md).
 
 Each test is named after the rule it checks; the worked examples of the seeds
 (/work/shared/seeds) are quoted with the seed they come from.
@@ -14,11 +14,11 @@ from decimal import Decimal
 import pytest
 from click.testing import CliRunner
 
-import studodds.rules
+import studodds.table
 from studodds.cards import card_str, parse_card
 from studodds.cli import cli, main
 from studodds.games import GAMES
-from studodds.rules import (
+from studodds.table import (
     CAP_BETS,
     BettingRound,
     LegalAction,
@@ -735,7 +735,7 @@ def test_random_rounds_always_end_level_with_the_pots_adding_up():
 def test_a_full_size_bring_in_is_the_opening_bet_and_can_be_raised():
     """Bring-in equal to the small bet (RULES.md allows the ante-sized or any bring-in):
     there is nothing to complete, the next player calls or raises it."""
-    from studodds.rules import BettingRound, Stakes
+    from studodds.table import BettingRound, Stakes
 
     round_ = BettingRound("stud7", 0, Stakes(1, 2, 2, 4), ["A", "B", "C"], [100] * 3)
     round_.act("bring-in")
@@ -745,7 +745,7 @@ def test_a_full_size_bring_in_is_the_opening_bet_and_can_be_raised():
 
 
 def test_doctests():
-    assert doctest.testmod(studodds.rules).failed == 0
+    assert doctest.testmod(studodds.table).failed == 0
 
 
 # --- the BARGE games: stud7hl, razz27, razz6 (RULES.md "Who acts first") -----------------

@@ -19,8 +19,8 @@ from math import comb, factorial
 import numba as nb
 import numpy as np
 
-from .config import NUMBA_OPTIONS
-from .eval.kernels import CARD_KEY, KIND_HIGH, suit_bit, value_from_suits
+from ..config import NUMBA_OPTIONS
+from ..eval.kernels import CARD_KEY, KIND_HIGH, suit_bit, value_from_suits
 from .showdown import NO_DECLARE, category_bin, reduce_outcomes, showdown_index
 
 N_RANGES = 256  # work units: enough for load balance on many cores, fixed for any count

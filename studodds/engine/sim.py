@@ -18,9 +18,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from .config import NUMBA_OPTIONS
-from .eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit, value_from_suits
-from .eval.tables import DEALT_CARD_SHIFT
+from ..config import NUMBA_OPTIONS
+from ..eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit, value_from_suits
+from ..eval.tables import DEALT_CARD_SHIFT
 from .showdown import N_BINS, NO_DECLARE, category_bin, reduce_outcomes, showdown_index
 
 N_CHUNKS = 64

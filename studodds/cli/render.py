@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-from .games import GAMES
+from ..games import GAMES
 
 FORMATS = ("table", "json", "csv")
 

@@ -37,20 +37,10 @@ match the river is a warning.
 
 from __future__ import annotations
 
-import os
 import re
-from dataclasses import dataclass, field
 
-from .cards import NotationError, card_str, cards_str, parse_card
-
-__all__ = [
-    "Action",
-    "HandHistory",
-    "ParseProblem",
-    "Street",
-    "parse_file",
-    "parse_text",
-]
+from ..cards import NotationError, card_str, cards_str, parse_card
+from .record import Action, HandHistory, ParseProblem, Street
 
 # cards_str is used by the module doctest.
 _ = cards_str
@@ -77,104 +67,6 @@ Seat 2: Villain collected ($1)
 """
 
 
-@dataclass(frozen=True)
-class Action:
-    """One betting action. ``amount`` is the chips it puts in (0 for check and fold)."""
-
-    player: str
-    kind: str  # "ante", "bring-in", "complete", "bet", "raise", "call", "check", "fold"
-    amount: float
-    to: float | None = None  # for "raise"/"complete": the total bet it raises to
-    all_in: bool = False
-
-
-@dataclass(frozen=True)
-class Street:
-    """A street: the new cards dealt on it and its actions (3rd street starts with antes)."""
-
-    name: str  # "3rd", "4th", "5th", "6th", "7th"
-    dealt: dict[str, tuple[int, ...]]
-    actions: tuple[Action, ...]
-
-
-@dataclass(frozen=True)
-class HandHistory:
-    """One parsed stud hand."""
-
-    hand_id: str
-    game: str  # "stud7", "stud7hl8" or "razz"
-    mix: str | None
-    tournament: str | None
-    small_bet: float
-    big_bet: float
-    ante: float | None
-    bring_in: float | None
-    seats: tuple[tuple[int, str], ...]
-    stacks: dict[str, float]
-    hero: str | None
-    hero_cards: tuple[int, ...]
-    up_cards: dict[str, tuple[int, ...]]
-    streets: tuple[Street, ...]
-    shown: dict[str, tuple[int, ...]]
-    collected: dict[str, float]
-    total_pot: float | None
-    rake: float | None
-    warnings: tuple[str, ...]
-    # Extension beyond the agreed model: "Uncalled bet (X) returned to NAME", summed.
-    uncalled: dict[str, float] = field(default_factory=dict)
-    # (street name, player, amount) of each uncalled bet returned, where it was returned
-    returned: tuple[tuple[str, str, float], ...] = ()
-    # The community card turned on 7th street after a card shortage ("*** RIVER *** [6h]"),
-    # everyone's seventh card and nobody's own; None when each player got a river.
-    community: int | None = None
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """Players dealt in, in seat order."""
-        return tuple(name for _, name in self.seats)
-
-    def door_cards(self) -> tuple[tuple[str, int], ...]:
-        """(player, door card) in seat order, for every player whose door card is known."""
-        return tuple(
-            (name, self.up_cards[name][0]) for name in self.players if self.up_cards.get(name)
-        )
-
-    def folded_on(self, player: str) -> str | None:
-        """The name of the street on which ``player`` folded, or None."""
-        for street in self.streets:
-            if any(a.player == player and a.kind == "fold" for a in street.actions):
-                return street.name
-        return None
-
-    def live_players(self, street_index: int) -> tuple[str, ...]:
-        """Players who had not folded before street ``street_index`` starts, in seat order."""
-        folded = {
-            a.player
-            for street in self.streets[: max(street_index, 0)]
-            for a in street.actions
-            if a.kind == "fold"
-        }
-        return tuple(name for name in self.players if name not in folded)
-
-    def put_in(self, player: str | None = None) -> float:
-        """Chips put in by ``player`` (all players if None), antes included, before returns."""
-        return sum(
-            a.amount
-            for street in self.streets
-            for a in street.actions
-            if player is None or a.player == player
-        )
-
-
-@dataclass(frozen=True)
-class ParseProblem:
-    """A hand that could not be read; ``line`` is 1-based in the text given."""
-
-    hand_id: str | None
-    line: int
-    message: str
-
-
 class _HandError(Exception):
     def __init__(self, line: int, message: str):
         super().__init__(message)
@@ -182,38 +74,55 @@ class _HandError(Exception):
         self.message = message
 
 
-# ---------------------------------------------------------------- regular expressions
-
 _HEADER_RE = re.compile(r"^\ufeff?\s*PokerStars\b[^#]*#(?P<id>\d+):\s*(?P<rest>.*)$")
+
 _GAMES = (("7 card stud hi/lo", "stud7hl8"), ("7 card stud", "stud7"), ("razz", "razz"))
+
 _GAME_RE = re.compile(r"7 Card Stud Hi/Lo|7 Card Stud|Razz", re.IGNORECASE)
+
 _MIXES = ("HORSE", "HOSE", "8-Game", "Triple Stud", "Mixed Games", "Mixed Stud")
+
 _MIX_RE = re.compile("|".join(re.escape(m) for m in _MIXES), re.IGNORECASE)
+
 _CUR = r"(?:[$€£¥₹]|Rs\.\s)?"
+
 _NUM = r"\d[\d,]*(?:\.\d+)?|\.\d+"
+
 _AMT = rf"{_CUR}(?P<amt>{_NUM})"
+
 _STAKES_RE = re.compile(
     rf"\((?:[^()]*?[A-Za-z][^()]*?,\s*)?(?:ante\s+{_CUR}(?:{_NUM}),\s*)?{_CUR}(?P<sb>{_NUM})\s*/\s*"
     rf"{_CUR}(?P<bb>{_NUM})(?:\s+[A-Z]{{3}})?\)"
 )
+
 _TOURNAMENT_RE = re.compile(r"Tournament\s+#(?P<t>\d+)", re.IGNORECASE)
+
 _SEAT_RE = re.compile(
     rf"^Seat (?P<seat>\d+): (?P<name>.+) \({_CUR}(?P<stack>{_NUM}) in chips(?:,[^)]*)?\)"
     r"(?P<rest>.*)$"
 )
+
 _STREET_RE = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<rest>.*)$")
+
 _STREET_NAMES = {
     "3RD STREET": "3rd", "4TH STREET": "4th", "5TH STREET": "5th", "6TH STREET": "6th",
     "7TH STREET": "7th", "RIVER": "7th",
 }
+
 _STREET_ORDER = ("3rd", "4th", "5th", "6th", "7th")
+
 _COMMUNITY_RE = re.compile(r"^\[(?P<cards>[^\[\]]*)\]$")
+
 _BOARD_RE = re.compile(r"^Board \[(?P<cards>[^\[\]]*)\]$")
+
 # The owner of the community card in _Builder.owner (never a player's name: names have
 # no leading NUL).
 _COMMUNITY_OWNER = "\0community"
+
 _BRACKETS_RE = re.compile(r"^\[(?P<a>[^\[\]]*)\](?: \[(?P<b>[^\[\]]*)\])?$")
+
 _ALL_IN = r"(?P<allin> and is all-in)?(?: and has reached the .* cap)?(?: \(disconnect\))?"
+
 _ACTION_RES = (
     ("ante", re.compile(rf"^posts (?:the )?ante {_AMT}{_ALL_IN}$")),
     ("bring-in", re.compile(rf"^brings[- ]in(?: low| high)? for {_AMT}{_ALL_IN}$")),
@@ -224,22 +133,31 @@ _ACTION_RES = (
     ("check", re.compile(r"^checks(?: \(disconnect\))?$")),
     ("fold", re.compile(r"^folds(?: \(disconnect\))?(?: \[(?P<cards>[^\[\]]*)\])?$")),
 )
+
 _SHOWS_RE = re.compile(r"^(?:shows|mucks|showed) \[(?P<cards>[^\[\]]*)\](?: \(.*\))?$")
+
 _QUIET_AFTER_NAME_RE = re.compile(
     r"^(?:mucks hand|doesn't show hand|is sitting out|sits out|sitting out|is away"
     r"|has timed out.*|is disconnected|is connected|has returned|stands up.*)$"
 )
+
 _UNCALLED_RE = re.compile(rf"^Uncalled bet \({_AMT}\) returned to (?P<name>.+)$")
+
 _COLLECTED_RE = re.compile(
     rf"^(?P<name>.+) collected {_AMT} from (?:the )?(?:(?:main|side) )?pot(?:-\d+)?$"
 )
+
 _TOTAL_RE = re.compile(
     rf"^Total pot {_CUR}(?P<pot>{_NUM})(?P<mid>.*?)(?:\s*\|\s*Rake {_CUR}(?P<rake>{_NUM}))?"
     r"(?:\s*\|.*)?$"
 )
+
 _SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
+
 _SUMMARY_CARDS_RE = re.compile(r"(?:showed|mucked) \[(?P<cards>[^\[\]]*)\]")
+
 _SUMMARY_WON_RE = re.compile(rf"(?:collected|won) \({_AMT}\)")
+
 # Lines that carry no information for us; skipped without a warning.
 _NOISE_RES = tuple(
     re.compile(p)
@@ -267,6 +185,7 @@ _NOISE_RES = tuple(
         r"^.* cashed out the hand.*$",
     )
 )
+
 _CARD_TOKEN_RE = re.compile(r"^[2-9TJQKA][cdhs]$")
 
 
@@ -286,9 +205,6 @@ def _cards(text: str, line: int) -> tuple[int, ...]:
     if len(set(out)) != len(out):
         raise _HandError(line, f"a card is repeated in [{text}]")
     return tuple(out)
-
-
-# ---------------------------------------------------------------- hand parser
 
 
 class _Builder:
@@ -691,18 +607,3 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
         except Exception as exc:  # noqa: BLE001 - bad input must never raise
             problems.append(ParseProblem(hand_id, start, f"internal error: {exc!r}"))
     return hands, problems
-
-
-def _decode(data: bytes) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
-def parse_file(path: str | os.PathLike[str]) -> tuple[list[HandHistory], list[ParseProblem]]:
-    """Read a hand-history file (UTF-8, UTF-16 with BOM, or Windows-1252)."""
-    with open(path, "rb") as f:
-        return parse_text(_decode(f.read()))

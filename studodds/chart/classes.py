@@ -59,8 +59,8 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement, permutations, product
 
-from .cards import RANKS, card_str, parse_hand
-from .ranges import CLASS_TESTS, THIRD_STREET_CLASSES
+from ..cards import RANKS, card_str, parse_hand
+from ..ranges import CLASS_TESTS, THIRD_STREET_CLASSES
 
 __all__ = [
     "CATEGORIES",

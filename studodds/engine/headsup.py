@@ -25,8 +25,8 @@ from math import comb
 import numba as nb
 import numpy as np
 
-from .config import NUMBA_OPTIONS
-from .eval.kernels import CARD_KEY, suit_bit, value_from_suits
+from ..config import NUMBA_OPTIONS
+from ..eval.kernels import CARD_KEY, suit_bit, value_from_suits
 from .exact import next_combination, unrank_combination
 
 N_CHUNKS = 256

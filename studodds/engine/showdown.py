@@ -15,8 +15,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from .config import NUMBA_OPTIONS
-from .eval.values import LOW_FLIP, NO_LOW
+from ..config import NUMBA_OPTIONS
+from ..eval.values import LOW_FLIP, NO_LOW
 
 POT_UNITS = 5040
 HALF_POT = POT_UNITS // 2

@@ -29,9 +29,9 @@ from math import comb
 import numba as nb
 import numpy as np
 
-from .config import NUMBA_OPTIONS
-from .eval.kernels import CARD_KEY, suit_bit, value_from_suits
-from .eval.values import NO_LOW
+from ..config import NUMBA_OPTIONS
+from ..eval.kernels import CARD_KEY, suit_bit, value_from_suits
+from ..eval.values import NO_LOW
 from .exact import next_combination
 from .headsup import (
     N_CHUNKS,

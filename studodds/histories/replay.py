@@ -3,8 +3,8 @@
 For every street a hand reached: the live players, the pot as the street began, and each
 live player's equity (a) as the hero saw it: the hero's own cards, every up card, folded
 players' up cards dead and their hole cards unseen; and (b) with every card shown or
-mucked at the end revealed. The file is also checked against rules.py: who brought it
-in and who acted first on each later street.
+mucked at the end revealed. The file is also checked against the table rules
+(studodds.table): who brought it in and who acted first on each later street.
 
 After a card shortage (eight players on 7th street in seven-card stud) the river is one
 community card, face up for everyone (HandHistory.community): 7th street is then replayed
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import rules
-from .cards import card_str
-from .equity import equity
-from .games import get_game
-from .handhistory import HandHistory
+from .. import table as rules
+from ..cards import card_str
+from ..equity import equity
+from ..games import get_game
+from .record import HandHistory
 
 STREET_NAMES = ("3rd", "4th", "5th", "6th", "7th")
 
@@ -207,7 +207,7 @@ def _folded_cards(hh: HandHistory, live: tuple[str, ...]) -> int:
 
 
 def check_rules(hh: HandHistory) -> tuple[str, ...]:
-    """Who brought it in and who acted first on each later street, against rules.py."""
+    """Who brought it in and who acted first on each later street, against the table rules."""
     game = get_game(hh.game)
     problems = []
     names = [name for _, name in hh.seats]

@@ -1,0 +1,54 @@
+"""Batches of equity questions: spots in (JSON Lines), one result per spot out (JSON Lines).
+
+A spot is one `equity()` call written as a JSON object on one line::
+
+    {"id": "a1", "game": "razz", "hands": ["(As 2d) 3c", "(x x) Kd"], "dead": "7h", "trials": 20000,
+     "seed": 1}
+
+Fields: "id" (a string or a whole number, unique in the file), "game" and "hands" (a list of
+hand strings), optional "dead" (a string or a list of cards), "community" (the community
+card once turned, "6h"), "declare" (a list of "high" / "low" / "both", or the same
+comma-separated), "exact" | "trials" | "precision" (none of them: the equity() default),
+"seed", "distribution". A spot sampled
+without a seed gets one derived from its id (seed_from_id), so a batch reruns to the same
+numbers. A result line is {"id": ..., then exactly the object `studodds equity --format
+json` prints}: both are EquityResult.to_dict, so they cannot drift apart.
+
+Resumable and lossless: only the coordinating process writes the output, one whole line
+per finished spot, flushed at once; a rerun skips the ids already there and never writes an
+id twice. A stopped run (Ctrl-C, a killed process, a lost worker) loses at most the spots in
+flight; a last line cut short by a kill is removed on the next start and its spot rerun.
+
+Executors: LocalExecutor runs the spots one after another in this process (the kernels
+already use every core per spot); DaskExecutor sends chunks of spots to Dask worker
+processes, an embedded LocalCluster or an existing cluster (the optional `dask` extra).
+run_batch is the file-to-file entry point; run_spots is the one under it, for callers with
+their own spots and their own use for the results (a chart).
+"""
+
+from .executors import DaskExecutor, LocalExecutor
+from .files import BatchInterrupted, BatchSummary, ResultWriter, read_results, run_batch
+from .running import SpotResult, run_chunk, run_spot
+from .spots import BatchError, Spot, SpotError, parse_spot, read_spots, seed_from_id
+from .stream import iter_results, run_spots
+
+__all__ = [
+    "BatchError",
+    "BatchInterrupted",
+    "BatchSummary",
+    "DaskExecutor",
+    "LocalExecutor",
+    "ResultWriter",
+    "Spot",
+    "SpotError",
+    "SpotResult",
+    "iter_results",
+    "parse_spot",
+    "read_results",
+    "read_spots",
+    "run_batch",
+    "run_chunk",
+    "run_spot",
+    "run_spots",
+    "seed_from_id",
+]

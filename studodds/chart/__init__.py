@@ -1,0 +1,84 @@
+"""Starting-hand charts: every third-street class against a random hand, or classes
+against classes, for the seven-card games (stud7, stud7hl8, razz, stud7hl, razz27, razz6).
+
+The work is split so that running the equities is someone else's job:
+
+    chart_spots(game, vs, ...)   -> spots: dicts in the batch format (one equity question each)
+    runner(spots)                -> (spot, result) pairs; result as `studodds equity --format
+                                    json` prints it. run_spots is the plain one-by-one runner
+    chart_table(spots, results)  -> Chart: one row per class (or per matchup cell)
+    write_csv / write_json / write_png(chart, path)
+
+**vs random.** One spot per class: the class's representative (classes.py) against
+``opponents`` hands whose every card is unseen (the hand text ``"random"``). A class's
+row is that spot's result; the class weighs ``combos`` hands. Over all 1,755 classes the
+combination-weighted mean equity is a random hand's fair share, 1 / (opponents + 1): the
+`Chart.overall` check.
+
+**vs classes.** For hero class A and villain class B, A's representative H is fixed (by
+suit symmetry every hand of A is H under some relabelling of suits, and relabelling both
+hands changes no equity). The villain's holdings are every hand of B sharing no card with
+H. Two of them related by a relabelling of suits that maps H onto itself (its stabilizer:
+e.g. swapping the suits of a pair's two cards) have the same equity against H, so each
+such group is one spot, weighted by its size. A cell is the weighted mean over the
+spots, which is also the mean over every pair of disjoint hands (a in A, b in B); so
+cell(A, B) + cell(B, A) = 1 exactly in a heads-up pot, and over a selection used on both
+axes the overall mean is 0.5. That also halves the work: by default only one of A-B and
+B-A is run and the other is read from the villain's side of the same spots ("mirror").
+A cell with no disjoint holdings ((A A) A against (A A) K) is empty.
+
+**Ids and seeds.** ``stud7:AKQ-AKs:vs:random``, ``stud7:AAK:vs:QQJ-QJs:QsQhJs`` (hero
+code, villain code, the villain's cards); each seed is a stable hash of the id (and the
+chart's seed), so a rerun gives the same numbers whatever runs the spots, in any order.
+
+**Methods and costs** (measured on this project's 2-core machine, busy with other work).
+vs random: Monte Carlo to a standard error of 0.0005 (about a million trials, 0.02-0.05
+s a spot), so all 1,755 classes take one to one and a half minutes per game. vs classes:
+exact, since a heads-up third-street spot of known cards is counted, not sampled
+(headsup.py; split pots headsup_split.py): 0.15-0.2 s a spot in stud7 and razz, about
+0.5 s in stud7hl8. Spots (mirrored): "rolled" 156 (half a minute), "pairs" 287,586
+(16 hours in stud7, two days in stud7hl8), "all" about 9 million: a cluster job.
+"""
+
+from .categories import CHART_GAMES, LOW_CATEGORIES, game_categories, game_category
+from .errors import ChartError
+from .files import check_png_tools, write_csv, write_json, write_png
+from .runners import Runner, batch_runner, run_spots
+from .spots import (
+    DEFAULT_RANDOM_PRECISION,
+    RANDOM,
+    VS_CHOICES,
+    chart_spots,
+    exact_vs_random_notice,
+    matchup_groups,
+    spot_seed,
+    write_spot_file,
+)
+from .table import Chart, ChartRow, chart_table, make_chart
+
+__all__ = [
+    "CHART_GAMES",
+    "DEFAULT_RANDOM_PRECISION",
+    "LOW_CATEGORIES",
+    "RANDOM",
+    "VS_CHOICES",
+    "Chart",
+    "ChartError",
+    "ChartRow",
+    "Runner",
+    "batch_runner",
+    "chart_spots",
+    "chart_table",
+    "check_png_tools",
+    "exact_vs_random_notice",
+    "game_categories",
+    "game_category",
+    "make_chart",
+    "matchup_groups",
+    "run_spots",
+    "spot_seed",
+    "write_csv",
+    "write_json",
+    "write_png",
+    "write_spot_file",
+]

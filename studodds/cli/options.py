@@ -1,0 +1,92 @@
+"""Options several commands share: the game, dead cards, the method (exact, trials,
+precision, seed, threads), the output format, and the progress line on stderr."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from ..games import GAMES
+from . import render
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def format_option(choices=render.FORMATS):
+    return click.option(
+        "--format", "fmt", type=click.Choice(choices), default="table", show_default=True,
+        help="Output: a table for people, JSON or CSV for programs.",
+    )
+
+
+class Progress:
+    """A one-line progress bar on stderr, shown only once a run has taken a second."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, fraction: float) -> None:
+        if not self.enabled or time.perf_counter() - self.start < 1.0:
+            return
+        width = 30
+        fraction = min(max(fraction, 0.0), 1.0)
+        filled = int(width * fraction)
+        elapsed = time.perf_counter() - self.start
+        left = f"{elapsed * (1 - fraction) / fraction:6.0f} s left" if fraction > 0 else ""
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {100 * fraction:5.1f}%"
+                         f" {left}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+            sys.stderr.flush()
+
+
+def game_option(games=tuple(GAMES), default="stud7"):
+    return click.option("-g", "--game", default=default, show_default=True,
+                        type=click.Choice(list(games), case_sensitive=False),
+                        help="The game: " + ", ".join(games) + ".")
+
+
+def odds_options(each: str = "", games=tuple(GAMES), default="stud7"):
+    """-g, --dead and the method options, shared by the commands that compute equity.
+
+    each: what one computation covers when a command makes several ("per card").
+    """
+    per = f" {each}" if each else ""
+    options = [
+        game_option(games, default),
+        click.option("--dead", default="", metavar="CARDS",
+                     help="Cards out of play: folded up cards; x for an unseen one "
+                     "(a folded hole card)."),
+        click.option("--exact", is_flag=True,
+                     help=f"Enumerate or count every deal{per} (refused when too many)."),
+        click.option("--trials", type=int, metavar="N", help=f"Monte Carlo with N trials{per}."),
+        click.option("--precision", type=float, metavar="SE",
+                     help=f"Monte Carlo{per} until every equity's standard error is below SE "
+                     "(e.g. 0.001)."),
+        click.option("--seed", type=int, metavar="N",
+                     help="Seed: the same numbers on any thread count."),
+        click.option("--threads", type=int, metavar="N",
+                     help="Threads to use (default: all cores)."),
+    ]
+
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+def community_option(command):
+    return click.option(
+        "--community", metavar="CARD",
+        help="7th street after a card shortage: the community card turned face up, everyone's "
+        "seventh card (write each player's six cards without a river).")(command)

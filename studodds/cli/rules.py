@@ -1,0 +1,150 @@
+"""`studodds rules`: bring-in, first to act, and the bets of each round."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+import click
+
+from ..cards import cards_str, parse_cards
+from ..games import GAMES
+from ..table import Stakes, bring_in, first_to_act, limits
+from . import render
+from .options import CONTEXT, format_option, game_option
+
+
+@click.group("rules", context_settings=CONTEXT)
+def rules_group():
+    """Table rules of fixed-limit stud: bring-in, order of play, bets per street."""
+
+
+def _rules_report(fmt: str, headers, rows, data) -> str:
+    if fmt == "json":
+        return render.render_json(data)
+    if fmt == "csv":
+        return render.render_csv(headers, rows)
+    return render.render_table(headers, rows)
+
+
+@rules_group.command("bringin", context_settings=CONTEXT)
+@game_option()
+@click.option("--tie", type=click.Choice(["suit", "seat"]), default="suit", show_default=True,
+              help="Equal ranks: by suit (clubs lowest) or the first in seat order.")
+@format_option()
+@click.argument("cards", nargs=-1, required=True)
+def rules_bringin_command(game, tie, fmt, cards):
+    """Who must bring it in: one door CARD per player, in seat order from the dealer's left.
+
+    The lowest door card brings it in, ace high; on equal ranks clubs are lowest, so 2c
+    is the lowest card (the split games stud7hl8 and stud5hl play the same way). In razz,
+    London lowball (razz6), seven-card hi/lo with no qualifier (stud7hl) and the five-card
+    lowball games it is the highest door card, ace low: a king is the worst, spades worst on
+    equal ranks. In deuce-to-seven razz (razz27) the ace is high, so the spade ace is the
+    worst door card.
+
+    \b
+    Example:
+      studodds rules bringin Kd 2d 2c As
+    """
+    seat = bring_in(game, cards, tie=tie)
+    card = cards_str(parse_cards(cards[seat]))
+    click.echo(_rules_report(fmt, ("seat", "card"), [(seat + 1, card)],
+                             {"seat": seat + 1, "card": card}))
+
+
+@rules_group.command("order", context_settings=CONTEXT)
+@game_option()
+@click.option("--tie", type=click.Choice(["seat", "suit"]), default="seat", show_default=True,
+              help="Equal boards: the first in seat order, or the suit of the leading card.")
+@format_option()
+@click.argument("boards", nargs=-1, required=True)
+def rules_order_command(game, tie, fmt, boards):
+    """Who acts first after the first round: one BOARD (up cards) per player, in seat order.
+
+    The best showing hand acts first: quads, trips, two pair, a pair, then high cards;
+    straights and flushes on board do not count. In razz, razz6, stud7hl and the five-card
+    lowball games the best low board acts first, ace low, and any pair is worse than no
+    pair; in deuce-to-seven razz (razz27) too, but the ace is high: a 7-5 board beats A-2.
+    A BOARD of "-" is a seat no longer in the hand. On 7th street give the 6th-street up
+    cards.
+
+    \b
+    Example:
+      studodds rules order "8c 8d Kh" "Qs 2c Qd" "Th Js 9d"
+    """
+    seat = first_to_act(game, boards, tie=tie)
+    board = cards_str(parse_cards(boards[seat]))
+    click.echo(_rules_report(fmt, ("seat", "board"), [(seat + 1, board)], {"seat": seat + 1}))
+
+
+def _money(value) -> str:
+    return "" if value is None else format(value.normalize() if hasattr(value, "normalize")
+                                           else value, "f")
+
+
+def _json_money(value):
+    if value is None or isinstance(value, int):
+        return value
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+class _Amount(click.ParamType):
+    name = "AMOUNT"
+
+    def convert(self, value, param, ctx):
+        try:
+            amount = Decimal(str(value).strip().lstrip("$"))
+        except InvalidOperation:
+            self.fail(f"{value!r} is not an amount (e.g. 2 or 0.50)", param, ctx)
+        if not amount.is_finite():
+            self.fail(f"{value!r} is not an amount (e.g. 2 or 0.50)", param, ctx)
+        return amount
+
+
+@rules_group.command("limits", context_settings=CONTEXT)
+@game_option()
+@click.option("--ante", type=_Amount(), required=True, help="The ante.")
+@click.option("--bring-in", "bring_in_", type=_Amount(), required=True, help="The bring-in.")
+@click.option("--small", type=_Amount(), required=True, help="The small bet.")
+@click.option("--big", type=_Amount(), required=True, help="The big bet.")
+@format_option()
+def rules_limits_command(game, ante, bring_in_, small, big, fmt):
+    """The bets of each street in fixed limit, and the cap (one bet and three raises).
+
+    \b
+    Example:
+      studodds rules limits --ante 0.50 --bring-in 1 --small 2 --big 4
+    """
+    rows = limits(game, Stakes(ante, bring_in_, small, big))
+    if fmt == "json":
+        data = [
+            {"round": r.round, "street": r.street, "size": r.size, "bet": _json_money(r.bet),
+             "cap": _json_money(r.cap), "bring_in": _json_money(r.bring_in),
+             "complete": _json_money(r.complete), "open_pair_bet": _json_money(r.open_pair_bet)}
+            for r in rows
+        ]
+        click.echo(render.render_json(data))
+        return
+    if fmt == "csv":
+        headers = ("round", "street", "size", "bet", "cap", "bring_in", "complete",
+                   "open_pair_bet")
+        click.echo(render.render_csv(headers, [
+            (r.round, r.street, r.size, _money(r.bet), _money(r.cap), _money(r.bring_in),
+             _money(r.complete), _money(r.open_pair_bet)) for r in rows
+        ]))
+        return
+    headers = ("round", "street", "bet", "cap", "notes")
+    table = []
+    for r in rows:
+        notes = []
+        if r.bring_in is not None:
+            notes.append(f"bring-in {_money(r.bring_in)}, complete to {_money(r.complete)}")
+        if r.open_pair_bet is not None:
+            notes.append(f"open pair: may bet {_money(r.open_pair_bet)} "
+                         f"(cap {_money(4 * r.open_pair_bet)})")
+        table.append((r.round, r.street, f"{_money(r.bet)} ({r.size})", _money(r.cap),
+                      "; ".join(notes)))
+    game_name = GAMES[game.lower()].name
+    title = (f"{game_name}, fixed limit {_money(small)}/{_money(big)}, ante {_money(ante)}: "
+             "one bet and three raises per round")
+    click.echo(title + "\n\n" + render.render_table(headers, table))

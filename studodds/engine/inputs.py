@@ -1,0 +1,125 @@
+"""The arrays a kernel run takes, built from a checked Scenario: keys of the known cards,
+cards to deal, the pool, and the ranged players' hole-card combinations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..eval.kernels import CARD_KEY, KIND_CODES
+from ..eval.tables import KEY_BIAS
+from ..scenario import Scenario
+from . import sim
+
+
+def key_and_suits(cards: Sequence[int]) -> tuple[int, int]:
+    """The evaluator key and suit mask of known cards (see eval/kernels.py)."""
+    key = KEY_BIAS + sum(int(CARD_KEY[c]) for c in cards)
+    suits = 0
+    for c in cards:
+        suits |= 1 << (16 * (c & 3) + (c >> 2))
+    return key, suits
+
+
+class EngineInputs:
+    """The scenario as the kernels take it: arrays, kind codes.
+
+    Players with a hole-card range get their hole cards from the range (a list of valid
+    combinations per range, or the joint combinations for exact enumeration); to_deal and
+    the draws here are the rest of their cards.
+    """
+
+    def __init__(self, scenario: Scenario):
+        game = scenario.game
+        self.kind_a = KIND_CODES[game.kinds[0]]
+        self.kind_b = KIND_CODES[game.kinds[1]] if game.split else -1
+        self.low_qualifies = game.split and game.kinds[1] == "low_8"
+        keys_suits = [key_and_suits(k) for k in scenario.known]
+        self.base_key = np.array([k for k, _ in keys_suits], dtype=np.int64)
+        self.known_suits = np.array([s for _, s in keys_suits], dtype=np.int64)
+        self.n_known = np.array([len(k) for k in scenario.known], dtype=np.int64)
+        rest = list(scenario.to_deal)
+        for r in scenario.ranges:
+            rest[r.player] -= r.size
+        self.to_deal = np.array(rest, dtype=np.int64)
+        self.offsets = np.concatenate([[0], np.cumsum(self.to_deal)[:-1]]).astype(np.int64)
+        self.community = scenario.community_to_come
+        self.n_draws = int(self.to_deal.sum()) + self.community
+        self.community_at = self.n_draws - 1 if self.community else -1
+        self.pool = np.array(scenario.pool, dtype=np.uint8)
+        self.dealing_pool = sim.dealing_pool(scenario.pool)
+        self.ranges = scenario.ranges
+        self._range_arrays(scenario)
+        # Filled by joint_combinations when the joint choices are few enough to list.
+        self.joint_choices = np.zeros((0, len(self.ranges)), dtype=np.int64)
+
+    def _range_arrays(self, scenario: Scenario) -> None:
+        n_players = len(self.base_key)
+        self.range_of = np.full(n_players, -1, dtype=np.int64)
+        combos = [c for r in self.ranges for c in r.combos]
+        self.range_start = np.zeros(len(self.ranges), dtype=np.int64)
+        self.range_count = np.array([len(r.combos) for r in self.ranges], dtype=np.int64)
+        self.range_size = np.array([r.size for r in self.ranges], dtype=np.int64)
+        start = 0
+        for i, r in enumerate(self.ranges):
+            self.range_of[r.player] = i
+            self.range_start[i] = start
+            start += len(r.combos)
+        self.combo_cards = np.zeros((len(combos), 2), dtype=np.int64)
+        self.combo_key = np.zeros(len(combos), dtype=np.int64)
+        self.combo_suits = np.zeros(len(combos), dtype=np.int64)
+        self.combo_mask = np.zeros(len(combos), dtype=np.int64)
+        for k, combo in enumerate(combos):
+            self.combo_cards[k, : len(combo)] = combo
+            key, suits = key_and_suits(combo)
+            self.combo_key[k] = key - KEY_BIAS
+            self.combo_suits[k] = suits
+            self.combo_mask[k] = sum(1 << c for c in combo)
+
+    def range_args(self) -> tuple:
+        return (self.range_of, self.range_start, self.range_count, self.range_size,
+                self.combo_cards, self.combo_key, self.combo_suits, self.combo_mask,
+                self.joint_choices)
+
+    def joint_combinations(self, cap: int) -> np.ndarray | None:
+        """Every choice of hole cards for the ranged players using no card twice, as rows
+        of card ids (player order); None if there are more than cap of them.
+
+        Also keeps, as self.joint_choices, each row as indices into the combination arrays
+        (one per range), so Monte Carlo can draw a joint choice in one step.
+        """
+        rows: list[tuple[int, ...]] = []
+        choices: list[tuple[int, ...]] = []
+        starts = [int(x) for x in self.range_start]
+
+        def walk(i: int, used: int, row: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
+            if i == len(self.ranges):
+                rows.append(row)
+                choices.append(chosen)
+                return len(rows) <= cap
+            for k, combo in enumerate(self.ranges[i].combos):
+                mask = sum(1 << c for c in combo)
+                if not used & mask and not walk(
+                    i + 1, used | mask, row + tuple(combo), chosen + (starts[i] + k,)
+                ):
+                    return False
+            return True
+
+        if not walk(0, 0, (), ()):
+            return None
+        width = sum(r.size for r in self.ranges)
+        self.joint_choices = np.array(choices, dtype=np.int64).reshape(
+            len(choices), len(self.ranges)
+        )
+        return np.array(rows, dtype=np.int64).reshape(len(rows), width)
+
+    def hole_slices(self) -> tuple[np.ndarray, np.ndarray]:
+        """Where each player's hole cards sit in a joint row (length 0 if not ranged)."""
+        start = np.zeros(len(self.base_key), dtype=np.int64)
+        length = np.zeros(len(self.base_key), dtype=np.int64)
+        at = 0
+        for r in self.ranges:
+            start[r.player], length[r.player] = at, r.size
+            at += r.size
+        return start, length

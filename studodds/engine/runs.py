@@ -1,0 +1,269 @@
+"""Running the kernels: exact counting (heads-up), enumeration and Monte Carlo, each
+returning integer tallies; the Monte Carlo rounds stop at a trial count or a precision."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..config import announce_compile
+from ..scenario import Scenario
+from . import exact as exact_engine
+from . import headsup, headsup_split, sim
+from .inputs import EngineInputs
+from .showdown import (
+    DECLARE_MANY,
+    DECLARE_ONE,
+    N_BINS,
+    N_DECLARE_TALLIES,
+    N_TALLIES,
+    NO_DECLARE,
+    POT_UNITS,
+    SHARE,
+    SHARE_SQ,
+    TIE,
+    WIN,
+    reduce_outcomes,
+    settle_declared_outcomes,
+)
+
+MAX_TRIALS = 2_000_000_000
+
+FIRST_ROUND = 200_000
+
+ROUND_SIZE = 4_000_000  # trials between progress updates and precision checks
+
+
+@dataclass(frozen=True)
+class DeclarationRows:
+    """Many declaration rows settled in one pass (declare.py): one player's share of the
+    pot is tallied for every row. rows: (n_rows, players) codes of DECLARATIONS."""
+
+    rows: np.ndarray
+    player: int  # 0-based
+
+
+class Declare:
+    """The declaration arguments of a kernel run: mode, rows and the player tallied."""
+
+    def __init__(self, n_players: int, one: Sequence[int] | None,
+                 many: DeclarationRows | None):
+        if one is not None and many is not None:
+            raise ValueError("give one row of declarations or many rows, not both")
+        if many is not None:
+            self.mode = DECLARE_MANY
+            self.rows = np.ascontiguousarray(many.rows, dtype=np.int64)
+            self.player = many.player
+        elif one is not None:
+            self.mode = DECLARE_ONE
+            self.rows = np.array([list(one)], dtype=np.int64)
+            self.player = 0
+        else:
+            self.mode = NO_DECLARE
+            self.rows = np.zeros((1, n_players), dtype=np.int64)
+            self.player = 0
+
+    def new_tallies(self, n_chunks: int) -> np.ndarray:
+        return np.zeros((n_chunks, len(self.rows), N_DECLARE_TALLIES), dtype=np.int64)
+
+    def args(self, tallies: np.ndarray) -> tuple:
+        return self.rows, self.player, tallies
+
+
+def _swap_players(outcomes: np.ndarray) -> np.ndarray:
+    """Heads-up outcome counts with players 1 and 2 exchanged in both winner masks."""
+    swap = (0, 2, 1, 3)  # a 2-bit mask with its bits exchanged
+    out = np.zeros_like(outcomes)
+    for index, count in enumerate(outcomes):
+        out[swap[index >> 2] << 2 | swap[index & 3]] += count
+    return out
+
+
+def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | None = None,
+                    progress=None):
+    """Tallies of an exact heads-up count (headsup.py), as the enumerator would give them.
+
+    The counting stores lists for its "hero" side, 2**k values per completion of k cards:
+    the player with fewer cards to come takes that side ("(x x) Ah" against a known hand
+    would store 6 GB as the hero, 25 MB as the villain); the rows are swapped back.
+    """
+    declare = declare or Declare(2, None, None)
+    swap = scenario.to_deal[0] > scenario.to_deal[1]
+    order = (1, 0) if swap else (0, 1)
+    known = [scenario.known[p] for p in order]
+    to_deal = [scenario.to_deal[p] for p in order]
+    tallies = np.zeros((2, N_TALLIES), dtype=np.int64)
+    decl = declare.new_tallies(1)[0]
+    no_low = 0
+    if inputs.kind_b >= 0:
+        announce_compile(headsup_split.count_group, "heads-up split-pot counting kernels")
+        outcomes = headsup_split.split_outcomes(
+            inputs.kind_a, inputs.kind_b, inputs.low_qualifies, scenario.pool, *known,
+            *to_deal, progress,
+        )
+        if swap:
+            outcomes = _swap_players(outcomes)
+        if declare.mode == DECLARE_MANY:
+            for v, row in enumerate(declare.rows):
+                decl[v] = _player_tallies(settle_declared_outcomes(outcomes, 2, row),
+                                          declare.player)
+        if declare.mode == DECLARE_ONE:
+            outcomes = settle_declared_outcomes(outcomes, 2, declare.rows[0])
+        no_low = int(reduce_outcomes(outcomes, 2, True, tallies))
+        # The squares of the shares are for Monte Carlo's standard errors; summed over 1e12
+        # counted deals they would overflow int64, and an exact result has no error.
+        tallies[:, SHARE_SQ] = 0
+        decl[:, 1] = 0
+    else:
+        announce_compile(headsup.stream_villain, "heads-up counting kernels")
+        deals, wins, ties = headsup.heads_up_counts(
+            inputs.kind_a, scenario.pool, *known, *to_deal, progress,
+        )
+        losses = deals - wins - ties
+        for p, (won, tied) in enumerate(((wins, ties), (losses, ties))):
+            tallies[p, WIN] = won
+            tallies[p, TIE] = tied
+            tallies[p, SHARE] = won * POT_UNITS + tied * (POT_UNITS // 2)
+        if swap:
+            tallies = tallies[::-1].copy()
+    return tallies, no_low, np.zeros((2, N_BINS), dtype=np.int64), decl
+
+
+def _player_tallies(outcomes: np.ndarray, player: int) -> np.ndarray:
+    """One player's declare tallies (share, -, whole pot, part) from outcome counts."""
+    tallies = np.zeros((2, N_TALLIES), dtype=np.int64)
+    reduce_outcomes(outcomes, 2, True, tallies)
+    t = tallies[player]
+    return np.array([t[SHARE], 0, t[WIN], t[TIE]], dtype=np.int64)
+
+
+def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool,
+               declare: Declare | None = None, progress=None):
+    """Enumerate: for every joint choice of ranged hole cards (one empty choice without
+    ranges), every set of the remaining unseen cards and every way to hand them out."""
+    declare = declare or Declare(len(inputs.base_key), None, None)
+    kernel = exact_engine.exact_kernel(inputs.kind_a, inputs.kind_b, inputs.low_qualifies,
+                                       declare.mode)
+    announce_compile(kernel, "exact enumeration kernel")
+    patterns = exact_engine.assignments(list(inputs.to_deal), inputs.community)
+    if joint is None:
+        joint = np.zeros((1, 0), dtype=np.int64)
+    hole_start, hole_length = inputs.hole_slices()
+    n_rest = len(inputs.pool) - joint.shape[1]
+    n_sets = math.comb(n_rest, inputs.n_draws)
+    binom = exact_engine.binomial_table(n_rest, max(inputs.n_draws, 1))
+    n_players = len(inputs.base_key)
+    tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
+    dist = np.zeros((n_players, N_BINS), dtype=np.int64)
+    decl = declare.new_tallies(1)[0]
+    no_low = 0
+    # Work units (joint choice, range of card sets), in rounds so a long enumeration can
+    # report progress; the sums are integers, so the cut never changes the answer.
+    units = exact_engine.work_units(len(joint), n_sets)
+    n_rounds = max(1, min(64, n_deals * len(declare.rows) // 50_000_000, len(units)))
+    for r in range(n_rounds):
+        sub = units[len(units) * r // n_rounds : len(units) * (r + 1) // n_rounds]
+        t = np.zeros((len(sub), n_players, N_TALLIES), dtype=np.int64)
+        d = np.zeros((len(sub), n_players, N_BINS), dtype=np.int64)
+        nl = np.zeros(len(sub), dtype=np.int64)
+        dt = declare.new_tallies(len(sub))
+        kernel(sub, joint, hole_start, hole_length, inputs.pool, inputs.n_draws, binom,
+               patterns, inputs.base_key, inputs.known_suits, inputs.n_known,
+               with_distribution, t, d, nl, *declare.args(dt))
+        tallies += t.sum(axis=0)
+        dist += d.sum(axis=0)
+        decl += dt.sum(axis=0)
+        no_low += int(nl.sum())
+        if progress is not None:
+            progress((r + 1) / n_rounds)
+    decl[:, 1] = 0  # exact: no standard error (and the squares could overflow)
+    return tallies, no_low, dist, decl
+
+
+def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_distribution,
+                     declare: Declare, progress):
+    kernel = sim.monte_carlo_kernel(
+        inputs.kind_a, inputs.kind_b, inputs.low_qualifies, bool(inputs.ranges), declare.mode
+    )
+    announce_compile(kernel, "Monte Carlo kernel")
+    n_players = len(inputs.base_key)
+    tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
+    dist = np.zeros((n_players, N_BINS), dtype=np.int64)
+    decl = declare.new_tallies(1)[0]
+    no_low = 0
+    done = 0
+    round_index = 0
+    target = trials if trials is not None else None
+    # The precision is that of the equities reported: every player's, or with many
+    # declaration rows the tallied player's under every row.
+    many = declare.mode == DECLARE_MANY
+    while True:
+        se = _declare_se(decl, done) if many else _equity_se(tallies, done)
+        if target is not None:
+            size = min(ROUND_SIZE, target - done)
+        else:
+            size = _next_round_size(se, done, precision)
+        if size <= 0:
+            break
+        t = np.zeros((sim.N_CHUNKS, n_players, N_TALLIES), dtype=np.int64)
+        d = np.zeros((sim.N_CHUNKS, n_players, N_BINS), dtype=np.int64)
+        nl = np.zeros(sim.N_CHUNKS, dtype=np.int64)
+        dt = declare.new_tallies(sim.N_CHUNKS)
+        kernel(sim.chunk_seeds(seed, round_index), sim.split_trials(size), inputs.dealing_pool,
+               inputs.base_key, inputs.known_suits, inputs.n_known, inputs.to_deal,
+               inputs.offsets, inputs.n_draws, inputs.community_at, with_distribution, t, d,
+               nl, *inputs.range_args(), *declare.args(dt))
+        tallies += t.sum(axis=0)
+        dist += d.sum(axis=0)
+        decl += dt.sum(axis=0)
+        no_low += int(nl.sum())
+        done += size
+        round_index += 1
+        if progress is not None:
+            if target is not None:
+                progress(done / target)
+            else:
+                se = _declare_se(decl, done) if many else _equity_se(tallies, done)
+                progress(1.0 if se <= precision else (precision / se) ** 2)
+    return tallies, no_low, dist, decl, done
+
+
+def _declare_se(decl: np.ndarray, n: int) -> float:
+    """The largest standard error of the tallied player's equity over the rows."""
+    if n == 0:
+        return math.inf
+    return _se_of(decl[:, 0], decl[:, 1], n)
+
+
+def _se_of(share: np.ndarray, share_sq: np.ndarray, n: int) -> float:
+    mean = share / (POT_UNITS * n)
+    mean_sq = share_sq / (POT_UNITS * POT_UNITS * n)
+    var = np.maximum(mean_sq - mean * mean, 0.0) * n / max(n - 1, 1)
+    return float(np.sqrt(var / n).max())
+
+
+def _equity_se(tallies: np.ndarray, n: int) -> float:
+    """The largest standard error of any player's equity after n trials."""
+    if n == 0:
+        return math.inf
+    return _se_of(tallies[:, SHARE], tallies[:, SHARE_SQ], n)
+
+
+def _next_round_size(se: float, done: int, precision: float) -> int:
+    """Trials for the next round under a precision target, 0 when reached; se is the
+    largest standard error so far.
+
+    Rounds depend only on the tallies so far, so a seed still fixes every number.
+    """
+    if done == 0:
+        return FIRST_ROUND
+    if se <= precision:
+        return 0
+    if done >= MAX_TRIALS:
+        return 0
+    ratio = min(se / precision, 1e4)  # keeps the estimate finite; rounds cap it anyway
+    needed = math.ceil(done * ratio * ratio * 1.05) - done
+    return int(min(max(needed, FIRST_ROUND), ROUND_SIZE, MAX_TRIALS - done))

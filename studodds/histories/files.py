@@ -1,0 +1,23 @@
+"""Reading hand-history files: bytes to text (UTF-8, UTF-16 with a BOM, Windows-1252)."""
+
+from __future__ import annotations
+
+import os
+
+from .pokerstars import parse_text
+from .record import HandHistory, ParseProblem
+
+
+def _decode(data: bytes) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def parse_file(path: str | os.PathLike[str]) -> tuple[list[HandHistory], list[ParseProblem]]:
+    """Read a hand-history file (UTF-8, UTF-16 with BOM, or Windows-1252)."""
+    with open(path, "rb") as f:
+        return parse_text(_decode(f.read()))

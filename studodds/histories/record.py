@@ -1,0 +1,104 @@
+"""The hand record every reader produces and replay consumes: who sat, what was dealt and
+done on each street, what was shown and won. Room-neutral."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Action:
+    """One betting action. ``amount`` is the chips it puts in (0 for check and fold)."""
+
+    player: str
+    kind: str  # "ante", "bring-in", "complete", "bet", "raise", "call", "check", "fold"
+    amount: float
+    to: float | None = None  # for "raise"/"complete": the total bet it raises to
+    all_in: bool = False
+
+
+@dataclass(frozen=True)
+class Street:
+    """A street: the new cards dealt on it and its actions (3rd street starts with antes)."""
+
+    name: str  # "3rd", "4th", "5th", "6th", "7th"
+    dealt: dict[str, tuple[int, ...]]
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """One parsed stud hand."""
+
+    hand_id: str
+    game: str  # "stud7", "stud7hl8" or "razz"
+    mix: str | None
+    tournament: str | None
+    small_bet: float
+    big_bet: float
+    ante: float | None
+    bring_in: float | None
+    seats: tuple[tuple[int, str], ...]
+    stacks: dict[str, float]
+    hero: str | None
+    hero_cards: tuple[int, ...]
+    up_cards: dict[str, tuple[int, ...]]
+    streets: tuple[Street, ...]
+    shown: dict[str, tuple[int, ...]]
+    collected: dict[str, float]
+    total_pot: float | None
+    rake: float | None
+    warnings: tuple[str, ...]
+    # Extension beyond the agreed model: "Uncalled bet (X) returned to NAME", summed.
+    uncalled: dict[str, float] = field(default_factory=dict)
+    # (street name, player, amount) of each uncalled bet returned, where it was returned
+    returned: tuple[tuple[str, str, float], ...] = ()
+    # The community card turned on 7th street after a card shortage ("*** RIVER *** [6h]"),
+    # everyone's seventh card and nobody's own; None when each player got a river.
+    community: int | None = None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Players dealt in, in seat order."""
+        return tuple(name for _, name in self.seats)
+
+    def door_cards(self) -> tuple[tuple[str, int], ...]:
+        """(player, door card) in seat order, for every player whose door card is known."""
+        return tuple(
+            (name, self.up_cards[name][0]) for name in self.players if self.up_cards.get(name)
+        )
+
+    def folded_on(self, player: str) -> str | None:
+        """The name of the street on which ``player`` folded, or None."""
+        for street in self.streets:
+            if any(a.player == player and a.kind == "fold" for a in street.actions):
+                return street.name
+        return None
+
+    def live_players(self, street_index: int) -> tuple[str, ...]:
+        """Players who had not folded before street ``street_index`` starts, in seat order."""
+        folded = {
+            a.player
+            for street in self.streets[: max(street_index, 0)]
+            for a in street.actions
+            if a.kind == "fold"
+        }
+        return tuple(name for name in self.players if name not in folded)
+
+    def put_in(self, player: str | None = None) -> float:
+        """Chips put in by ``player`` (all players if None), antes included, before returns."""
+        return sum(
+            a.amount
+            for street in self.streets
+            for a in street.actions
+            if player is None or a.player == player
+        )
+
+
+@dataclass(frozen=True)
+class ParseProblem:
+    """A hand that could not be read; ``line`` is 1-based in the text given."""
+
+    hand_id: str | None
+    line: int
+    message: str

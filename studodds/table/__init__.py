@@ -1,0 +1,51 @@
+"""Table rules of fixed-limit stud: who brings it in, who acts first, bet sizes, a betting round.
+
+Rules reference: RULES.md ("Who acts first", "Betting (fixed limit)", "Where the seeds
+disagree"). Where RULES.md is silent we follow Robert's Rules of Poker and say so.
+
+Seats are 0-based indexes in seat order, closest to the dealer's left first. Cards are ids
+(``rank * 4 + suit``, see cards.py) or card text (``"2c"``); a board is one player's up cards.
+Suit order, used here and never at showdown: clubs < diamonds < hearts < spades.
+
+The order of play is data (games.py): ``Game.order`` "high" (the lowest door card brings it
+in, ace high; the best high board acts first) or "low" (the highest door card brings it in
+and the best low board acts first), and for "low" ``Game.order_ace_low`` says whether the
+ace counts low (razz: a king is the worst door card) or high (razz27: the spade ace is).
+No code here branches on a game id: a new game is a row in games.py.
+
+>>> bring_in("stud7", ["Kd", "2d", "2c", "As"])
+2
+>>> bring_in("razz27", ["Kd", "2d", "As"]), bring_in("razz6", ["Kd", "2d", "As"])
+(2, 0)
+>>> first_to_act("stud7", ["8c 8d Kh", "Qs 2c Qd", "Th Js 9d"])
+1
+>>> first_to_act("stud7", ["8c 8d Kh", "Qs 2c"])
+Traceback (most recent call last):
+...
+studodds.table.RulesError: boards must all have the same number of up cards: '8c 8d Kh' has 3, 'Qs 2c' has 2
+"""
+
+from .betting import BettingRound, LegalAction, Pot
+from .bring_in import bring_in, first_to_act_first_round
+from .common import RulesError
+from .limits import CAP_BETS, LimitRow, Stakes, limits
+from .order import first_to_act, showing_strength, shows_open_pair
+
+# Errors read "studodds.table.RulesError" wherever in the package they are raised.
+RulesError.__module__ = __name__
+
+__all__ = [
+    "CAP_BETS",
+    "BettingRound",
+    "LegalAction",
+    "LimitRow",
+    "Pot",
+    "RulesError",
+    "Stakes",
+    "bring_in",
+    "first_to_act",
+    "first_to_act_first_round",
+    "limits",
+    "showing_strength",
+    "shows_open_pair",
+]

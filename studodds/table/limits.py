@@ -1,0 +1,114 @@
+"""Fixed-limit stakes and the bets of each betting round (small, big, open pair, cap)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..games import Game
+from .common import RulesError, table_game
+
+CAP_BETS = 4  # one bet and three raises per round (RULES.md "Cap")
+
+
+def checked_amount(value, what: str):
+    """An amount of chips or money: an int or Decimal (a float is read as its shortest text)."""
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise RulesError(f"{what} must be a number, got {value!r}")
+    if isinstance(value, float):
+        value = Decimal(repr(value))
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise RulesError(f"{what} must be a finite number, got {value}")
+    if value < 0:
+        raise RulesError(f"{what} must not be negative, got {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """Fixed-limit stakes: ante, bring-in, small bet, big bet (ints or Decimals).
+
+    >>> Stakes(ante=Decimal("0.50"), bring_in=1, small_bet=2, big_bet=4).big_bet
+    4
+    >>> Stakes(ante=1, bring_in=5, small_bet=2, big_bet=4)
+    Traceback (most recent call last):
+    ...
+    studodds.table.RulesError: the bring-in (5) must not exceed the small bet (2)
+    """
+
+    ante: int | Decimal
+    bring_in: int | Decimal
+    small_bet: int | Decimal
+    big_bet: int | Decimal
+
+    def __post_init__(self) -> None:
+        for name in ("ante", "bring_in", "small_bet", "big_bet"):
+            object.__setattr__(self, name, checked_amount(getattr(self, name), name.replace("_", " ")))
+        if self.small_bet <= 0:
+            raise RulesError(f"the small bet must be positive, got {self.small_bet}")
+        if self.bring_in <= 0:
+            raise RulesError(f"the bring-in must be positive, got {self.bring_in}")
+        if self.bring_in > self.small_bet:
+            raise RulesError(
+                f"the bring-in ({self.bring_in}) must not exceed the small bet ({self.small_bet})"
+            )
+        if self.big_bet < self.small_bet:
+            raise RulesError(
+                f"the big bet ({self.big_bet}) must not be below the small bet ({self.small_bet})"
+            )
+
+    def bet(self, size: str):
+        """The amount of a "small" or "big" bet."""
+        return self.small_bet if size == "small" else self.big_bet
+
+
+@dataclass(frozen=True)
+class LimitRow:
+    """One betting round of a fixed-limit game.
+
+    ``bet`` is the size of every bet and raise; ``cap`` the most one player can put in on
+    the round (one bet and three raises). On the first round the bring-in is posted and
+    ``complete`` is what completing it (to the small bet) comes to. ``open_pair_bet`` is
+    the big bet where the open-pair option can apply (a pair showing on the second round of
+    stud7 / stud5), else None; with it the cap is four big bets.
+    """
+
+    round: int  # 1-based
+    street: str
+    size: str  # "small" or "big"
+    bet: int | Decimal
+    cap: int | Decimal
+    bring_in: int | Decimal | None = None
+    complete: int | Decimal | None = None
+    open_pair_bet: int | Decimal | None = None
+
+
+def open_pair_round(game: Game, street_index: int) -> bool:
+    """The open-pair option: stud7 and stud5 only, on the second betting round.
+
+    That is "4th street" of seven-card stud; in five-card stud (where games.py names the
+    rounds 2nd to 5th street) it is the round after the second up card, as in seed 002
+    ("big bets are allowed in the second round if a player has a pair").
+    """
+    return game.open_pair_option and street_index == 1
+
+
+def limits(game: Game | str, stakes: Stakes) -> list[LimitRow]:
+    """The bets of each betting round (RULES.md "Betting (fixed limit)").
+
+    >>> [(r.street, r.bet, r.cap) for r in limits("stud7", Stakes(1, 1, 2, 4))][:3]
+    [('3rd street', 2, 8), ('4th street', 2, 8), ('5th street', 4, 16)]
+    >>> limits("stud7", Stakes(1, 1, 2, 4))[1].open_pair_bet
+    4
+    """
+    game = table_game(game)
+    rows = []
+    for i, street in enumerate(game.streets):
+        bet = stakes.bet(street.bet)
+        rows.append(LimitRow(
+            round=i + 1, street=street.name, size=street.bet, bet=bet, cap=CAP_BETS * bet,
+            bring_in=stakes.bring_in if i == 0 else None,
+            complete=stakes.small_bet if i == 0 else None,
+            open_pair_bet=stakes.big_bet if open_pair_round(game, i) else None,
+        ))
+    return rows
