@@ -10,20 +10,22 @@ from itertools import combinations
 import pytest
 
 import studodds.chart
+from studodds.batch import seed_from_id
 from studodds.chart import (
     DEFAULT_RANDOM_PRECISION,
     ChartError,
+    batch_runner,
     chart_spots,
     chart_table,
     make_chart,
     matchup_groups,
-    run_spots,
-    spot_seed,
     write_csv,
     write_json,
     write_png,
 )
 from studodds.chart.classes import class_by_label, class_of, classes, hands_of, select
+
+SEED_OF_AAA = 6_320_673_101_642_061_687  # written down once: a change here changes charts
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 BATCH_KEYS = {"id", "game", "hands", "dead", "seed"}
@@ -54,8 +56,10 @@ def test_vs_random_spots_one_per_class_in_the_batch_format():
 
 def test_spots_are_reproducible_and_seeds_stable():
     assert chart_spots("razz", selection="rolled") == chart_spots("razz", selection="rolled")
-    # a stable hash: the same number in every process and Python version
-    assert spot_seed("stud7:AAA:vs:random") == 1_630_093_174_969_232_225
+    # the batch's stable hash of the chart seed and the id: the same number in every
+    # process and Python version (not hash(), which changes from run to run)
+    spot = next(s for s in chart_spots("stud7", selection=["AAA"]))
+    assert spot["seed"] == seed_from_id("0:stud7:AAA:vs:random") == SEED_OF_AAA
     other = chart_spots("razz", selection="rolled", seed=1)
     assert all(a["seed"] != b["seed"] for a, b in
                zip(chart_spots("razz", selection="rolled"), other, strict=True))
@@ -233,7 +237,7 @@ def test_split_game_rows_carry_scoop_high_and_low(tmp_path):
 def test_three_by_three_matchup_exact(tmp_path):
     # every cell run on its own (no mirroring), so the symmetry below is a real check
     spots = chart_spots("stud7", "classes", selection=MATCHUP_3, mirror=False)
-    results = {spot["id"]: result for spot, result in run_spots(spots)}
+    results = {spot["id"]: result for spot, result in batch_runner()(spots)}
     chart = chart_table(spots, results)
     matrix = chart.matrix()
     assert [c.label for c in chart.heroes] == [c.label for c in chart.villains] == MATCHUP_3
@@ -321,7 +325,7 @@ def test_png_top_and_bottom_of_a_long_ranking(tmp_path):
 
 def _tiny_random_chart_inputs():
     spots = chart_spots("stud7", selection=["AAA", "AKQ"], trials=2_000)
-    return spots, list(run_spots(spots))
+    return spots, list(batch_runner()(spots))
 
 
 def test_axes_inferred_from_the_spots():
@@ -334,13 +338,14 @@ def test_axes_inferred_from_the_spots():
     assert [c.code for c in chart.villains] == ["AAA", "QQQ"]
 
 
-def test_the_batch_runner_gives_the_plain_runners_chart():
-    from studodds.chart import batch_runner, make_chart
+def test_the_runner_gives_what_equity_gives():
+    """Each chart spot through the runner equals studodds.equity called on it directly."""
+    from studodds import equity
 
-    options = {"selection": ["(A A) K", "(7 6) 5 765s"], "trials": 3000, "seed": 4}
-    plain = make_chart("razz", **options)
-    batched = make_chart("razz", runner=batch_runner(), **options)
-    assert plain.to_dict() == batched.to_dict()
+    spots = chart_spots("razz", selection=["(A A) K", "(7 6) 5 765s"], trials=3000, seed=4)
+    for spot, result in batch_runner()(spots):
+        direct = equity(spot["game"], spot["hands"], trials=spot["trials"], seed=spot["seed"])
+        assert result == direct.to_dict()
 
 
 def test_split_rows_carry_the_tables_no_low_rate():

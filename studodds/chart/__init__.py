@@ -5,7 +5,8 @@ The work is split so that running the equities is someone else's job:
 
     chart_spots(game, vs, ...)   -> spots: dicts in the batch format (one equity question each)
     runner(spots)                -> (spot, result) pairs; result as `studodds equity --format
-                                    json` prints it. run_spots is the plain one-by-one runner
+                                    json` prints it. batch_runner() runs them through
+                                    studodds.batch, here or on a Dask cluster
     chart_table(spots, results)  -> Chart: one row per class (or per matchup cell)
     write_csv / write_json / write_png(chart, path)
 
@@ -28,7 +29,7 @@ B-A is run and the other is read from the villain's side of the same spots ("mir
 A cell with no disjoint holdings ((A A) A against (A A) K) is empty.
 
 **Ids and seeds.** ``stud7:AKQ-AKs:vs:random``, ``stud7:AAK:vs:QQJ-QJs:QsQhJs`` (hero
-code, villain code, the villain's cards); each seed is a stable hash of the id (and the
+code, villain code, the villain's cards); each seed is batch.seed_from_id of the id (and the
 chart's seed), so a rerun gives the same numbers whatever runs the spots, in any order.
 
 **Methods and costs** (measured on this project's 2-core machine, busy with other work).
@@ -43,7 +44,7 @@ exact, since a heads-up third-street spot of known cards is counted, not sampled
 from .categories import CHART_GAMES, LOW_CATEGORIES, game_categories, game_category
 from .errors import ChartError
 from .files import check_png_tools, write_csv, write_json, write_png
-from .runners import Runner, batch_runner, run_spots
+from .runners import Runner, batch_runner
 from .spots import (
     DEFAULT_RANDOM_PRECISION,
     RANDOM,
@@ -51,7 +52,6 @@ from .spots import (
     chart_spots,
     exact_vs_random_notice,
     matchup_groups,
-    spot_seed,
     write_spot_file,
 )
 from .table import Chart, ChartRow, chart_table, make_chart
@@ -75,8 +75,6 @@ __all__ = [
     "game_category",
     "make_chart",
     "matchup_groups",
-    "run_spots",
-    "spot_seed",
     "write_csv",
     "write_json",
     "write_png",

@@ -3,11 +3,11 @@ holdings (vs classes), in the batch format, each with a stable id and seed."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from ..batch.spots import seed_from_id
 from ..cards import card_str
 from ..engine import headsup
 from ..equity import OptionError, check_method
@@ -35,19 +35,6 @@ VS_CHOICES = ("random", "classes")
 DEFAULT_RANDOM_PRECISION = 0.0005
 
 
-def spot_seed(spot_id: str, seed: int = 0) -> int:
-    """A seed for a spot: a stable 63-bit hash of the chart seed and the id (Python's
-    hash() changes from run to run, so it would not reproduce).
-
-    >>> spot_seed("stud7:AAA:vs:random") == spot_seed("stud7:AAA:vs:random")
-    True
-    >>> spot_seed("stud7:AAA:vs:random") != spot_seed("stud7:AAA:vs:random", seed=1)
-    True
-    """
-    digest = hashlib.sha256(f"{seed}:{spot_id}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
 def _method(vs: str, exact: bool | None, trials: int | None, precision: float | None) -> dict:
     """The spot's method keys: one of exact / trials / precision, the default by vs."""
     if sum(x is not None and x is not False for x in (exact, trials, precision)) > 1:
@@ -69,7 +56,7 @@ def _method(vs: str, exact: bool | None, trials: int | None, precision: float | 
 
 def _spot(spot_id: str, game: str, hands: list[str], method: dict, seed: int) -> dict:
     return {"id": spot_id, "game": game, "hands": hands, "dead": "", **method,
-            "seed": spot_seed(spot_id, seed)}
+            "seed": seed_from_id(f"{seed}:{spot_id}")}
 
 
 def suit_stabilizer(cards: Sequence[int]) -> tuple[tuple[int, ...], ...]:

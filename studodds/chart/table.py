@@ -16,7 +16,7 @@ from .classes import (
     select,
 )
 from .errors import ChartError
-from .runners import Runner, run_spots
+from .runners import Runner, batch_runner
 from .spots import RANDOM, chart_spots, matchup_groups, suit_stabilizer
 
 PLAYER_FIELDS = ("equity", "win", "tie", "scoop", "high_win", "high_tie", "low_win", "low_tie")
@@ -321,13 +321,13 @@ def make_chart(
     runner: Runner | None = None,
     **options,
 ) -> Chart:
-    """chart_spots, the runner (run_spots by default), chart_table: the whole chart.
+    """chart_spots, the runner (batch_runner() by default: this process), chart_table: the whole chart.
 
     options: as chart_spots (selection, villains, opponents, exact, trials, precision, seed).
     """
     spots = chart_spots(game, vs, **options)
     heroes = select(options.get("selection", "all"))
     villains = select(options["villains"]) if options.get("villains") is not None else heroes
-    results = (runner or run_spots)(spots)
+    results = (runner or batch_runner())(spots)
     return chart_table(spots, results, heroes=heroes,
                        villains=villains if vs == "classes" else None)
