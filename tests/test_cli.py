@@ -526,3 +526,26 @@ def test_fuzz_whole_command_line(args):
     assert code in (0, 2), (code, out, err)
     if code == 2:
         assert_one_error_line(err, out)
+
+
+def test_a_bug_is_one_error_line_not_a_traceback(capsys, monkeypatch):
+    """Whatever escapes a command (here a planted RuntimeError) ends in one line, exit 2."""
+    from studodds.cli import odds
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("planted")
+
+    monkeypatch.setattr(odds, "equity", broken)
+    code, out, err = call_main(["equity", "(As Ks) Ah", "(x x) Qd"], capsys)
+    line = assert_one_error_line(err, out)
+    assert code == 2 and "internal error (RuntimeError: planted)" in line
+
+
+@pytest.mark.parametrize("option", ["--ante", "--bring-in", "--small", "--big"])
+def test_rules_limits_huge_amounts_are_one_error_line(capsys, option):
+    amounts = {"--ante": "1", "--bring-in": "1", "--small": "2", "--big": "4"}
+    amounts[option] = "1e1000000"
+    argv = ["rules", "limits"] + [x for kv in amounts.items() for x in kv]
+    code, out, err = call_main(argv, capsys)
+    line = assert_one_error_line(err, out)
+    assert code == 2 and "1E+1000000" in line and "at most" in line

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -53,6 +54,12 @@ def main(argv=None) -> int:
     except OSError as exc:  # a file that cannot be written or read: say which, and why
         where = f"{exc.filename}: " if exc.filename else ""
         click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+        return 2
+    except Exception as exc:  # a bug still ends in one line, never a traceback
+        click.echo(f"Error: internal error ({type(exc).__name__}: {exc}); please report it with "
+                   "the command that caused it (STUDODDS_TRACEBACK=1 shows where)", err=True)
+        if os.environ.get("STUDODDS_TRACEBACK"):
+            raise
         return 2
     return code if isinstance(code, int) else 0
 

@@ -8,6 +8,9 @@ from decimal import Decimal
 from ..games import Game
 from .common import RulesError, table_game
 
+# Amounts beyond this are typos, not stakes; below it every sum and multiple the rules
+# take (four big bets, a pot of many stacks) stays exact in Decimal's 28 digits.
+MAX_AMOUNT = 10**15
 CAP_BETS = 4  # one bet and three raises per round (RULES.md "Cap")
 
 
@@ -21,6 +24,8 @@ def checked_amount(value, what: str):
         raise RulesError(f"{what} must be a finite number, got {value}")
     if value < 0:
         raise RulesError(f"{what} must not be negative, got {value}")
+    if value > MAX_AMOUNT:
+        raise RulesError(f"{what} must be at most {MAX_AMOUNT:,} (a quadrillion), got {value}")
     return value
 
 
