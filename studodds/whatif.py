@@ -254,28 +254,22 @@ class PotOdds:
         return {k: v for k, v in asdict(self).items() if v is not None}
 
 
-def pot_odds(
-    result: EquityResult, pot: float, to_call: float, hero: int = 1,
-    bets_to_come: int = 0, big_bet: float = 0.0,
-) -> PotOdds:
-    """Whether calling `to_call` into `pot` pays for the hero (1-based), on equity alone.
-
-    required equity = C / (P + C); call EV = equity * (P + C) - C chips. Both ignore the
-    betting still to come. With bets_to_come and big_bet, the implied-odds price assumes
-    the hero also collects that many big bets when they win: C / (P + C + k * B).
-    """
+def check_pot_odds(n_players: int, pot: float, to_call: float, hero: int = 1,
+                   bets_to_come: int = 0, big_bet: float = 0.0) -> None:
+    """The checks of pot_odds, before any equity is run: a bad --hero or --pot is answered
+    at once, not after a long computation. Raises OptionError."""
     if not (math.isfinite(pot) and math.isfinite(to_call)) or pot < 0 or to_call <= 0:
         raise OptionError(f"--pot must be 0 or more and --to-call more than 0, got {pot} and "
                           f"{to_call}")
-    if not 1 <= hero <= len(result.players):
-        raise OptionError(f"--hero {hero}: there are {len(result.players)} players")
+    if not 1 <= hero <= n_players:
+        raise OptionError(f"--hero {hero}: there are {n_players} players")
     if bets_to_come < 0 or big_bet < 0 or not math.isfinite(big_bet):
         raise OptionError("--bets-to-come and --big-bet are 0 or more")
     if bool(bets_to_come) != bool(big_bet):
         raise OptionError("implied odds need both --bets-to-come and --big-bet")
     # Each amount is finite, but their sums need not be: P + C = inf made the call EV
     # equity * inf - C NaN or inf, k * B = inf the implied price 0, and a k too large for
-    # a float raises OverflowError. Every number below is finite when these sums are.
+    # a float raises OverflowError. Every number pot_odds computes is finite when these are.
     after_call = pot + to_call
     try:
         implied_pot = after_call + bets_to_come * big_bet
@@ -286,6 +280,21 @@ def pot_odds(
             "--pot, --to-call and the implied bets are too large: the pot after the call and "
             "the bets to come must add up to at most about 1.8e308 chips"
         )
+
+
+def pot_odds(
+    result: EquityResult, pot: float, to_call: float, hero: int = 1,
+    bets_to_come: int = 0, big_bet: float = 0.0,
+) -> PotOdds:
+    """Whether calling `to_call` into `pot` pays for the hero (1-based), on equity alone.
+
+    required equity = C / (P + C); call EV = equity * (P + C) - C chips. Both ignore the
+    betting still to come. With bets_to_come and big_bet, the implied-odds price assumes
+    the hero also collects that many big bets when they win: C / (P + C + k * B).
+    """
+    check_pot_odds(len(result.players), pot, to_call, hero, bets_to_come, big_bet)
+    after_call = pot + to_call
+    implied_pot = after_call + bets_to_come * big_bet
     eq = result.players[hero - 1].equity
     required = to_call / after_call
     ev = eq * after_call - to_call

@@ -10,7 +10,7 @@ import click
 from ..declare import declare_table
 from ..equity import equity
 from ..games import GAMES
-from ..whatif import next_card_table, pot_odds
+from ..whatif import check_pot_odds, next_card_table, pot_odds
 from . import render
 from .options import CONTEXT, Progress, community_option, format_option, odds_options
 
@@ -59,6 +59,8 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
         raise click.UsageError("--hero, --bets-to-come and --big-bet go with --pot and --to-call")
     if pot is not None and fmt == "csv":
         raise click.UsageError("pot odds are shown in the table and JSON formats, not CSV")
+    if pot is not None:  # answered now, not after the equity run
+        check_pot_odds(len(hands), pot, to_call, hero, bets_to_come, big_bet)
     progress = Progress(enabled=sys.stderr.isatty())
     try:
         result = equity(
