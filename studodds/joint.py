@@ -26,10 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain, combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .scenario import PlayerRange
+if TYPE_CHECKING:  # scenario.py imports this module to check its ranges
+    from .scenario import PlayerRange
 
 N_CARDS = 52
 
