@@ -244,10 +244,8 @@ def run_engine(
         )
     declare = Declare(scenario.n_players, declarations, declaration_rows)
 
-    inputs = EngineInputs(scenario)
-    joint = None
-    if scenario.ranges:
-        joint = inputs.joint_combinations(MAX_JOINT_COMBINATIONS)
+    inputs = EngineInputs(scenario, joint_cap=MAX_JOINT_COMBINATIONS)
+    joint = inputs.joint_rows
     if joint is None and scenario.ranges:
         n_deals = math.inf  # too many hole-card combinations to enumerate
     else:

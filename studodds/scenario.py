@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import NotationError, StudHand, card_str, check_no_duplicates, parse_hand, tokenize
+from .engine.joint import JointSearchTooHard, conflicting_players, players_text
 from .games import Game, get_game
 from .ranges import THIRD_STREET_CLASSES
 
@@ -334,10 +335,16 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
 
 
 def _check_ranges(hands, ranges) -> None:
-    if ranges and not _jointly_possible(ranges):
+    if not ranges:
+        return
+    try:
+        clash = conflicting_players(ranges)
+    except JointSearchTooHard as error:
+        raise ScenarioError(str(error)) from None
+    if clash is not None:
         raise ScenarioError(
-            "the ranges cannot all hold at once: every way to give "
-            + " and ".join(f"player {r.player + 1} ({hands[r.player].hole_range})" for r in ranges)
+            f"the ranges of {players_text(clash)} cannot all hold at once: every way to give "
+            + " and ".join(f"player {p + 1} ({hands[p].hole_range})" for p in clash)
             + " their hole cards needs a card twice"
         )
 
@@ -360,21 +367,6 @@ def _player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> 
             "(every card it allows is in a hand or dead)"
         )
     return PlayerRange(p, size, combos)
-
-
-def _jointly_possible(ranges: Sequence[PlayerRange]) -> bool:
-    """Whether some choice of one combination per range uses no card twice."""
-
-    def search(i: int, used: frozenset) -> bool:
-        if i == len(ranges):
-            return True
-        return any(
-            search(i + 1, used | set(combo))
-            for combo in ranges[i].combos
-            if used.isdisjoint(combo)
-        )
-
-    return search(0, frozenset())
 
 
 def _is_street(game: Game, n_cards: int) -> bool:

@@ -12,7 +12,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, replace
 
 from .cards import StudHand, card_str
-from .equity import MAX_JOINT_COMBINATIONS, EngineInputs, OptionError, equity_of_scenario
+from .engine.joint import list_joint_choices
+from .equity import MAX_JOINT_COMBINATIONS, OptionError, equity_of_scenario
 from .eval import evaluate
 from .results import EquityResult
 from .scenario import Scenario, ScenarioError, build_scenario
@@ -130,12 +131,13 @@ def next_card_probabilities(scenario: Scenario) -> dict[int, float]:
     pool = scenario.pool
     if not scenario.ranges:
         return {c: 1 / len(pool) for c in pool}
-    joint = EngineInputs(scenario).joint_combinations(MAX_JOINT_COMBINATIONS)
+    joint = list_joint_choices(scenario.ranges, MAX_JOINT_COMBINATIONS)
     if joint is None:
         raise OptionError(
             f"the ranges allow more than {MAX_JOINT_COMBINATIONS:,} joint hole-card choices: "
             "too many to weigh the next cards; narrow a range"
         )
+    joint = joint[0]  # rows of card ids
     free = len(pool) - joint.shape[1]
     probabilities = {}
     for c in pool:

@@ -1,4 +1,4 @@
-"""studodds/joint.py against a brute force written here, and its speed on real tables.
+"""studodds/engine/joint.py against a brute force written here, and its speed on real tables.
 
 The brute force tries every choice of one combination per range (itertools.product, so in
 lexicographic order of range then combination) and keeps those using no card twice. Random
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from studodds import scenario as scenario_module
-from studodds.joint import (
+from studodds.engine.joint import (
     JointSearchTooHard,
     conflicting_players,
     count_lower_bound,
@@ -280,3 +280,17 @@ def _ranges(hands) -> tuple[PlayerRange, ...]:
         return build_scenario("stud7", hands).ranges
     finally:
         scenario_module._check_ranges = check
+
+
+def test_the_cli_names_the_clashing_players_at_once(capsys):
+    """The five-player table that hung `equity` (and any batch holding it) answers in one
+    line naming the two players whose ranges clash."""
+    from studodds.cli import main
+
+    start = time.perf_counter()
+    code = main(["equity", "(As Ks | Ah Kh) 2c", "(?? ??|?? ??) 3c", "(?? ??|?? ??) 4c",
+                 "(?? ??|?? ??) 5c", "(As Ah | Ah As) 6c"])
+    err = capsys.readouterr().err
+    assert time.perf_counter() - start < 5
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("Error: the ranges of players 1 and 5 cannot all hold at once")

@@ -17,7 +17,7 @@ ALLOWED = {
     "engine": {"eval", "scenario"},  # a kernel run is built from a checked Scenario
     "table": set(),
     "histories": {"equity", "scenario", "results", "table"},  # replay asks the odds
-    "scenario": set(),
+    "scenario": {"engine"},  # engine/joint.py: can the players' ranges all hold at once
     "results": {"engine", "eval"},
     "equity": {"engine", "eval", "scenario", "results"},
     "whatif": {"engine", "eval", "scenario", "results", "equity"},

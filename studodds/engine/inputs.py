@@ -11,6 +11,7 @@ from ..eval.kernels import CARD_KEY, KIND_CODES
 from ..eval.tables import KEY_BIAS
 from ..scenario import Scenario
 from . import sim
+from .joint import list_joint_choices
 
 
 def key_and_suits(cards: Sequence[int]) -> tuple[int, int]:
@@ -26,11 +27,11 @@ class EngineInputs:
     """The scenario as the kernels take it: arrays, kind codes.
 
     Players with a hole-card range get their hole cards from the range (a list of valid
-    combinations per range, or the joint combinations for exact enumeration); to_deal and
+    combinations per range, or the joint combinations listed up to joint_cap); to_deal and
     the draws here are the rest of their cards.
     """
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, joint_cap: int = 0):
         game = scenario.game
         self.kind_a = KIND_CODES[game.kinds[0]]
         self.kind_b = KIND_CODES[game.kinds[1]] if game.split else -1
@@ -51,8 +52,17 @@ class EngineInputs:
         self.dealing_pool = sim.dealing_pool(scenario.pool)
         self.ranges = scenario.ranges
         self._range_arrays(scenario)
-        # Filled by joint_combinations when the joint choices are few enough to list.
+        # Every joint choice of the ranged players' hole cards, when there are at most
+        # joint_cap: joint_rows as card ids (player order; exact enumeration walks them) and
+        # joint_choices as indices into the combination arrays (Monte Carlo draws a row in
+        # one step). joint_rows is None past the cap or without ranges; joint_choices is
+        # then empty, and Monte Carlo draws each range and redraws on a clash.
+        self.joint_rows = None
         self.joint_choices = np.zeros((0, len(self.ranges)), dtype=np.int64)
+        if self.ranges and joint_cap > 0:
+            joint = list_joint_choices(self.ranges, joint_cap)
+            if joint is not None:
+                self.joint_rows, self.joint_choices = joint
 
     def _range_arrays(self, scenario: Scenario) -> None:
         n_players = len(self.base_key)
@@ -81,38 +91,6 @@ class EngineInputs:
         return (self.range_of, self.range_start, self.range_count, self.range_size,
                 self.combo_cards, self.combo_key, self.combo_suits, self.combo_mask,
                 self.joint_choices)
-
-    def joint_combinations(self, cap: int) -> np.ndarray | None:
-        """Every choice of hole cards for the ranged players using no card twice, as rows
-        of card ids (player order); None if there are more than cap of them.
-
-        Also keeps, as self.joint_choices, each row as indices into the combination arrays
-        (one per range), so Monte Carlo can draw a joint choice in one step.
-        """
-        rows: list[tuple[int, ...]] = []
-        choices: list[tuple[int, ...]] = []
-        starts = [int(x) for x in self.range_start]
-
-        def walk(i: int, used: int, row: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
-            if i == len(self.ranges):
-                rows.append(row)
-                choices.append(chosen)
-                return len(rows) <= cap
-            for k, combo in enumerate(self.ranges[i].combos):
-                mask = sum(1 << c for c in combo)
-                if not used & mask and not walk(
-                    i + 1, used | mask, row + tuple(combo), chosen + (starts[i] + k,)
-                ):
-                    return False
-            return True
-
-        if not walk(0, 0, (), ()):
-            return None
-        width = sum(r.size for r in self.ranges)
-        self.joint_choices = np.array(choices, dtype=np.int64).reshape(
-            len(choices), len(self.ranges)
-        )
-        return np.array(rows, dtype=np.int64).reshape(len(rows), width)
 
     def hole_slices(self) -> tuple[np.ndarray, np.ndarray]:
         """Where each player's hole cards sit in a joint row (length 0 if not ranged)."""

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:  # scenario.py imports this module to check its ranges
-    from .scenario import PlayerRange
+    from ..scenario import PlayerRange
 
 N_CARDS = 52
 
@@ -328,7 +328,7 @@ def list_joint_choices(
     index per range into the concatenated combination lists (range i's k-th combination is
     start_i + k, start_i the number of combinations of the ranges before it). Rows come in
     lexicographic order of (range 0's combination, range 1's, ...), exactly as
-    equity._Inputs.joint_combinations lists them.
+    EngineInputs (engine/inputs.py) lists them.
 
     None is decided by a lower bound on the count when it can be (no listing at all),
     otherwise by listing until the count passes cap.
