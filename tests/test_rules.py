@@ -454,10 +454,130 @@ def test_open_pair_option_passes_on_after_a_check():
     assert options(r) == [("check", 0), ("bet", 10), ("bet", 20)]
 
 
-def test_open_pair_small_opening_bet_keeps_the_raises_small():
+# RULES.md "Open pair on 4th street": "if any player shows a pair on board, the player to
+# act may bet the big bet instead of the small; if they check, the option passes on. After a
+# small bet any player may raise by a small or a big bet (Robert's Rules); once a big bet is
+# made, all bets and raises in that round are big." and "Cap: one bet and three raises per
+# round."
+
+
+def test_open_pair_after_a_small_bet_a_raise_may_be_small_or_big():
+    # This replaces a test that locked in "raises after a small bet stay small" (only a
+    # raise to 20 was legal): RULES.md now allows the big raise too.
     r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
     r.act("bet", 10)
+    assert options(r) == [("fold", 0), ("call", 10), ("raise", 20), ("raise", 30)]
+    assert r.bet_sizes == (10, 20)
+
+
+def test_open_pair_small_bet_then_big_raise_makes_the_round_big():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B", "C"], [500] * 3,
+                     open_pair=True)
+    r.act("bet", 10)
+    r.act("raise", 30)  # B raises by the big bet
+    assert r.bet_size == 20 and r.bet_sizes == (20,)
+    assert options(r) == [("fold", 0), ("call", 30), ("raise", 50)]  # C: only a big raise
+    r.act("call")
+    assert options(r) == [("fold", 10), ("call", 30), ("raise", 50)]  # A too
+
+
+def test_open_pair_small_bet_then_small_raise_keeps_both_sizes():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B", "C"], [500] * 3,
+                     open_pair=True)
+    r.act("bet", 10)
+    r.act("raise", 20)  # B raises by the small bet: no big bet made yet
+    assert r.bet_size == 10
+    assert options(r) == [("fold", 0), ("call", 20), ("raise", 30), ("raise", 40)]
+    r.act("raise", 40)  # C raises big: from now on every raise is big
+    assert options(r) == [("fold", 10), ("call", 40), ("raise", 60)]
+
+
+def test_open_pair_raise_needs_an_amount_and_a_legal_one():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
+    r.act("bet", 10)
+    with pytest.raises(RulesError, match="B must say how much to raise: to 20 or 30"):
+        r.act("raise")
+    with pytest.raises(RulesError, match="B cannot raise to 25: raise to 20 or 30"):
+        r.act("raise", 25)
+
+
+def test_open_pair_cap_counts_one_bet_and_three_raises_of_either_size():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B", "C", "D", "E"], [500] * 5,
+                     open_pair=True)
+    r.act("bet", 10)  # the bet, small
+    r.act("raise", 20)  # raise 1, small
+    r.act("raise", 40)  # raise 2, big
+    r.act("raise", 60)  # raise 3, big: capped
+    assert r.bets == CAP_BETS
+    assert options(r) == [("fold", 0), ("call", 60)]
+    for _ in range(4):
+        r.act("call")
+    assert r.done and r.pot == 5 * 60
+
+
+def test_open_pair_cap_after_a_small_bet_and_three_big_raises():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
+    r.act("bet", 10)
+    r.act("raise", 30)
+    r.act("raise")
+    r.act("raise")  # 10 + 3 x 20 = 70: one bet and three raises, less than four big bets
+    assert r.round_in == [50, 70]
+    assert options(r) == [("fold", 50), ("call", 70)]
+
+
+def test_open_pair_a_player_without_the_pair_may_bet_big():
+    # "if any player shows a pair on board, the player to act may bet the big bet": the
+    # pair (8c 8d) acts first, checks, and the option passes to a player without one.
+    boards = ["8c 8d", "Ah Kc", "Qs Jd"]
+    assert first_to_act("stud7", boards) == 0
+    stakes = Stakes(1, 5, 10, 20)
+    r = BettingRound("stud7", 1, stakes, ["eights", "AK", "QJ"], [500] * 3,
+                     open_pair=shows_open_pair(boards))
+    r.act("check")
+    assert options(r) == [("check", 0), ("bet", 10), ("bet", 20)]
+    r.act("bet", 20)
+    assert options(r) == [("fold", 0), ("call", 20), ("raise", 40)]
+
+
+def test_open_pair_a_player_without_the_pair_may_raise_big_after_a_small_bet():
+    boards = ["8c 8d", "Ah Kc", "Qs Jd"]
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["eights", "AK", "QJ"], [500] * 3,
+                     open_pair=shows_open_pair(boards))
+    r.act("bet", 10)
+    assert options(r) == [("fold", 0), ("call", 10), ("raise", 20), ("raise", 30)]
+    r.act("raise", 30)
+    assert options(r) == [("fold", 0), ("call", 30), ("raise", 50)]
+
+
+def test_without_an_open_pair_the_second_round_raises_are_small_only():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2,
+                     open_pair=shows_open_pair(["8c 9d", "Ah Kc"]))
+    r.act("bet")
     assert options(r) == [("fold", 0), ("call", 10), ("raise", 20)]
+
+
+def test_open_pair_an_all_in_raise_beyond_the_small_size_is_a_big_one():
+    # RULES.md is silent: an all-in raise of more than a small raise can only be a (short)
+    # big one; it is more than a full small raise, so it reopens the betting.
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 30), ["A", "B", "C"], [500, 22, 500],
+                     open_pair=True)
+    r.act("bet", 10)
+    assert options(r) == [("fold", 0), ("call", 10), ("raise", 20), ("raise", 22)]
+    r.act("raise", 22)  # B all in: 12 more, beyond the small raise, short of the big one
+    assert r.bets == 2 and r.bet_size == 30
+    assert options(r) == [("fold", 0), ("call", 22), ("raise", 52)]
+
+
+def test_open_pair_completing_a_short_all_in_bet_may_go_to_the_big_bet():
+    # RULES.md is silent: the first full bet over a short all-in may be big, as it could
+    # have been without the all-in.
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B", "C"], [4, 500, 500],
+                     open_pair=True)
+    r.act("bet")  # A all in for 4, less than half a small bet
+    assert r.bets == 0
+    assert options(r) == [("fold", 0), ("call", 4), ("complete", 10), ("complete", 20)]
+    r.act("complete", 20)
+    assert options(r) == [("fold", 0), ("call", 20), ("raise", 40)]
 
 
 def test_open_pair_bet_needs_an_amount_and_a_legal_one():
