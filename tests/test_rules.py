@@ -297,6 +297,9 @@ def test_open_pair_option_only_on_the_second_round_of_stud7_and_stud5(game):
     rows = limits(game, Stakes(1, 1, 2, 4))
     expected = [None, 4] + [None] * (len(rows) - 2) if game in ("stud7", "stud5") else None
     assert [r.open_pair_bet for r in rows] == (expected or [None] * len(rows))
+    # The most one player can put in with the option: four big bets (one bet, three raises).
+    caps = [None if e is None else 16 for e in (expected or [None] * len(rows))]
+    assert [r.open_pair_cap for r in rows] == caps
 
 
 @pytest.mark.parametrize(
@@ -768,8 +771,10 @@ def test_cli_limits_json_is_a_list_of_rows(capsys):
     rows = json.loads(out)
     assert code == 0 and len(rows) == 5
     assert rows[0] == {"round": 1, "street": "3rd street", "size": "small", "bet": 2, "cap": 8,
-                       "bring_in": 1, "complete": 2, "open_pair_bet": None}
-    assert rows[1]["open_pair_bet"] == 4 and rows[4]["cap"] == 16
+                       "bring_in": 1, "complete": 2, "open_pair_bet": None,
+                       "open_pair_cap": None}
+    assert rows[1]["open_pair_bet"] == 4 and rows[1]["open_pair_cap"] == 16
+    assert rows[4]["cap"] == 16
 
 
 def test_cli_limits_table_shows_bets_cap_and_open_pair(capsys):
@@ -780,8 +785,22 @@ def test_cli_limits_table_shows_bets_cap_and_open_pair(capsys):
     assert lines[0] == ("Five-card stud, fixed limit 5/10, ante 0.65: one bet and three raises "
                         "per round")
     assert "bring-in 2, complete to 5" in lines[4]
-    assert "open pair: may bet 10 (cap 40)" in lines[5]
+    # RULES.md: "the player to act may bet the big bet instead of the small ... After a
+    # small bet any player may raise by a small or a big bet ...; once a big bet is made,
+    # all bets and raises in that round are big."
+    assert ("open pair: any player may bet 10 or raise by 10; from then on all bets and "
+            "raises are 10 (cap 40)") in lines[5]
     assert lines[7].split()[:5] == ["4", "5th", "street", "10", "(big)"]
+
+
+def test_cli_limits_csv_has_the_open_pair_bet_and_cap(capsys):
+    code, out, _ = run(capsys, "limits", "--ante", "1", "--bring-in", "1", "--small", "2",
+                       "--big", "4", "--format", "csv")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == ("round,street,size,bet,cap,bring_in,complete,open_pair_bet,"
+                        "open_pair_cap")
+    assert lines[2] == "2,4th street,small,2,8,,,4,16"
 
 
 def test_cli_limits_cents_keep_their_decimals(capsys):

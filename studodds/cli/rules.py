@@ -120,17 +120,19 @@ def rules_limits_command(game, ante, bring_in_, small, big, fmt):
         data = [
             {"round": r.round, "street": r.street, "size": r.size, "bet": _json_money(r.bet),
              "cap": _json_money(r.cap), "bring_in": _json_money(r.bring_in),
-             "complete": _json_money(r.complete), "open_pair_bet": _json_money(r.open_pair_bet)}
+             "complete": _json_money(r.complete), "open_pair_bet": _json_money(r.open_pair_bet),
+             "open_pair_cap": _json_money(r.open_pair_cap)}
             for r in rows
         ]
         click.echo(render.render_json(data))
         return
     if fmt == "csv":
         headers = ("round", "street", "size", "bet", "cap", "bring_in", "complete",
-                   "open_pair_bet")
+                   "open_pair_bet", "open_pair_cap")
         click.echo(render.render_csv(headers, [
             (r.round, r.street, r.size, _money(r.bet), _money(r.cap), _money(r.bring_in),
-             _money(r.complete), _money(r.open_pair_bet)) for r in rows
+             _money(r.complete), _money(r.open_pair_bet), _money(r.open_pair_cap))
+            for r in rows
         ]))
         return
     headers = ("round", "street", "bet", "cap", "notes")
@@ -140,8 +142,10 @@ def rules_limits_command(game, ante, bring_in_, small, big, fmt):
         if r.bring_in is not None:
             notes.append(f"bring-in {_money(r.bring_in)}, complete to {_money(r.complete)}")
         if r.open_pair_bet is not None:
-            notes.append(f"open pair: may bet {_money(r.open_pair_bet)} "
-                         f"(cap {_money(4 * r.open_pair_bet)})")
+            op_bet = _money(r.open_pair_bet)
+            notes.append(f"open pair: any player may bet {op_bet} or raise by {op_bet}; from "
+                         f"then on all bets and raises are {op_bet} "
+                         f"(cap {_money(r.open_pair_cap)})")
         table.append((r.round, r.street, f"{_money(r.bet)} ({r.size})", _money(r.cap),
                       "; ".join(notes)))
     game_name = GAMES[game.lower()].name
