@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..games import Game
-from .common import RulesError, table_game
+from .common import RulesError, check_no_bring_in, table_game
 from .limits import CAP_BETS, Stakes, checked_amount, open_pair_round
 
 
@@ -109,11 +109,8 @@ class BettingRound:
         posted = [0] * n if posted is None else list(posted)
         if len(posted) != n:
             raise RulesError(f"{len(posted)} posted amounts for {n} players: give one each")
-        if not bring_in and self.game.hand_size != 5:
-            raise RulesError(
-                f"{self.game.id} always has a bring-in: only five-card stud may be played "
-                "without one"
-            )
+        if not bring_in:
+            check_no_bring_in(self.game)
         self.stakes = stakes
         self.street_index = street_index
         self.street = self.game.streets[street_index].name

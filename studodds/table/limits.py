@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..games import Game
-from .common import RulesError, table_game
+from .common import RulesError, check_no_bring_in, table_game
 
 CAP_BETS = 4  # one bet and three raises per round (RULES.md "Cap")
 
@@ -43,7 +43,8 @@ class Stakes:
 
     def __post_init__(self) -> None:
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
-            object.__setattr__(self, name, checked_amount(getattr(self, name), name.replace("_", " ")))
+            value = checked_amount(getattr(self, name), name.replace("_", " "))
+            object.__setattr__(self, name, value)
         if self.small_bet <= 0:
             raise RulesError(f"the small bet must be positive, got {self.small_bet}")
         if self.bring_in <= 0:
@@ -100,8 +101,12 @@ def open_pair_round(game: Game, street_index: int) -> bool:
     return game.open_pair_option and street_index == 1
 
 
-def limits(game: Game | str, stakes: Stakes) -> list[LimitRow]:
+def limits(game: Game | str, stakes: Stakes, bring_in: bool = True) -> list[LimitRow]:
     """The bets of each betting round (RULES.md "Betting (fixed limit)").
+
+    ``bring_in=False``: five-card stud played without a bring-in (RULES.md "Who acts
+    first"): the first round has no bring-in to post or complete (``stakes.bring_in`` is
+    not used), its first player may check or bet the small bet.
 
     >>> [(r.street, r.bet, r.cap) for r in limits("stud7", Stakes(1, 1, 2, 4))][:3]
     [('3rd street', 2, 8), ('4th street', 2, 8), ('5th street', 4, 16)]
@@ -110,14 +115,16 @@ def limits(game: Game | str, stakes: Stakes) -> list[LimitRow]:
     (4, 16)
     """
     game = table_game(game)
+    if not bring_in:
+        check_no_bring_in(game)
     rows = []
     for i, street in enumerate(game.streets):
         bet = stakes.bet(street.bet)
         open_pair = open_pair_round(game, i)
         rows.append(LimitRow(
             round=i + 1, street=street.name, size=street.bet, bet=bet, cap=CAP_BETS * bet,
-            bring_in=stakes.bring_in if i == 0 else None,
-            complete=stakes.small_bet if i == 0 else None,
+            bring_in=stakes.bring_in if i == 0 and bring_in else None,
+            complete=stakes.small_bet if i == 0 and bring_in else None,
             open_pair_bet=stakes.big_bet if open_pair else None,
             open_pair_cap=CAP_BETS * stakes.big_bet if open_pair else None,
         ))
