@@ -1163,3 +1163,208 @@ def test_cli_rules_help_describes_the_new_games():
     assert "razz27" in bringin and "spade ace" in bringin
     assert "razz6" in bringin and "stud7hl" in bringin
     assert "razz27" in order and "stud7hl" in order and "7-5" in order
+
+
+# --- every game in games.py against RULES.md, one table ----------------------------------
+#
+# The expected answers are written by hand from RULES.md, never computed from games.py, so
+# wrong game data (order, order_ace_low, open_pair_option, streets) fails here. Seats are
+# 0-based, in seat order from the dealer's left. A new game needs a row: see
+# test_every_game_has_a_row_in_the_rules_table.
+
+# Door cards, one per seat: ties on rank and aces at either end.
+RULES_DOORS = (
+    ("Kd", "2d", "2c", "As"),  # a deuce tie (2d, 2c), a king, an ace
+    ("5h", "5c", "9s", "5s"),  # a three-way tie on the lowest rank
+    ("Qh", "Qs", "Qc", "4d"),  # a three-way tie on the highest rank
+    ("Ah", "As", "Kc"),  # two aces and a king: where does the ace count?
+    ("Ac", "2h"),  # ace against deuce
+    ("Ac", "Ad", "3s"),  # two aces (clubs, diamonds) and a trey
+)
+
+# Boards (up cards), one per seat, "-" a seat that has folded.
+RULES_BOARDS = (
+    ("8c 8d", "Ah Kc", "3c 2d"),  # a pair, the best high cards, the best low cards
+    ("Ah 2c", "7d 5s", "Kh Kd"),  # A-2 (best ace-to-five), 7-5 (best deuce-to-seven), a pair
+    ("Ah Kc", "As Kd"),  # equal ranks: a tie
+    ("Kc Kd 2h 2s", "Ah Ad Qc 3c", "-", "7c 6s 4h 3d"),  # two pair, a pair, folded, 7-low
+    ("Ac 2d 3h", "6c 4d 2s", "Kc Kh Ks"),  # A-2-3, 6-4-2, trips
+    ("Kc Qd Jh", "2c 2d 3h", "-"),  # unpaired king-high against a pair of deuces
+)
+
+# "the player with the LOWEST up card must bring it in. Ace is high for this purpose. Ties
+# between equal ranks are broken by suit (clubs lowest) ... (One seed instead breaks ties by
+# seat, closest to the dealer's left: offer that as an option; suit is the default.)"
+# Each pair is (tie by suit, tie by seat).
+LOWEST_CARD_ACE_HIGH = [(2, 1), (1, 0), (3, 3), (2, 2), (1, 1), (2, 2)]
+# "In `razz` the HIGHEST up card brings it in, ace counting low (a king is the worst door
+# card; ties broken by suit, spades worst)."
+HIGHEST_CARD_ACE_LOW = [(0, 0), (2, 2), (1, 0), (2, 2), (1, 1), (2, 2)]
+# "`razz27` and `stud7hl`: the HIGHEST card brings it in, by rank then suit, with the ace
+# HIGH in `razz27` (the spade ace is the worst door card)"
+HIGHEST_CARD_ACE_HIGH = [(3, 3), (2, 2), (1, 0), (1, 0), (0, 0), (1, 0)]
+
+# "In five-card stud the bring-in is optional; without it the highest up card acts first
+# and may check." Suit order "clubs < diamonds < hearts < spades": the spade is the best
+# of equal ranks.
+NO_BRING_IN_HIGHEST_CARD = [(3, 3), (2, 2), (1, 0), (1, 0), (0, 0), (1, 0)]
+# The five-card lowball games "follow razz: ... the best low board acts first (by their own
+# low: ace-to-five or ace-to-six)": without a bring-in the best low door card, the lowest,
+# ace low, acts first (RULES.md does not spell this case out: our reading, the mirror of
+# the high games, clubs best on equal ranks as spades are worst for the bring-in).
+NO_BRING_IN_LOWEST_CARD_ACE_LOW = [(3, 3), (1, 0), (3, 3), (0, 0), (0, 0), (0, 0)]
+
+# "Later rounds: the player with the BEST showing hand acts first, comparing only the up
+# cards as a poker hand: four of a kind > three of a kind > two pair > pair > high cards
+# ... Default: seat; offer suit as an option." (seed 000: "spade ace beats heart ace").
+# Each pair is (tie by seat, tie by suit).
+BEST_HIGH_BOARD = [(0, 0), (2, 2), (0, 1), (0, 0), (2, 2), (1, 1)]
+# "In `razz`, `razz6`, `razz27` and `stud7hl` (BARGE) the best LOW board acts first, judged
+# by the game's own low (for `stud7hl`, ace-to-five)"; the five-card lowball games: "on
+# every later round the best low board acts first (by their own low: ace-to-five or
+# ace-to-six)". Only the seat tie (the default) is checked: RULES.md gives the suit rule
+# for the high order only.
+BEST_LOW_BOARD_ACE_LOW = [(2, None), (0, None), (0, None), (3, None), (0, None), (0, None)]
+# razz27, deuce-to-seven: "the ace is ONLY high", so A-2 is ace-high and 7-5 is better.
+BEST_LOW_BOARD_ACE_HIGH = [(2, None), (1, None), (0, None), (3, None), (1, None), (0, None)]
+
+# "Rounds 1-2 (3rd, 4th street) use the small bet; rounds 3-5 (5th, 6th, 7th) the big bet.
+# Five-card stud: the first two rounds small, the last two big."
+SEVEN_CARD_SIZES = ["small", "small", "big", "big", "big"]
+FIVE_CARD_SIZES = ["small", "small", "big", "big"]
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesRow:
+    bring_in: list  # (suit tie, seat tie) per RULES_DOORS
+    no_bring_in: list | None  # the same without a bring-in; None: always has one
+    first_to_act: list  # (seat tie, suit tie or None) per RULES_BOARDS
+    open_pair_round: int | None  # 1-based betting round with the open-pair option
+    sizes: list
+
+
+RULES_TABLE = {
+    # "Open pair on 4th street (`stud7`, and `stud5` on its second betting round, when two
+    # up cards show; high games only, not the split or low games)"
+    "stud7": RulesRow(LOWEST_CARD_ACE_HIGH, None, BEST_HIGH_BOARD, 2, SEVEN_CARD_SIZES),
+    # stud7hl8: a split game, so no open pair; bring-in and order are the general rule
+    # ("Ace is high for this purpose"; "the player with the BEST showing hand acts first").
+    "stud7hl8": RulesRow(LOWEST_CARD_ACE_HIGH, None, BEST_HIGH_BOARD, None, SEVEN_CARD_SIZES),
+    # "In `razz` the HIGHEST up card brings it in, ace counting low"; best LOW board.
+    "razz": RulesRow(HIGHEST_CARD_ACE_LOW, None, BEST_LOW_BOARD_ACE_LOW, None,
+                     SEVEN_CARD_SIZES),
+    # "In five-card stud the bring-in is optional"; open pair "`stud5` on its second
+    # betting round" (games.py names that round "3rd street").
+    "stud5": RulesRow(LOWEST_CARD_ACE_HIGH, NO_BRING_IN_HIGHEST_CARD, BEST_HIGH_BOARD, 2,
+                      FIVE_CARD_SIZES),
+    # "The five-card lowball games (`stud5low`, `stud5low6`) follow razz: the highest card
+    # brings it in (ace low), and on every later round the best low board acts first".
+    "stud5low": RulesRow(HIGHEST_CARD_ACE_LOW, NO_BRING_IN_LOWEST_CARD_ACE_LOW,
+                         BEST_LOW_BOARD_ACE_LOW, None, FIVE_CARD_SIZES),
+    "stud5low6": RulesRow(HIGHEST_CARD_ACE_LOW, NO_BRING_IN_LOWEST_CARD_ACE_LOW,
+                          BEST_LOW_BOARD_ACE_LOW, None, FIVE_CARD_SIZES),
+    # "`stud5hl` deals and bets as `stud5` (lowest card brings in; best high board acts
+    # first)"; open pair: "high games only, not the split or low games" (seed 002: no big
+    # bet or raise in high-low even when pairs show).
+    "stud5hl": RulesRow(LOWEST_CARD_ACE_HIGH, NO_BRING_IN_HIGHEST_CARD, BEST_HIGH_BOARD, None,
+                        FIVE_CARD_SIZES),
+    # "`razz27` and `stud7hl`: the HIGHEST card brings it in, by rank then suit, with the
+    # ace ... low in `stud7hl` (BARGE: as in razz)"; best LOW board, "for `stud7hl`,
+    # ace-to-five".
+    "stud7hl": RulesRow(HIGHEST_CARD_ACE_LOW, None, BEST_LOW_BOARD_ACE_LOW, None,
+                        SEVEN_CARD_SIZES),
+    # "with the ace HIGH in `razz27` (the spade ace is the worst door card)"; best LOW
+    # board by deuce-to-seven, where "the ace is ONLY high".
+    "razz27": RulesRow(HIGHEST_CARD_ACE_HIGH, None, BEST_LOW_BOARD_ACE_HIGH, None,
+                       SEVEN_CARD_SIZES),
+    # "`razz6` follows razz (ace low; a king is the worst door card)"; best LOW board.
+    "razz6": RulesRow(HIGHEST_CARD_ACE_LOW, None, BEST_LOW_BOARD_ACE_LOW, None,
+                      SEVEN_CARD_SIZES),
+}
+
+
+def test_every_game_has_a_row_in_the_rules_table():
+    assert set(RULES_TABLE) == set(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_brings_in_as_rules_md_says(game):
+    expected = RULES_TABLE[game].bring_in
+    got = [(bring_in(game, doors), bring_in(game, doors, tie="seat")) for doors in RULES_DOORS]
+    assert got == expected
+    # With a bring-in, the bring-in player acts first on the first round.
+    assert [first_to_act_first_round(game, doors) for doors in RULES_DOORS] == [
+        suit for suit, _ in expected]
+    # The command line says the same (1-based seats).
+    for doors, (suit, seat) in zip(RULES_DOORS, expected, strict=True):
+        out = invoke("bringin", "-g", game, "--format", "json", *doors)
+        assert json.loads(out) == {"seat": suit + 1, "card": doors[suit]}
+        out = invoke("bringin", "-g", game, "--tie", "seat", "--format", "json", *doors)
+        assert json.loads(out) == {"seat": seat + 1, "card": doors[seat]}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_first_to_act_without_a_bring_in_as_rules_md_says(game):
+    expected = RULES_TABLE[game].no_bring_in
+    if expected is None:
+        # Only "five-card stud" has the optional bring-in.
+        with pytest.raises(RulesError, match=f"{game} always has a bring-in"):
+            first_to_act_first_round(game, RULES_DOORS[0], bring_in=False)
+        with pytest.raises(RulesError, match=f"{game} always has a bring-in"):
+            limits(game, Stakes(1, 1, 2, 4), bring_in=False)
+        code = CliRunner().invoke(cli, ["rules", "bringin", "-g", game, "--no-bring-in",
+                                        *RULES_DOORS[0]]).exit_code
+        assert code != 0
+        return
+    got = [(first_to_act_first_round(game, doors, bring_in=False),
+            first_to_act_first_round(game, doors, bring_in=False, tie="seat"))
+           for doors in RULES_DOORS]
+    assert got == expected
+    for doors, (suit, seat) in zip(RULES_DOORS, expected, strict=True):
+        out = invoke("bringin", "-g", game, "--no-bring-in", "--format", "json", *doors)
+        assert json.loads(out) == {"seat": suit + 1, "card": doors[suit]}
+        out = invoke("bringin", "-g", game, "--no-bring-in", "--tie", "seat", "--format",
+                     "json", *doors)
+        assert json.loads(out) == {"seat": seat + 1, "card": doors[seat]}
+    # Nothing to post or complete on the first round; the first player may check.
+    first = limits(game, Stakes(1, 1, 2, 4), bring_in=False)[0]
+    assert (first.bring_in, first.complete) == (None, None)
+    r = BettingRound(game, 0, Stakes(1, 1, 2, 4), ["A", "B"], [100, 100], bring_in=False)
+    assert options(r) == [("check", 0), ("bet", 2)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_first_to_act_on_later_streets_as_rules_md_says(game):
+    expected = RULES_TABLE[game].first_to_act
+    assert [first_to_act(game, boards) for boards in RULES_BOARDS] == [
+        seat for seat, _ in expected]
+    for boards, (_, suit) in zip(RULES_BOARDS, expected, strict=True):
+        if suit is not None:
+            assert first_to_act(game, boards, tie="suit") == suit
+    for boards, (seat, _) in zip(RULES_BOARDS, expected, strict=True):
+        out = invoke("order", "-g", game, "--format", "json", *boards)
+        assert json.loads(out) == {"seat": seat + 1}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_open_pair_round_and_bet_sizes_as_rules_md_says(game):
+    row = RULES_TABLE[game]
+    stakes = Stakes(1, 5, 10, 20)
+    rows = limits(game, stakes)
+    assert [r.size for r in rows] == row.sizes
+    assert [r.round for r in rows if r.open_pair_bet is not None] == (
+        [] if row.open_pair_round is None else [row.open_pair_round])
+    # "if any player shows a pair on board, the player to act may bet the big bet instead
+    # of the small": only on the open-pair round is a big bet offered on a small round.
+    for street_index in range(1, len(rows)):
+        r = BettingRound(game, street_index, stakes, ["A", "B"], [500, 500], open_pair=True)
+        small = row.sizes[street_index] == "small"
+        bets = [to for action, to in options(r) if action == "bet"]
+        if street_index + 1 == row.open_pair_round:
+            assert bets == [10, 20]
+        else:
+            assert bets == ([10] if small else [20])
+    out = invoke("limits", "-g", game, "--ante", "1", "--bring-in", "5", "--small", "10",
+                 "--big", "20", "--format", "json")
+    assert [r["round"] for r in json.loads(out) if r["open_pair_bet"] is not None] == (
+        [] if row.open_pair_round is None else [row.open_pair_round])
