@@ -1368,3 +1368,74 @@ def test_every_game_open_pair_round_and_bet_sizes_as_rules_md_says(game):
                  "--big", "20", "--format", "json")
     assert [r["round"] for r in json.loads(out) if r["open_pair_bet"] is not None] == (
         [] if row.open_pair_round is None else [row.open_pair_round])
+
+
+# --- what `studodds rules` tells the user, against RULES.md ------------------------------
+
+
+def helptext(command):
+    # (click rewraps the docstring: compare with the whitespace collapsed)
+    return " ".join(invoke(command, "--help").split())
+
+
+def test_cli_bringin_help_names_the_high_order_games_and_the_optional_bring_in():
+    text = helptext("bringin")
+    # "the player with the LOWEST up card must bring it in. Ace is high for this purpose";
+    # "`stud5hl` deals and bets as `stud5`" (stud7hl8 too; stud7hl brings in like razz).
+    assert ("In stud7, stud7hl8, stud5 and stud5hl the lowest door card brings it in, ace "
+            "high") in text
+    assert "(stud7hl) and the five-card lowball games (stud5low, stud5low6)" in text
+    # "In five-card stud the bring-in is optional; without it the highest up card acts
+    # first and may check."
+    assert ("Five-card stud may be played without a bring-in (--no-bring-in): then the best "
+            "door card acts first and may check") in text
+
+
+def test_cli_order_help_names_the_high_order_games_and_the_seat_tie():
+    text = helptext("order")
+    assert "In stud7, stud7hl8, stud5 and stud5hl the best showing hand acts first" in text
+    # "Ties: ... Default: seat; offer suit as an option."
+    assert "Equal boards: the first in seat order (--tie suit" in text
+
+
+def test_cli_limits_help_states_the_open_pair_and_the_cap():
+    text = helptext("limits")
+    # "the player to act may bet the big bet instead of the small ... After a small bet any
+    # player may raise by a small or a big bet ...; once a big bet is made, all bets and
+    # raises in that round are big."
+    assert ("In stud7 and stud5, if any board shows a pair on the second round, any player "
+            "may bet the big bet, or raise by it after a small bet; from then on every bet "
+            "and raise of that round is big.") in text
+    # "Cap: one bet and three raises per round."
+    assert "The cap counts one bet and three raises, whatever their size." in text
+    # "Round 1: the bring-in player posts the bring-in or completes to the small bet."
+    assert "the bring-in player posts the bring-in or completes to the small bet" in text
+
+
+def test_cli_limits_without_a_bring_in(capsys):
+    code, out, _ = run(capsys, "limits", "-g", "stud5", "--no-bring-in", "--ante", "1",
+                       "--small", "2", "--big", "4")
+    assert code == 0
+    assert "no bring-in: the first player may check or bet 2" in out.splitlines()[4]
+    assert "bring-in" not in out.splitlines()[5]
+    code, out, _ = run(capsys, "limits", "-g", "stud5hl", "--no-bring-in", "--ante", "1",
+                       "--small", "2", "--big", "4", "--format", "json")
+    first = json.loads(out)[0]
+    assert code == 0 and (first["bring_in"], first["complete"]) == (None, None)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--ante", "1", "--small", "2", "--big", "4"],
+         "Error: Missing option '--bring-in' (or --no-bring-in, five-card stud only)"),
+        (["-g", "stud5", "--ante", "1", "--bring-in", "1", "--small", "2", "--big", "4",
+          "--no-bring-in"], "Error: give --bring-in or --no-bring-in, not both"),
+        (["-g", "razz", "--ante", "1", "--small", "2", "--big", "4", "--no-bring-in"],
+         "Error: razz always has a bring-in: only five-card stud may be played without one"),
+    ],
+)
+def test_cli_limits_bring_in_errors(capsys, args, message):
+    code, out, err = run(capsys, "limits", *args)
+    assert code == 2 and out == ""
+    assert err.splitlines()[0].startswith(message) and len(err.splitlines()) == 1

@@ -35,7 +35,7 @@ NO_BRING_IN_HELP = ("Five-card games only: played without a bring-in (the bring-
 @click.option("--tie", type=click.Choice(["suit", "seat"]), default="suit", show_default=True,
               help="Equal ranks: by suit (clubs lowest) or the first in seat order.")
 @click.option("--no-bring-in", "no_bring_in", is_flag=True,
-              help=NO_BRING_IN_HELP + " Show who acts first instead.")
+              help=NO_BRING_IN_HELP + " Show who acts first instead (the best door card).")
 @format_option()
 @click.argument("cards", nargs=-1, required=True)
 def rules_bringin_command(game, tie, no_bring_in, fmt, cards):
@@ -75,12 +75,13 @@ def rules_bringin_command(game, tie, no_bring_in, fmt, cards):
 def rules_order_command(game, tie, fmt, boards):
     """Who acts first after the first round: one BOARD (up cards) per player, in seat order.
 
-    The best showing hand acts first: quads, trips, two pair, a pair, then high cards;
-    straights and flushes on board do not count. In razz, razz6, stud7hl and the five-card
-    lowball games the best low board acts first, ace low, and any pair is worse than no
-    pair; in deuce-to-seven razz (razz27) too, but the ace is high: a 7-5 board beats A-2.
-    A BOARD of "-" is a seat no longer in the hand. On 7th street give the 6th-street up
-    cards.
+    In stud7, stud7hl8, stud5 and stud5hl the best showing hand acts first: quads, trips,
+    two pair, a pair, then high cards; straights and flushes on board do not count. In
+    razz, razz6, stud7hl and the five-card lowball games (stud5low, stud5low6) the best low
+    board acts first, ace low, and any pair is worse than no pair; in deuce-to-seven razz
+    (razz27) too, but the ace is high: a 7-5 board beats A-2. Equal boards: the first in
+    seat order (--tie suit: the suit of the leading card). A BOARD of "-" is a seat no
+    longer in the hand. On 7th street give the 6th-street up cards.
 
     \b
     Example:
@@ -170,6 +171,8 @@ def rules_limits_command(game, ante, bring_in_, small, big, no_bring_in, fmt):
         notes = []
         if r.bring_in is not None:
             notes.append(f"bring-in {_money(r.bring_in)}, complete to {_money(r.complete)}")
+        elif r.round == 1:
+            notes.append(f"no bring-in: the first player may check or bet {_money(r.bet)}")
         if r.open_pair_bet is not None:
             op_bet = _money(r.open_pair_bet)
             notes.append(f"open pair: any player may bet {op_bet} or raise by {op_bet}; from "

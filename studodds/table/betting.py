@@ -76,6 +76,15 @@ class BettingRound:
     Traceback (most recent call last):
     ...
     studodds.table.RulesError: C cannot raise to 200: raise to 100
+
+    Open pair on 4th street: after a small bet a raise may be small or big.
+
+    >>> r = BettingRound("stud7", 1, Stakes(10, 10, 50, 100), ["A", "B", "C"], [1000] * 3,
+    ...                  open_pair=True)
+    >>> r.act("bet", 50); [(a.action, a.to) for a in r.legal_actions()]
+    [('fold', 0), ('call', 50), ('raise', 100), ('raise', 150)]
+    >>> r.act("raise", 150); [(a.action, a.to) for a in r.legal_actions()]
+    [('fold', 0), ('call', 150), ('raise', 250)]
     """
 
     def __init__(

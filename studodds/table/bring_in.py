@@ -88,10 +88,10 @@ def first_to_act_first_round(
     2
     >>> first_to_act_first_round("stud5", ["3h", "Ad", "As"])
     0
-    >>> first_to_act_first_round("stud7", ["3h", "Ad"], bring_in=False)
+    >>> first_to_act_first_round("stud7", ["3h", "Ad"], bring_in=False)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studodds.table.RulesError: stud7 always has a bring-in: only five-card stud may be played without one
+    studodds.table.RulesError: stud7 always has a bring-in: only five-card stud may be ...
     """
     game = table_game(game)
     tie = check_tie(tie)
