@@ -1,7 +1,8 @@
 """The games as frozen data: streets, hand kinds, how the pot splits, who acts first.
 
 A game is data, not a subclass: the equity engine reads the number of cards, the hand
-kinds and the split rule from here; the table rules (later) read the streets and limits.
+kinds and the split rule from here; the table rules (studodds.table) read the streets, the
+order of play and the open-pair option.
 Rules reference: RULES.md ("Games", "The deal", "Betting").
 """
 
@@ -28,7 +29,9 @@ class Game:
     kinds: tuple[str, ...]  # one hand kind wins the pot, or (high, low) split it
     min_players: int
     max_players: int
-    open_pair_option: bool  # fixed limit: a pair showing on 4th street allows the big bet
+    # Fixed limit: a pair showing on the second betting round (stud7's 4th street) lets any
+    # player bet the big bet, or raise by it after a small bet (RULES.md "Open pair").
+    open_pair_option: bool
     community_card_rule: bool  # card shortage on the river: one shared card (7-card games)
     # Order of play (RULES.md "Who acts first"): "high" = the lowest door card brings it in
     # (ace high) and the best high board acts first; "low" = the highest door card brings it

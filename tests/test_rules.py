@@ -297,6 +297,9 @@ def test_open_pair_option_only_on_the_second_round_of_stud7_and_stud5(game):
     rows = limits(game, Stakes(1, 1, 2, 4))
     expected = [None, 4] + [None] * (len(rows) - 2) if game in ("stud7", "stud5") else None
     assert [r.open_pair_bet for r in rows] == (expected or [None] * len(rows))
+    # The most one player can put in with the option: four big bets (one bet, three raises).
+    caps = [None if e is None else 16 for e in (expected or [None] * len(rows))]
+    assert [r.open_pair_cap for r in rows] == caps
 
 
 @pytest.mark.parametrize(
@@ -454,10 +457,130 @@ def test_open_pair_option_passes_on_after_a_check():
     assert options(r) == [("check", 0), ("bet", 10), ("bet", 20)]
 
 
-def test_open_pair_small_opening_bet_keeps_the_raises_small():
+# RULES.md "Open pair on 4th street": "if any player shows a pair on board, the player to
+# act may bet the big bet instead of the small; if they check, the option passes on. After a
+# small bet any player may raise by a small or a big bet (Robert's Rules); once a big bet is
+# made, all bets and raises in that round are big." and "Cap: one bet and three raises per
+# round."
+
+
+def test_open_pair_after_a_small_bet_a_raise_may_be_small_or_big():
+    # This replaces a test that locked in "raises after a small bet stay small" (only a
+    # raise to 20 was legal): RULES.md now allows the big raise too.
     r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
     r.act("bet", 10)
+    assert options(r) == [("fold", 0), ("call", 10), ("raise", 20), ("raise", 30)]
+    assert r.bet_sizes == (10, 20)
+
+
+def test_open_pair_small_bet_then_big_raise_makes_the_round_big():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B", "C"], [500] * 3,
+                     open_pair=True)
+    r.act("bet", 10)
+    r.act("raise", 30)  # B raises by the big bet
+    assert r.bet_size == 20 and r.bet_sizes == (20,)
+    assert options(r) == [("fold", 0), ("call", 30), ("raise", 50)]  # C: only a big raise
+    r.act("call")
+    assert options(r) == [("fold", 10), ("call", 30), ("raise", 50)]  # A too
+
+
+def test_open_pair_small_bet_then_small_raise_keeps_both_sizes():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B", "C"], [500] * 3,
+                     open_pair=True)
+    r.act("bet", 10)
+    r.act("raise", 20)  # B raises by the small bet: no big bet made yet
+    assert r.bet_size == 10
+    assert options(r) == [("fold", 0), ("call", 20), ("raise", 30), ("raise", 40)]
+    r.act("raise", 40)  # C raises big: from now on every raise is big
+    assert options(r) == [("fold", 10), ("call", 40), ("raise", 60)]
+
+
+def test_open_pair_raise_needs_an_amount_and_a_legal_one():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
+    r.act("bet", 10)
+    with pytest.raises(RulesError, match="B must say how much to raise: to 20 or 30"):
+        r.act("raise")
+    with pytest.raises(RulesError, match="B cannot raise to 25: raise to 20 or 30"):
+        r.act("raise", 25)
+
+
+def test_open_pair_cap_counts_one_bet_and_three_raises_of_either_size():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B", "C", "D", "E"], [500] * 5,
+                     open_pair=True)
+    r.act("bet", 10)  # the bet, small
+    r.act("raise", 20)  # raise 1, small
+    r.act("raise", 40)  # raise 2, big
+    r.act("raise", 60)  # raise 3, big: capped
+    assert r.bets == CAP_BETS
+    assert options(r) == [("fold", 0), ("call", 60)]
+    for _ in range(4):
+        r.act("call")
+    assert r.done and r.pot == 5 * 60
+
+
+def test_open_pair_cap_after_a_small_bet_and_three_big_raises():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
+    r.act("bet", 10)
+    r.act("raise", 30)
+    r.act("raise")
+    r.act("raise")  # 10 + 3 x 20 = 70: one bet and three raises, less than four big bets
+    assert r.round_in == [50, 70]
+    assert options(r) == [("fold", 50), ("call", 70)]
+
+
+def test_open_pair_a_player_without_the_pair_may_bet_big():
+    # "if any player shows a pair on board, the player to act may bet the big bet": the
+    # pair (8c 8d) acts first, checks, and the option passes to a player without one.
+    boards = ["8c 8d", "Ah Kc", "Qs Jd"]
+    assert first_to_act("stud7", boards) == 0
+    stakes = Stakes(1, 5, 10, 20)
+    r = BettingRound("stud7", 1, stakes, ["eights", "AK", "QJ"], [500] * 3,
+                     open_pair=shows_open_pair(boards))
+    r.act("check")
+    assert options(r) == [("check", 0), ("bet", 10), ("bet", 20)]
+    r.act("bet", 20)
+    assert options(r) == [("fold", 0), ("call", 20), ("raise", 40)]
+
+
+def test_open_pair_a_player_without_the_pair_may_raise_big_after_a_small_bet():
+    boards = ["8c 8d", "Ah Kc", "Qs Jd"]
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["eights", "AK", "QJ"], [500] * 3,
+                     open_pair=shows_open_pair(boards))
+    r.act("bet", 10)
+    assert options(r) == [("fold", 0), ("call", 10), ("raise", 20), ("raise", 30)]
+    r.act("raise", 30)
+    assert options(r) == [("fold", 0), ("call", 30), ("raise", 50)]
+
+
+def test_without_an_open_pair_the_second_round_raises_are_small_only():
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2,
+                     open_pair=shows_open_pair(["8c 9d", "Ah Kc"]))
+    r.act("bet")
     assert options(r) == [("fold", 0), ("call", 10), ("raise", 20)]
+
+
+def test_open_pair_an_all_in_raise_beyond_the_small_size_is_a_big_one():
+    # RULES.md is silent: an all-in raise of more than a small raise can only be a (short)
+    # big one; it is more than a full small raise, so it reopens the betting.
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 30), ["A", "B", "C"], [500, 22, 500],
+                     open_pair=True)
+    r.act("bet", 10)
+    assert options(r) == [("fold", 0), ("call", 10), ("raise", 20), ("raise", 22)]
+    r.act("raise", 22)  # B all in: 12 more, beyond the small raise, short of the big one
+    assert r.bets == 2 and r.bet_size == 30
+    assert options(r) == [("fold", 0), ("call", 22), ("raise", 52)]
+
+
+def test_open_pair_completing_a_short_all_in_bet_may_go_to_the_big_bet():
+    # RULES.md is silent: the first full bet over a short all-in may be big, as it could
+    # have been without the all-in.
+    r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B", "C"], [4, 500, 500],
+                     open_pair=True)
+    r.act("bet")  # A all in for 4, less than half a small bet
+    assert r.bets == 0
+    assert options(r) == [("fold", 0), ("call", 4), ("complete", 10), ("complete", 20)]
+    r.act("complete", 20)
+    assert options(r) == [("fold", 0), ("call", 20), ("raise", 40)]
 
 
 def test_open_pair_bet_needs_an_amount_and_a_legal_one():
@@ -648,8 +771,10 @@ def test_cli_limits_json_is_a_list_of_rows(capsys):
     rows = json.loads(out)
     assert code == 0 and len(rows) == 5
     assert rows[0] == {"round": 1, "street": "3rd street", "size": "small", "bet": 2, "cap": 8,
-                       "bring_in": 1, "complete": 2, "open_pair_bet": None}
-    assert rows[1]["open_pair_bet"] == 4 and rows[4]["cap"] == 16
+                       "bring_in": 1, "complete": 2, "open_pair_bet": None,
+                       "open_pair_cap": None}
+    assert rows[1]["open_pair_bet"] == 4 and rows[1]["open_pair_cap"] == 16
+    assert rows[4]["cap"] == 16
 
 
 def test_cli_limits_table_shows_bets_cap_and_open_pair(capsys):
@@ -660,8 +785,22 @@ def test_cli_limits_table_shows_bets_cap_and_open_pair(capsys):
     assert lines[0] == ("Five-card stud, fixed limit 5/10, ante 0.65: one bet and three raises "
                         "per round")
     assert "bring-in 2, complete to 5" in lines[4]
-    assert "open pair: may bet 10 (cap 40)" in lines[5]
+    # RULES.md: "the player to act may bet the big bet instead of the small ... After a
+    # small bet any player may raise by a small or a big bet ...; once a big bet is made,
+    # all bets and raises in that round are big."
+    assert ("open pair: any player may bet 10 or raise by 10; from then on all bets and "
+            "raises are 10 (cap 40)") in lines[5]
     assert lines[7].split()[:5] == ["4", "5th", "street", "10", "(big)"]
+
+
+def test_cli_limits_csv_has_the_open_pair_bet_and_cap(capsys):
+    code, out, _ = run(capsys, "limits", "--ante", "1", "--bring-in", "1", "--small", "2",
+                       "--big", "4", "--format", "csv")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == ("round,street,size,bet,cap,bring_in,complete,open_pair_bet,"
+                        "open_pair_cap")
+    assert lines[2] == "2,4th street,small,2,8,,,4,16"
 
 
 def test_cli_limits_cents_keep_their_decimals(capsys):
@@ -1024,3 +1163,279 @@ def test_cli_rules_help_describes_the_new_games():
     assert "razz27" in bringin and "spade ace" in bringin
     assert "razz6" in bringin and "stud7hl" in bringin
     assert "razz27" in order and "stud7hl" in order and "7-5" in order
+
+
+# --- every game in games.py against RULES.md, one table ----------------------------------
+#
+# The expected answers are written by hand from RULES.md, never computed from games.py, so
+# wrong game data (order, order_ace_low, open_pair_option, streets) fails here. Seats are
+# 0-based, in seat order from the dealer's left. A new game needs a row: see
+# test_every_game_has_a_row_in_the_rules_table.
+
+# Door cards, one per seat: ties on rank and aces at either end.
+RULES_DOORS = (
+    ("Kd", "2d", "2c", "As"),  # a deuce tie (2d, 2c), a king, an ace
+    ("5h", "5c", "9s", "5s"),  # a three-way tie on the lowest rank
+    ("Qh", "Qs", "Qc", "4d"),  # a three-way tie on the highest rank
+    ("Ah", "As", "Kc"),  # two aces and a king: where does the ace count?
+    ("Ac", "2h"),  # ace against deuce
+    ("Ac", "Ad", "3s"),  # two aces (clubs, diamonds) and a trey
+)
+
+# Boards (up cards), one per seat, "-" a seat that has folded.
+RULES_BOARDS = (
+    ("8c 8d", "Ah Kc", "3c 2d"),  # a pair, the best high cards, the best low cards
+    ("Ah 2c", "7d 5s", "Kh Kd"),  # A-2 (best ace-to-five), 7-5 (best deuce-to-seven), a pair
+    ("Ah Kc", "As Kd"),  # equal ranks: a tie
+    ("Kc Kd 2h 2s", "Ah Ad Qc 3c", "-", "7c 6s 4h 3d"),  # two pair, a pair, folded, 7-low
+    ("Ac 2d 3h", "6c 4d 2s", "Kc Kh Ks"),  # A-2-3, 6-4-2, trips
+    ("Kc Qd Jh", "2c 2d 3h", "-"),  # unpaired king-high against a pair of deuces
+)
+
+# "the player with the LOWEST up card must bring it in. Ace is high for this purpose. Ties
+# between equal ranks are broken by suit (clubs lowest) ... (One seed instead breaks ties by
+# seat, closest to the dealer's left: offer that as an option; suit is the default.)"
+# Each pair is (tie by suit, tie by seat).
+LOWEST_CARD_ACE_HIGH = [(2, 1), (1, 0), (3, 3), (2, 2), (1, 1), (2, 2)]
+# "In `razz` the HIGHEST up card brings it in, ace counting low (a king is the worst door
+# card; ties broken by suit, spades worst)."
+HIGHEST_CARD_ACE_LOW = [(0, 0), (2, 2), (1, 0), (2, 2), (1, 1), (2, 2)]
+# "`razz27` and `stud7hl`: the HIGHEST card brings it in, by rank then suit, with the ace
+# HIGH in `razz27` (the spade ace is the worst door card)"
+HIGHEST_CARD_ACE_HIGH = [(3, 3), (2, 2), (1, 0), (1, 0), (0, 0), (1, 0)]
+
+# "In five-card stud the bring-in is optional; without it the highest up card acts first
+# and may check." Suit order "clubs < diamonds < hearts < spades": the spade is the best
+# of equal ranks.
+NO_BRING_IN_HIGHEST_CARD = [(3, 3), (2, 2), (1, 0), (1, 0), (0, 0), (1, 0)]
+# The five-card lowball games "follow razz: ... the best low board acts first (by their own
+# low: ace-to-five or ace-to-six)": without a bring-in the best low door card, the lowest,
+# ace low, acts first (RULES.md does not spell this case out: our reading, the mirror of
+# the high games, clubs best on equal ranks as spades are worst for the bring-in).
+NO_BRING_IN_LOWEST_CARD_ACE_LOW = [(3, 3), (1, 0), (3, 3), (0, 0), (0, 0), (0, 0)]
+
+# "Later rounds: the player with the BEST showing hand acts first, comparing only the up
+# cards as a poker hand: four of a kind > three of a kind > two pair > pair > high cards
+# ... Default: seat; offer suit as an option." (seed 000: "spade ace beats heart ace").
+# Each pair is (tie by seat, tie by suit).
+BEST_HIGH_BOARD = [(0, 0), (2, 2), (0, 1), (0, 0), (2, 2), (1, 1)]
+# "In `razz`, `razz6`, `razz27` and `stud7hl` (BARGE) the best LOW board acts first, judged
+# by the game's own low (for `stud7hl`, ace-to-five)"; the five-card lowball games: "on
+# every later round the best low board acts first (by their own low: ace-to-five or
+# ace-to-six)". Only the seat tie (the default) is checked: RULES.md gives the suit rule
+# for the high order only.
+BEST_LOW_BOARD_ACE_LOW = [(2, None), (0, None), (0, None), (3, None), (0, None), (0, None)]
+# razz27, deuce-to-seven: "the ace is ONLY high", so A-2 is ace-high and 7-5 is better.
+BEST_LOW_BOARD_ACE_HIGH = [(2, None), (1, None), (0, None), (3, None), (1, None), (0, None)]
+
+# "Rounds 1-2 (3rd, 4th street) use the small bet; rounds 3-5 (5th, 6th, 7th) the big bet.
+# Five-card stud: the first two rounds small, the last two big."
+SEVEN_CARD_SIZES = ["small", "small", "big", "big", "big"]
+FIVE_CARD_SIZES = ["small", "small", "big", "big"]
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesRow:
+    bring_in: list  # (suit tie, seat tie) per RULES_DOORS
+    no_bring_in: list | None  # the same without a bring-in; None: always has one
+    first_to_act: list  # (seat tie, suit tie or None) per RULES_BOARDS
+    open_pair_round: int | None  # 1-based betting round with the open-pair option
+    sizes: list
+
+
+RULES_TABLE = {
+    # "Open pair on 4th street (`stud7`, and `stud5` on its second betting round, when two
+    # up cards show; high games only, not the split or low games)"
+    "stud7": RulesRow(LOWEST_CARD_ACE_HIGH, None, BEST_HIGH_BOARD, 2, SEVEN_CARD_SIZES),
+    # stud7hl8: a split game, so no open pair; bring-in and order are the general rule
+    # ("Ace is high for this purpose"; "the player with the BEST showing hand acts first").
+    "stud7hl8": RulesRow(LOWEST_CARD_ACE_HIGH, None, BEST_HIGH_BOARD, None, SEVEN_CARD_SIZES),
+    # "In `razz` the HIGHEST up card brings it in, ace counting low"; best LOW board.
+    "razz": RulesRow(HIGHEST_CARD_ACE_LOW, None, BEST_LOW_BOARD_ACE_LOW, None,
+                     SEVEN_CARD_SIZES),
+    # "In five-card stud the bring-in is optional"; open pair "`stud5` on its second
+    # betting round" (games.py names that round "3rd street").
+    "stud5": RulesRow(LOWEST_CARD_ACE_HIGH, NO_BRING_IN_HIGHEST_CARD, BEST_HIGH_BOARD, 2,
+                      FIVE_CARD_SIZES),
+    # "The five-card lowball games (`stud5low`, `stud5low6`) follow razz: the highest card
+    # brings it in (ace low), and on every later round the best low board acts first".
+    "stud5low": RulesRow(HIGHEST_CARD_ACE_LOW, NO_BRING_IN_LOWEST_CARD_ACE_LOW,
+                         BEST_LOW_BOARD_ACE_LOW, None, FIVE_CARD_SIZES),
+    "stud5low6": RulesRow(HIGHEST_CARD_ACE_LOW, NO_BRING_IN_LOWEST_CARD_ACE_LOW,
+                          BEST_LOW_BOARD_ACE_LOW, None, FIVE_CARD_SIZES),
+    # "`stud5hl` deals and bets as `stud5` (lowest card brings in; best high board acts
+    # first)"; open pair: "high games only, not the split or low games" (seed 002: no big
+    # bet or raise in high-low even when pairs show).
+    "stud5hl": RulesRow(LOWEST_CARD_ACE_HIGH, NO_BRING_IN_HIGHEST_CARD, BEST_HIGH_BOARD, None,
+                        FIVE_CARD_SIZES),
+    # "`razz27` and `stud7hl`: the HIGHEST card brings it in, by rank then suit, with the
+    # ace ... low in `stud7hl` (BARGE: as in razz)"; best LOW board, "for `stud7hl`,
+    # ace-to-five".
+    "stud7hl": RulesRow(HIGHEST_CARD_ACE_LOW, None, BEST_LOW_BOARD_ACE_LOW, None,
+                        SEVEN_CARD_SIZES),
+    # "with the ace HIGH in `razz27` (the spade ace is the worst door card)"; best LOW
+    # board by deuce-to-seven, where "the ace is ONLY high".
+    "razz27": RulesRow(HIGHEST_CARD_ACE_HIGH, None, BEST_LOW_BOARD_ACE_HIGH, None,
+                       SEVEN_CARD_SIZES),
+    # "`razz6` follows razz (ace low; a king is the worst door card)"; best LOW board.
+    "razz6": RulesRow(HIGHEST_CARD_ACE_LOW, None, BEST_LOW_BOARD_ACE_LOW, None,
+                      SEVEN_CARD_SIZES),
+}
+
+
+def test_every_game_has_a_row_in_the_rules_table():
+    assert set(RULES_TABLE) == set(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_brings_in_as_rules_md_says(game):
+    expected = RULES_TABLE[game].bring_in
+    got = [(bring_in(game, doors), bring_in(game, doors, tie="seat")) for doors in RULES_DOORS]
+    assert got == expected
+    # With a bring-in, the bring-in player acts first on the first round.
+    assert [first_to_act_first_round(game, doors) for doors in RULES_DOORS] == [
+        suit for suit, _ in expected]
+    # The command line says the same (1-based seats).
+    for doors, (suit, seat) in zip(RULES_DOORS, expected, strict=True):
+        out = invoke("bringin", "-g", game, "--format", "json", *doors)
+        assert json.loads(out) == {"seat": suit + 1, "card": doors[suit]}
+        out = invoke("bringin", "-g", game, "--tie", "seat", "--format", "json", *doors)
+        assert json.loads(out) == {"seat": seat + 1, "card": doors[seat]}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_first_to_act_without_a_bring_in_as_rules_md_says(game):
+    expected = RULES_TABLE[game].no_bring_in
+    if expected is None:
+        # Only "five-card stud" has the optional bring-in.
+        with pytest.raises(RulesError, match=f"{game} always has a bring-in"):
+            first_to_act_first_round(game, RULES_DOORS[0], bring_in=False)
+        with pytest.raises(RulesError, match=f"{game} always has a bring-in"):
+            limits(game, Stakes(1, 1, 2, 4), bring_in=False)
+        code = CliRunner().invoke(cli, ["rules", "bringin", "-g", game, "--no-bring-in",
+                                        *RULES_DOORS[0]]).exit_code
+        assert code != 0
+        return
+    got = [(first_to_act_first_round(game, doors, bring_in=False),
+            first_to_act_first_round(game, doors, bring_in=False, tie="seat"))
+           for doors in RULES_DOORS]
+    assert got == expected
+    for doors, (suit, seat) in zip(RULES_DOORS, expected, strict=True):
+        out = invoke("bringin", "-g", game, "--no-bring-in", "--format", "json", *doors)
+        assert json.loads(out) == {"seat": suit + 1, "card": doors[suit]}
+        out = invoke("bringin", "-g", game, "--no-bring-in", "--tie", "seat", "--format",
+                     "json", *doors)
+        assert json.loads(out) == {"seat": seat + 1, "card": doors[seat]}
+    # Nothing to post or complete on the first round; the first player may check.
+    first = limits(game, Stakes(1, 1, 2, 4), bring_in=False)[0]
+    assert (first.bring_in, first.complete) == (None, None)
+    r = BettingRound(game, 0, Stakes(1, 1, 2, 4), ["A", "B"], [100, 100], bring_in=False)
+    assert options(r) == [("check", 0), ("bet", 2)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_first_to_act_on_later_streets_as_rules_md_says(game):
+    expected = RULES_TABLE[game].first_to_act
+    assert [first_to_act(game, boards) for boards in RULES_BOARDS] == [
+        seat for seat, _ in expected]
+    for boards, (_, suit) in zip(RULES_BOARDS, expected, strict=True):
+        if suit is not None:
+            assert first_to_act(game, boards, tie="suit") == suit
+    for boards, (seat, _) in zip(RULES_BOARDS, expected, strict=True):
+        out = invoke("order", "-g", game, "--format", "json", *boards)
+        assert json.loads(out) == {"seat": seat + 1}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_open_pair_round_and_bet_sizes_as_rules_md_says(game):
+    row = RULES_TABLE[game]
+    stakes = Stakes(1, 5, 10, 20)
+    rows = limits(game, stakes)
+    assert [r.size for r in rows] == row.sizes
+    assert [r.round for r in rows if r.open_pair_bet is not None] == (
+        [] if row.open_pair_round is None else [row.open_pair_round])
+    # "if any player shows a pair on board, the player to act may bet the big bet instead
+    # of the small": only on the open-pair round is a big bet offered on a small round.
+    for street_index in range(1, len(rows)):
+        r = BettingRound(game, street_index, stakes, ["A", "B"], [500, 500], open_pair=True)
+        small = row.sizes[street_index] == "small"
+        bets = [to for action, to in options(r) if action == "bet"]
+        if street_index + 1 == row.open_pair_round:
+            assert bets == [10, 20]
+        else:
+            assert bets == ([10] if small else [20])
+    out = invoke("limits", "-g", game, "--ante", "1", "--bring-in", "5", "--small", "10",
+                 "--big", "20", "--format", "json")
+    assert [r["round"] for r in json.loads(out) if r["open_pair_bet"] is not None] == (
+        [] if row.open_pair_round is None else [row.open_pair_round])
+
+
+# --- what `studodds rules` tells the user, against RULES.md ------------------------------
+
+
+def helptext(command):
+    # (click rewraps the docstring: compare with the whitespace collapsed)
+    return " ".join(invoke(command, "--help").split())
+
+
+def test_cli_bringin_help_names_the_high_order_games_and_the_optional_bring_in():
+    text = helptext("bringin")
+    # "the player with the LOWEST up card must bring it in. Ace is high for this purpose";
+    # "`stud5hl` deals and bets as `stud5`" (stud7hl8 too; stud7hl brings in like razz).
+    assert ("In stud7, stud7hl8, stud5 and stud5hl the lowest door card brings it in, ace "
+            "high") in text
+    assert "(stud7hl) and the five-card lowball games (stud5low, stud5low6)" in text
+    # "In five-card stud the bring-in is optional; without it the highest up card acts
+    # first and may check."
+    assert ("Five-card stud may be played without a bring-in (--no-bring-in): then the best "
+            "door card acts first and may check") in text
+
+
+def test_cli_order_help_names_the_high_order_games_and_the_seat_tie():
+    text = helptext("order")
+    assert "In stud7, stud7hl8, stud5 and stud5hl the best showing hand acts first" in text
+    # "Ties: ... Default: seat; offer suit as an option."
+    assert "Equal boards: the first in seat order (--tie suit" in text
+
+
+def test_cli_limits_help_states_the_open_pair_and_the_cap():
+    text = helptext("limits")
+    # "the player to act may bet the big bet instead of the small ... After a small bet any
+    # player may raise by a small or a big bet ...; once a big bet is made, all bets and
+    # raises in that round are big."
+    assert ("In stud7 and stud5, if any board shows a pair on the second round, any player "
+            "may bet the big bet, or raise by it after a small bet; from then on every bet "
+            "and raise of that round is big.") in text
+    # "Cap: one bet and three raises per round."
+    assert "The cap counts one bet and three raises, whatever their size." in text
+    # "Round 1: the bring-in player posts the bring-in or completes to the small bet."
+    assert "the bring-in player posts the bring-in or completes to the small bet" in text
+
+
+def test_cli_limits_without_a_bring_in(capsys):
+    code, out, _ = run(capsys, "limits", "-g", "stud5", "--no-bring-in", "--ante", "1",
+                       "--small", "2", "--big", "4")
+    assert code == 0
+    assert "no bring-in: the first player may check or bet 2" in out.splitlines()[4]
+    assert "bring-in" not in out.splitlines()[5]
+    code, out, _ = run(capsys, "limits", "-g", "stud5hl", "--no-bring-in", "--ante", "1",
+                       "--small", "2", "--big", "4", "--format", "json")
+    first = json.loads(out)[0]
+    assert code == 0 and (first["bring_in"], first["complete"]) == (None, None)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--ante", "1", "--small", "2", "--big", "4"],
+         "Error: Missing option '--bring-in' (or --no-bring-in, five-card stud only)"),
+        (["-g", "stud5", "--ante", "1", "--bring-in", "1", "--small", "2", "--big", "4",
+          "--no-bring-in"], "Error: give --bring-in or --no-bring-in, not both"),
+        (["-g", "razz", "--ante", "1", "--small", "2", "--big", "4", "--no-bring-in"],
+         "Error: razz always has a bring-in: only five-card stud may be played without one"),
+    ],
+)
+def test_cli_limits_bring_in_errors(capsys, args, message):
+    code, out, err = run(capsys, "limits", *args)
+    assert code == 2 and out == ""
+    assert err.splitlines()[0].startswith(message) and len(err.splitlines()) == 1

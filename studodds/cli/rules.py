@@ -8,7 +8,7 @@ import click
 
 from ..cards import cards_str, parse_cards
 from ..games import GAMES
-from ..table import Stakes, bring_in, first_to_act, limits
+from ..table import Stakes, bring_in, first_to_act, first_to_act_first_round, limits
 from . import render
 from .options import CONTEXT, format_option, game_option
 
@@ -26,27 +26,41 @@ def _rules_report(fmt: str, headers, rows, data) -> str:
     return render.render_table(headers, rows)
 
 
+NO_BRING_IN_HELP = ("Five-card games only: played without a bring-in (the bring-in is "
+                    "optional in five-card stud).")
+
+
 @rules_group.command("bringin", context_settings=CONTEXT)
 @game_option()
 @click.option("--tie", type=click.Choice(["suit", "seat"]), default="suit", show_default=True,
               help="Equal ranks: by suit (clubs lowest) or the first in seat order.")
+@click.option("--no-bring-in", "no_bring_in", is_flag=True,
+              help=NO_BRING_IN_HELP + " Show who acts first instead (the best door card).")
 @format_option()
 @click.argument("cards", nargs=-1, required=True)
-def rules_bringin_command(game, tie, fmt, cards):
+def rules_bringin_command(game, tie, no_bring_in, fmt, cards):
     """Who must bring it in: one door CARD per player, in seat order from the dealer's left.
 
-    The lowest door card brings it in, ace high; on equal ranks clubs are lowest, so 2c
-    is the lowest card (the split games stud7hl8 and stud5hl play the same way). In razz,
-    London lowball (razz6), seven-card hi/lo with no qualifier (stud7hl) and the five-card
-    lowball games it is the highest door card, ace low: a king is the worst, spades worst on
+    In stud7, stud7hl8, stud5 and stud5hl the lowest door card brings it in, ace high; on
+    equal ranks clubs are lowest, so 2c is the lowest card. In razz, London lowball (razz6),
+    seven-card hi/lo with no qualifier (stud7hl) and the five-card lowball games (stud5low,
+    stud5low6) it is the highest door card, ace low: a king is the worst, spades worst on
     equal ranks. In deuce-to-seven razz (razz27) the ace is high, so the spade ace is the
     worst door card.
+
+    Five-card stud may be played without a bring-in (--no-bring-in): then the best door
+    card acts first and may check: the highest, ace high (spades best on equal ranks); in
+    the five-card lowball games the lowest, ace low (clubs best).
 
     \b
     Example:
       studodds rules bringin Kd 2d 2c As
+      studodds rules bringin -g stud5 --no-bring-in 3h Ad As
     """
-    seat = bring_in(game, cards, tie=tie)
+    if no_bring_in:
+        seat = first_to_act_first_round(game, cards, bring_in=False, tie=tie)
+    else:
+        seat = bring_in(game, cards, tie=tie)
     card = cards_str(parse_cards(cards[seat]))
     click.echo(_rules_report(fmt, ("seat", "card"), [(seat + 1, card)],
                              {"seat": seat + 1, "card": card}))
@@ -61,12 +75,13 @@ def rules_bringin_command(game, tie, fmt, cards):
 def rules_order_command(game, tie, fmt, boards):
     """Who acts first after the first round: one BOARD (up cards) per player, in seat order.
 
-    The best showing hand acts first: quads, trips, two pair, a pair, then high cards;
-    straights and flushes on board do not count. In razz, razz6, stud7hl and the five-card
-    lowball games the best low board acts first, ace low, and any pair is worse than no
-    pair; in deuce-to-seven razz (razz27) too, but the ace is high: a 7-5 board beats A-2.
-    A BOARD of "-" is a seat no longer in the hand. On 7th street give the 6th-street up
-    cards.
+    In stud7, stud7hl8, stud5 and stud5hl the best showing hand acts first: quads, trips,
+    two pair, a pair, then high cards; straights and flushes on board do not count. In
+    razz, razz6, stud7hl and the five-card lowball games (stud5low, stud5low6) the best low
+    board acts first, ace low, and any pair is worse than no pair; in deuce-to-seven razz
+    (razz27) too, but the ace is high: a 7-5 board beats A-2. Equal boards: the first in
+    seat order (--tie suit: the suit of the leading card). A BOARD of "-" is a seat no
+    longer in the hand. On 7th street give the 6th-street up cards.
 
     \b
     Example:
@@ -104,33 +119,50 @@ class _Amount(click.ParamType):
 @rules_group.command("limits", context_settings=CONTEXT)
 @game_option()
 @click.option("--ante", type=_Amount(), required=True, help="The ante.")
-@click.option("--bring-in", "bring_in_", type=_Amount(), required=True, help="The bring-in.")
+@click.option("--bring-in", "bring_in_", type=_Amount(),
+              help="The bring-in (required unless --no-bring-in).")
 @click.option("--small", type=_Amount(), required=True, help="The small bet.")
 @click.option("--big", type=_Amount(), required=True, help="The big bet.")
+@click.option("--no-bring-in", "no_bring_in", is_flag=True, help=NO_BRING_IN_HELP)
 @format_option()
-def rules_limits_command(game, ante, bring_in_, small, big, fmt):
+def rules_limits_command(game, ante, bring_in_, small, big, no_bring_in, fmt):
     """The bets of each street in fixed limit, and the cap (one bet and three raises).
+
+    On the first round the bring-in player posts the bring-in or completes to the small
+    bet. Rounds 1-2 use the small bet, the rest the big bet (five-card stud: two small, two
+    big). In stud7 and stud5, if any board shows a pair on the second round, any player may
+    bet the big bet, or raise by it after a small bet; from then on every bet and raise of
+    that round is big. The cap counts one bet and three raises, whatever their size.
 
     \b
     Example:
       studodds rules limits --ante 0.50 --bring-in 1 --small 2 --big 4
     """
-    rows = limits(game, Stakes(ante, bring_in_, small, big))
+    if no_bring_in and bring_in_ is not None:
+        raise click.UsageError("give --bring-in or --no-bring-in, not both")
+    if not no_bring_in and bring_in_ is None:
+        raise click.UsageError("Missing option '--bring-in' (or --no-bring-in, five-card "
+                               "stud only)")
+    # Without a bring-in the stakes' bring-in is not used: the small bet stands in for it.
+    stakes = Stakes(ante, small if no_bring_in else bring_in_, small, big)
+    rows = limits(game, stakes, bring_in=not no_bring_in)
     if fmt == "json":
         data = [
             {"round": r.round, "street": r.street, "size": r.size, "bet": _json_money(r.bet),
              "cap": _json_money(r.cap), "bring_in": _json_money(r.bring_in),
-             "complete": _json_money(r.complete), "open_pair_bet": _json_money(r.open_pair_bet)}
+             "complete": _json_money(r.complete), "open_pair_bet": _json_money(r.open_pair_bet),
+             "open_pair_cap": _json_money(r.open_pair_cap)}
             for r in rows
         ]
         click.echo(render.render_json(data))
         return
     if fmt == "csv":
         headers = ("round", "street", "size", "bet", "cap", "bring_in", "complete",
-                   "open_pair_bet")
+                   "open_pair_bet", "open_pair_cap")
         click.echo(render.render_csv(headers, [
             (r.round, r.street, r.size, _money(r.bet), _money(r.cap), _money(r.bring_in),
-             _money(r.complete), _money(r.open_pair_bet)) for r in rows
+             _money(r.complete), _money(r.open_pair_bet), _money(r.open_pair_cap))
+            for r in rows
         ]))
         return
     headers = ("round", "street", "bet", "cap", "notes")
@@ -139,9 +171,13 @@ def rules_limits_command(game, ante, bring_in_, small, big, fmt):
         notes = []
         if r.bring_in is not None:
             notes.append(f"bring-in {_money(r.bring_in)}, complete to {_money(r.complete)}")
+        elif r.round == 1:
+            notes.append(f"no bring-in: the first player may check or bet {_money(r.bet)}")
         if r.open_pair_bet is not None:
-            notes.append(f"open pair: may bet {_money(r.open_pair_bet)} "
-                         f"(cap {_money(4 * r.open_pair_bet)})")
+            op_bet = _money(r.open_pair_bet)
+            notes.append(f"open pair: any player may bet {op_bet} or raise by {op_bet}; from "
+                         f"then on all bets and raises are {op_bet} "
+                         f"(cap {_money(r.open_pair_cap)})")
         table.append((r.round, r.street, f"{_money(r.bet)} ({r.size})", _money(r.cap),
                       "; ".join(notes)))
     game_name = GAMES[game.lower()].name

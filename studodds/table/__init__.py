@@ -11,6 +11,10 @@ The order of play is data (games.py): ``Game.order`` "high" (the lowest door car
 in, ace high; the best high board acts first) or "low" (the highest door card brings it in
 and the best low board acts first), and for "low" ``Game.order_ace_low`` says whether the
 ace counts low (razz: a king is the worst door card) or high (razz27: the spade ace is).
+``Game.open_pair_option`` (stud7, stud5) gives the open-pair option on the second betting
+round: with a pair on any board, any player may bet the big bet, or raise by it after a
+small bet, and from then on every bet and raise of the round is big. Five-card games may
+be played without a bring-in (``bring_in=False``): the best door card acts first.
 No code here branches on a game id: a new game is a row in games.py.
 
 >>> bring_in("stud7", ["Kd", "2d", "2c", "As"])
@@ -19,10 +23,10 @@ No code here branches on a game id: a new game is a row in games.py.
 (2, 0)
 >>> first_to_act("stud7", ["8c 8d Kh", "Qs 2c Qd", "Th Js 9d"])
 1
->>> first_to_act("stud7", ["8c 8d Kh", "Qs 2c"])
+>>> first_to_act("stud7", ["8c 8d Kh", "Qs 2c"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-studodds.table.RulesError: boards must all have the same number of up cards: '8c 8d Kh' has 3, 'Qs 2c' has 2
+studodds.table.RulesError: boards must all have the same number of up cards: '8c 8d Kh' has 3, ...
 """
 
 from .betting import BettingRound, LegalAction, Pot

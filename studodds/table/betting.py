@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..games import Game
-from .common import RulesError, table_game
+from .common import RulesError, check_no_bring_in, table_game
 from .limits import CAP_BETS, Stakes, checked_amount, open_pair_round
 
 
@@ -54,8 +54,16 @@ class BettingRound:
     amount counts as a full one (it reopens the betting and counts toward the cap), a
     smaller one only has to be called; a raise always adds one bet to the amount to call
     (also over a short all-in, which is not first completed); the cap applies heads-up too
-    (RULES.md says "per round"). A player who may check is not offered a fold. Open pair: the option is for the opening bet (RULES.md: "if they check, the
-    option passes on"); raises after a small opening bet stay small.
+    (RULES.md says "per round"). A player who may check is not offered a fold.
+
+    Open pair (RULES.md "Open pair on 4th street"): with a pair showing on any board, every
+    player to act, with or without the pair, may bet the small or the big bet; after a
+    small bet any player may raise by a small or a big bet; once a big bet or raise is made
+    the round is a big-bet round and every later bet and raise is big. The cap counts bets
+    and raises whatever their size (one bet and three raises). Where RULES.md is silent:
+    an all-in bet or raise of more than the small size counts as a big one (and, being
+    more than a full small one, it reopens the betting); completing a short all-in opening
+    bet may also go to the big bet, as the opening bet could.
 
     >>> r = BettingRound("stud7", 0, Stakes(10, 10, 50, 100), ["A", "B", "C"], [1000] * 3)
     >>> [(a.action, a.to) for a in r.legal_actions()]
@@ -68,6 +76,15 @@ class BettingRound:
     Traceback (most recent call last):
     ...
     studodds.table.RulesError: C cannot raise to 200: raise to 100
+
+    Open pair on 4th street: after a small bet a raise may be small or big.
+
+    >>> r = BettingRound("stud7", 1, Stakes(10, 10, 50, 100), ["A", "B", "C"], [1000] * 3,
+    ...                  open_pair=True)
+    >>> r.act("bet", 50); [(a.action, a.to) for a in r.legal_actions()]
+    [('fold', 0), ('call', 50), ('raise', 100), ('raise', 150)]
+    >>> r.act("raise", 150); [(a.action, a.to) for a in r.legal_actions()]
+    [('fold', 0), ('call', 150), ('raise', 250)]
     """
 
     def __init__(
@@ -101,11 +118,8 @@ class BettingRound:
         posted = [0] * n if posted is None else list(posted)
         if len(posted) != n:
             raise RulesError(f"{len(posted)} posted amounts for {n} players: give one each")
-        if not bring_in and self.game.hand_size != 5:
-            raise RulesError(
-                f"{self.game.id} always has a bring-in: only five-card stud may be played "
-                "without one"
-            )
+        if not bring_in:
+            check_no_bring_in(self.game)
         self.stakes = stakes
         self.street_index = street_index
         self.street = self.game.streets[street_index].name
@@ -174,8 +188,22 @@ class BettingRound:
 
     @property
     def bet_size(self):
-        """The size of a bet or raise now: small or big (big once an open-pair big bet)."""
+        """The size of a bet or raise now: small or big (big once an open-pair big bet or
+        raise is made). On an open-pair round before that it is the small bet, and the big
+        bet may be chosen instead (see bet_sizes)."""
         return self.unit
+
+    @property
+    def bet_sizes(self) -> tuple:
+        """The sizes a bet or raise may have now: one size, or (small, big) on an open-pair
+        round while no big bet has been made (RULES.md "Open pair")."""
+        if self._open_pair_choice:
+            return (self.unit, self.stakes.big_bet)
+        return (self.unit,)
+
+    @property
+    def _open_pair_choice(self) -> bool:
+        return self.open_pair and self.unit < self.stakes.big_bet
 
     # -- actions ------------------------------------------------------------------------
 
@@ -203,15 +231,15 @@ class BettingRound:
             actions = [action("check", have)]
         if not can_raise:
             return actions
+        # Open pair: a bet or raise may be small or big until a big one is made.
+        sizes = self.bet_sizes
         if self.bets == 0 and to_match > 0:
             # Over the bring-in (or a short all-in bet) a raise completes it to a full bet.
-            actions.append(action("complete", self.unit))
+            actions += [action("complete", size) for size in sizes]
         elif self.bets == 0:
-            actions.append(action("bet", self.unit))
-            if self.open_pair and self.unit < self.stakes.big_bet:
-                actions.append(action("bet", self.stakes.big_bet))
+            actions += [action("bet", size) for size in sizes]
         else:
-            actions.append(action("raise", to_match + self.unit))
+            actions += [action("raise", to_match + size) for size in sizes]
         # Duplicate amounts (an all-in short of both bet sizes) are one choice.
         unique = []
         for a in actions:
@@ -269,9 +297,12 @@ class BettingRound:
             return
         if chosen.action == "complete" and self.awaiting_bring_in:
             self.awaiting_bring_in = False
-        if chosen.action == "bet" and chosen.to > self.unit:
-            self.unit = self.stakes.big_bet  # open pair: from now on every bet is big
+        # A full bet or raise of the current (small, where there is a choice) size; a bet
+        # or raise beyond it can only be an open-pair big one.
         full = self.unit - previous if chosen.action == "complete" else self.unit
+        small_to = previous + self.unit if chosen.action == "raise" else self.unit
+        if self._open_pair_choice and chosen.to > small_to:
+            self.unit = self.stakes.big_bet  # open pair: from now on every bet is big
         others = [j for j in self._active() if j != i and self.stacks[j] > 0]
         if 2 * (chosen.to - previous) >= full:
             self.bets += 1

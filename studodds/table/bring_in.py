@@ -8,6 +8,7 @@ from ..games import Game
 from .common import (
     RulesError,
     check_distinct,
+    check_no_bring_in,
     check_tie,
     is_low_order,
     one_card,
@@ -87,18 +88,15 @@ def first_to_act_first_round(
     2
     >>> first_to_act_first_round("stud5", ["3h", "Ad", "As"])
     0
-    >>> first_to_act_first_round("stud7", ["3h", "Ad"], bring_in=False)
+    >>> first_to_act_first_round("stud7", ["3h", "Ad"], bring_in=False)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studodds.table.RulesError: stud7 always has a bring-in: only five-card stud may be played without one
+    studodds.table.RulesError: stud7 always has a bring-in: only five-card stud may be ...
     """
     game = table_game(game)
     tie = check_tie(tie)
     cards = _door_cards(game, door_cards)
     if bring_in:
         return _bring_in_seat(game, cards, tie)
-    if game.hand_size != 5:
-        raise RulesError(
-            f"{game.id} always has a bring-in: only five-card stud may be played without one"
-        )
+    check_no_bring_in(game)
     return first_by_strength(game, [(c,) for c in cards], tie)

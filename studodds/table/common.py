@@ -46,6 +46,22 @@ def is_low_order(game: Game) -> bool:
     return game.order == "low"
 
 
+def check_no_bring_in(game: Game) -> None:
+    """Only five-card stud may be played without a bring-in (RULES.md "Who acts first":
+    "In five-card stud the bring-in is optional"); read from the number of cards dealt.
+
+    >>> check_no_bring_in(get_game("stud5hl"))
+    >>> check_no_bring_in(get_game("razz"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    studodds.table.RulesError: razz always has a bring-in: only five-card stud may be ...
+    """
+    if game.hand_size != 5:
+        raise RulesError(
+            f"{game.id} always has a bring-in: only five-card stud may be played without one"
+        )
+
+
 def one_card(card: int | str) -> int:
     if isinstance(card, str):
         return parse_card(card)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..games import Game
-from .common import RulesError, table_game
+from .common import RulesError, check_no_bring_in, table_game
 
 # Amounts beyond this are typos, not stakes; below it every sum and multiple the rules
 # take (four big bets, a pot of many stacks) stays exact in Decimal's 28 digits.
@@ -48,7 +48,8 @@ class Stakes:
 
     def __post_init__(self) -> None:
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
-            object.__setattr__(self, name, checked_amount(getattr(self, name), name.replace("_", " ")))
+            value = checked_amount(getattr(self, name), name.replace("_", " "))
+            object.__setattr__(self, name, value)
         if self.small_bet <= 0:
             raise RulesError(f"the small bet must be positive, got {self.small_bet}")
         if self.bring_in <= 0:
@@ -74,8 +75,13 @@ class LimitRow:
     ``bet`` is the size of every bet and raise; ``cap`` the most one player can put in on
     the round (one bet and three raises). On the first round the bring-in is posted and
     ``complete`` is what completing it (to the small bet) comes to. ``open_pair_bet`` is
-    the big bet where the open-pair option can apply (a pair showing on the second round of
-    stud7 / stud5), else None; with it the cap is four big bets.
+    the big bet on the round where the open-pair option can apply (the second round of a
+    game with ``Game.open_pair_option``: stud7, stud5), else None: with a pair showing on
+    any board, any player may bet it instead of the small bet or, after a small bet, raise
+    by it; once a big bet or raise is made, every bet and raise of the round is big.
+    ``open_pair_cap`` is then the most one player can put in: four big bets. The cap still
+    counts one bet and three raises whatever their size, so a small bet and three big
+    raises come to less.
     """
 
     round: int  # 1-based
@@ -86,10 +92,12 @@ class LimitRow:
     bring_in: int | Decimal | None = None
     complete: int | Decimal | None = None
     open_pair_bet: int | Decimal | None = None
+    open_pair_cap: int | Decimal | None = None
 
 
 def open_pair_round(game: Game, street_index: int) -> bool:
-    """The open-pair option: stud7 and stud5 only, on the second betting round.
+    """The open-pair option: games with ``Game.open_pair_option`` (stud7 and stud5; not the
+    split or low games), on the second betting round only.
 
     That is "4th street" of seven-card stud; in five-card stud (where games.py names the
     rounds 2nd to 5th street) it is the round after the second up card, as in seed 002
@@ -98,22 +106,31 @@ def open_pair_round(game: Game, street_index: int) -> bool:
     return game.open_pair_option and street_index == 1
 
 
-def limits(game: Game | str, stakes: Stakes) -> list[LimitRow]:
+def limits(game: Game | str, stakes: Stakes, bring_in: bool = True) -> list[LimitRow]:
     """The bets of each betting round (RULES.md "Betting (fixed limit)").
+
+    ``bring_in=False``: five-card stud played without a bring-in (RULES.md "Who acts
+    first"): the first round has no bring-in to post or complete (``stakes.bring_in`` is
+    not used), its first player may check or bet the small bet.
 
     >>> [(r.street, r.bet, r.cap) for r in limits("stud7", Stakes(1, 1, 2, 4))][:3]
     [('3rd street', 2, 8), ('4th street', 2, 8), ('5th street', 4, 16)]
-    >>> limits("stud7", Stakes(1, 1, 2, 4))[1].open_pair_bet
-    4
+    >>> row = limits("stud7", Stakes(1, 1, 2, 4))[1]
+    >>> row.open_pair_bet, row.open_pair_cap
+    (4, 16)
     """
     game = table_game(game)
+    if not bring_in:
+        check_no_bring_in(game)
     rows = []
     for i, street in enumerate(game.streets):
         bet = stakes.bet(street.bet)
+        open_pair = open_pair_round(game, i)
         rows.append(LimitRow(
             round=i + 1, street=street.name, size=street.bet, bet=bet, cap=CAP_BETS * bet,
-            bring_in=stakes.bring_in if i == 0 else None,
-            complete=stakes.small_bet if i == 0 else None,
-            open_pair_bet=stakes.big_bet if open_pair_round(game, i) else None,
+            bring_in=stakes.bring_in if i == 0 and bring_in else None,
+            complete=stakes.small_bet if i == 0 and bring_in else None,
+            open_pair_bet=stakes.big_bet if open_pair else None,
+            open_pair_cap=CAP_BETS * stakes.big_bet if open_pair else None,
         ))
     return rows

@@ -45,12 +45,13 @@ def showing_strength(game: Game | str, board: Sequence[int | str] | str) -> tupl
 
     The high order (stud7, stud5, stud7hl8, stud5hl): four of a kind > three of a kind >
     two pair > pair > high cards, then the ranks in the order a poker hand compares them
-    (kickers count); straights and flushes on board do not count. Games of the low order (``Game.order == "low"``): the
-    best low is largest: unpaired boards beat paired ones, then the lower ranks from the
-    highest down, the ace low or high as ``order_ace_low`` says (ace-to-five and ace-to-six
-    boards: ace low; deuce-to-seven boards: ace high, so an ace is the worst card). Straights
-    and flushes on board do not count there either. Suits never count here (see
-    first_to_act for ties).
+    (kickers count); straights and flushes on board do not count. Games of the low order
+    (``Game.order == "low"``: razz, razz6, razz27, stud7hl, stud5low, stud5low6): the best
+    low is largest: unpaired boards beat paired ones, then the lower ranks from the highest
+    down, the ace low or high as ``order_ace_low`` says (ace-to-five and ace-to-six boards:
+    ace low; deuce-to-seven boards: ace high, so an ace is the worst card). Straights and
+    flushes on board do not count there either. Suits never count here (see first_to_act
+    for ties).
 
     >>> showing_strength("stud7", "Ah As Kd") > showing_strength("stud7", "Ac Ad Qh")
     True
