@@ -743,7 +743,9 @@ def run(capsys, *args):
 def test_cli_bringin_table_names_the_seat_and_card(capsys):
     code, out, err = run(capsys, "bringin", "Kd", "2d", "2c", "As")
     assert code == 0 and err == ""
-    assert out.splitlines() == ["seat    card", "------  ------", "3       2c"]
+    assert out.splitlines() == ["seat 3 (2c) brings it in"]
+    code, out, err = run(capsys, "bringin", "-g", "stud5", "--no-bring-in", "Kd", "2d", "As")
+    assert out.splitlines() == ["seat 3 (As) acts first (no bring-in): may check or bet"]
 
 
 def test_cli_bringin_json_and_seat_ties(capsys):
@@ -1117,7 +1119,7 @@ def test_cli_bringin_razz27_the_spade_ace_brings_it_in():
     out = invoke("bringin", "-g", "razz27", "--format", "json", "Ks", "As", "2c")
     assert json.loads(out) == {"seat": 2, "card": "As"}
     out = invoke("bringin", "-g", "razz27", "Kc", "Ks", "10h")
-    assert out.splitlines()[-1] == "2       Ks"
+    assert out.splitlines() == ["seat 2 (Ks) brings it in"]
     out = invoke("bringin", "-g", "razz27", "--tie", "seat", "--format", "json", "Ah", "As")
     assert json.loads(out) == {"seat": 1, "card": "Ah"}
 

@@ -62,6 +62,11 @@ def rules_bringin_command(game, tie, no_bring_in, fmt, cards):
     else:
         seat = bring_in(game, cards, tie=tie)
     card = cards_str(parse_cards(cards[seat]))
+    if fmt == "table":  # a sentence: the same seat means a bring-in or the first to act
+        does = ("acts first (no bring-in): may check or bet" if no_bring_in
+                else "brings it in")
+        click.echo(f"seat {seat + 1} ({card}) {does}")
+        return
     click.echo(_rules_report(fmt, ("seat", "card"), [(seat + 1, card)],
                              {"seat": seat + 1, "card": card}))
 
