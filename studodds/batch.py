@@ -49,6 +49,7 @@ import numba
 from . import report
 from .equity import equity, parse_declarations
 from .games import get_game
+from .messages import shown
 from .scenario import build_scenario
 
 SPOT_FIELDS = ("id", "game", "hands", "dead", "community", "declare", "exact", "trials",
@@ -61,6 +62,9 @@ MAX_CHUNK_SIZE = 100
 # Tasks submitted but not finished, per worker thread: one running and one queued keeps a
 # worker busy; more would only add to what an interrupted run loses.
 IN_FLIGHT_PER_THREAD = 2
+# A spot is one short line (a few hundred bytes; a result with distributions a few KB): a
+# longer line is refused without being read into memory whole (a file of one 50 GB line).
+MAX_LINE_BYTES = 1 << 20
 
 
 class SpotError(ValueError):
@@ -186,9 +190,10 @@ def parse_spot(data, line: int | None = None) -> Spot:
     fields and their types, the game, the cards (build_scenario). Raises SpotError or the
     library's own ValueError, which quotes the bad card or game."""
     spot_id = spot_id_of(data)
-    unknown = sorted(set(data) - set(SPOT_FIELDS))
+    unknown = sorted(set(data) - set(SPOT_FIELDS), key=repr)  # a dict's keys: any type
     if unknown:
-        raise SpotError(f"unknown field {unknown[0]!r} (the fields: {', '.join(SPOT_FIELDS)})")
+        raise SpotError(f"unknown field {shown(unknown[0])} (the fields: "
+                        f"{', '.join(SPOT_FIELDS)})")
     game = data.get("game")
     if not isinstance(game, str):
         raise SpotError(f'"game" is required, a game name such as "stud7", got {game!r}')
@@ -237,8 +242,10 @@ def read_spots(path: str | os.PathLike, present_ids: set = frozenset()) -> SpotF
     first_line_of: dict = {}
     try:
         with open(path, "rb") as lines:
-            for number, raw in enumerate(lines, start=1):
+            for number, (raw, size, _) in enumerate(_bounded_lines(lines), start=1):
                 try:
+                    if raw is None:
+                        raise SpotError(_too_long(size))
                     spot = _read_line(raw, number, first_line_of, present_ids)
                 except SpotError as exc:
                     where = describe_spot(exc.spot_id, number)
@@ -254,6 +261,45 @@ def read_spots(path: str | os.PathLike, present_ids: set = frozenset()) -> SpotF
 
 
 _PRESENT = object()  # read_spots: this line's id is in the output already
+_Line = tuple[bytes | None, int, bool]
+
+
+def _bounded_lines(source, limit: int = MAX_LINE_BYTES) -> Iterator[_Line]:
+    """(line, its length in bytes, whether it ends with a newline) for each line of a
+    binary file; the line is None when it is longer than limit bytes, and is then skipped
+    in pieces, never held whole."""
+    while True:
+        raw = source.readline(limit + 1)
+        if not raw:
+            return
+        if len(raw) <= limit or raw.endswith(b"\n"):
+            yield raw, len(raw), raw.endswith(b"\n")
+            continue
+        size = len(raw)
+        while not raw.endswith(b"\n"):
+            raw = source.readline(1 << 16)
+            if not raw:
+                break
+            size += len(raw)
+        yield None, size, raw.endswith(b"\n")
+
+
+def _too_long(size: int) -> str:
+    return (f"the line is {size / 2**20:,.1f} MB long: a spot is one JSON object on a line of "
+            f"at most {MAX_LINE_BYTES / 2**20:g} MB")
+
+
+def _json(raw: bytes | str):
+    """json.loads, with every way it can fail as one ValueError: not JSON, not UTF-8, a
+    number too long for Python's int, arrays nested too deep (a RecursionError)."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise ValueError("not JSON: nested too deeply") from None
+    except ValueError as exc:  # not UTF-8, or an integer of thousands of digits
+        raise ValueError(f"not JSON: {str(exc).split(';')[0]}") from None
 
 
 def _read_line(raw: bytes, number: int, first_line_of: dict, present_ids) -> Spot | object:
@@ -265,9 +311,9 @@ def _read_line(raw: bytes, number: int, first_line_of: dict, present_ids) -> Spo
     if not text.strip():
         return None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SpotError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+        data = _json(text)
+    except ValueError as exc:
+        raise SpotError(str(exc)) from None
     spot_id = spot_id_of(data)
     if spot_id in first_line_of:
         raise SpotError(f"the id repeats line {first_line_of[spot_id]}", spot_id)
@@ -389,6 +435,12 @@ class DaskExecutor:
     def __init__(self, scheduler: str | None = None, *, workers: int | None = None,
                  threads_per_worker: int = 1, threads: int | None = None,
                  connect_timeout: float = 10.0):
+        # What can be checked without a cluster is checked now, before the batch reads its
+        # input: a bad option is then the one error, not the last of a list of bad lines.
+        _import_distributed()
+        if scheduler and not SCHEDULER_ADDRESS.match(scheduler):
+            raise BatchError(f"--scheduler {shown(scheduler)}: give the scheduler's address as "
+                             "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
         self.scheduler = scheduler
         self.workers = workers or os.cpu_count() or 1
         self.threads_per_worker = threads_per_worker
@@ -405,9 +457,6 @@ class DaskExecutor:
 
     def __enter__(self) -> Self:
         distributed = _import_distributed()
-        if self.scheduler and not SCHEDULER_ADDRESS.match(self.scheduler):
-            raise BatchError(f"--scheduler {self.scheduler!r}: give the scheduler's address as "
-                             "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
         try:
             if self.scheduler:
                 self.client = distributed.Client(self.scheduler, timeout=self.connect_timeout,
@@ -608,10 +657,13 @@ def run_spots(
 # --- the output file -------------------------------------------------------------------
 
 
-def _result_id(raw: bytes):
-    """The id of an output line, or None if the line is not a whole result."""
+def _result_id(raw: bytes | None):
+    """The id of an output line, or None if the line is not a whole result (None: a line
+    too long to be one)."""
+    if raw is None:
+        return None
     try:
-        data = json.loads(raw)
+        data = _json(raw)
     except ValueError:  # not JSON, or not UTF-8
         return None
     if not isinstance(data, dict):
@@ -628,7 +680,7 @@ def read_results(path: str | os.PathLike) -> dict:
     results: dict = {}
     try:
         with open(path, "rb") as source:
-            for raw in source:
+            for raw, _, _ in _bounded_lines(source):
                 spot_id = _result_id(raw)
                 if spot_id is not None:
                     data = json.loads(raw)
@@ -639,10 +691,12 @@ def read_results(path: str | os.PathLike) -> dict:
     return results
 
 
-def _looks_like_spot(raw: bytes) -> bool:
+def _looks_like_spot(raw: bytes | None) -> bool:
     """An input line (a spot: it has hands) rather than a result."""
+    if raw is None:
+        return False
     try:
-        data = json.loads(raw)
+        data = _json(raw)
     except ValueError:
         return False
     return isinstance(data, dict) and "hands" in data and "players" not in data
@@ -703,19 +757,18 @@ class ResultWriter:
         good_end, needs_newline, first_spot_line = 0, False, None
         problems = []  # said once the file is known to be an output file
         with open(self.path, "rb") as lines:
-            for number, raw in enumerate(lines, start=1):
-                spot_id = _result_id(raw)
-                whole = raw.endswith(b"\n")
+            for number, (raw, size, whole) in enumerate(_bounded_lines(lines), start=1):
+                spot_id = _result_id(raw)  # None for a line too long to read: no result
                 if spot_id is None and first_spot_line is None and _looks_like_spot(raw):
                     first_spot_line = number
-                if not raw.strip():  # a blank line: harmless
-                    good_end += len(raw)
+                if raw is not None and not raw.strip():  # a blank line: harmless
+                    good_end += size
                 elif spot_id is not None:
                     self.ids.add(spot_id)
-                    good_end += len(raw)
+                    good_end += size
                     needs_newline = not whole
                 elif whole:
-                    good_end += len(raw)
+                    good_end += size
                     problems.append(f"{self.path} line {number}: not a result, left as it is "
                                     "(its spot, if any, runs again)")
                 else:

@@ -34,6 +34,7 @@ from decimal import Decimal
 
 from .cards import card_str, cards_str, parse_card, parse_cards
 from .games import Game, get_game
+from .messages import shown
 
 __all__ = [
     "CAP_BETS",
@@ -373,16 +374,39 @@ def shows_open_pair(boards: Sequence[Sequence[int | str] | str | None]) -> bool:
 # Fixed-limit structure
 
 
+# Amounts are written out in full (tables, JSON): a typo such as 1e1000000 would print
+# megabytes, or overflow Decimal arithmetic (the cap is 4 big bets). A quadrillion chips
+# and 20 decimal places are beyond any table, and keep every figure a few dozen digits.
+MAX_AMOUNT = 10**15
+MAX_DECIMALS = 20
+
+
+def _decimals(value: Decimal) -> int:
+    """Decimal places of a finite Decimal, trailing zeros not counted (no arithmetic: a
+    huge exponent cannot overflow here)."""
+    _, digits, exponent = value.as_tuple()
+    significant = "".join(map(str, digits)).rstrip("0")
+    if not significant:  # zero
+        return 0
+    return max(0, -(exponent + len(digits) - len(significant)))
+
+
 def _amount(value, what: str):
     """An amount of chips or money: an int or Decimal (a float is read as its shortest text)."""
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        raise RulesError(f"{what} must be a number, got {value!r}")
+        raise RulesError(f"{what} must be a number, got {shown(value)}")
     if isinstance(value, float):
         value = Decimal(repr(value))
+    text = str(value) if isinstance(value, Decimal) else shown(value)
+    text = text if len(text) <= 40 else text[:37] + "..."
     if isinstance(value, Decimal) and not value.is_finite():
-        raise RulesError(f"{what} must be a finite number, got {value}")
+        raise RulesError(f"{what} must be a finite number, got {text}")
     if value < 0:
-        raise RulesError(f"{what} must not be negative, got {value}")
+        raise RulesError(f"{what} must not be negative, got {text}")
+    if value > MAX_AMOUNT:
+        raise RulesError(f"{what} must be at most {MAX_AMOUNT:,} (1e15), got {text}")
+    if isinstance(value, Decimal) and _decimals(value) > MAX_DECIMALS:
+        raise RulesError(f"{what} {text} has more than {MAX_DECIMALS} decimal places: round it")
     return value
 
 
