@@ -19,7 +19,7 @@ import numpy as np
 
 from .engine.showdown import POT_UNITS
 from .equity import DECLARATIONS, DeclarationRows, OptionError, run_engine
-from .games import GAMES, Game, get_game
+from .games import GAMES, Game, as_game
 from .scenario import build_scenario
 
 CHOICES = ("high", "low", "both")  # also the order in which a tie for best is broken
@@ -110,7 +110,7 @@ def declare_table(
     >>> [(r.others, r.high, r.low, r.both, r.best) for r in t.rows]
     [(('high',), 0.0, 0.5, 0.0, 'low'), (('low',), 0.5, 1.0, 1.0, 'low'), (('both',), 0.0, 1.0, 0.5, 'low')]
     """
-    game = get_game(game) if isinstance(game, str) else game
+    game = as_game(game)
     if not game.declare:
         offered = ", ".join(g for g, other in GAMES.items() if other.declare)
         raise OptionError(f"declare: {game.name} is not played with a declaration ({offered} are)")

@@ -29,7 +29,8 @@ from .engine.showdown import (
     DECLARE_LOW,
     DECLARE_MANY,
 )
-from .games import GAMES, Game, get_game
+from .games import GAMES, Game, as_game
+from .messages import real_number, shown, whole_number
 from .results import EquityResult, build_result
 from .scenario import Scenario, ScenarioError, build_scenario
 
@@ -70,7 +71,7 @@ def parse_declarations(game: Game, declare, n_players: int) -> tuple[int, ...] |
 
     declare: a list of 'high', 'low', 'both' in seat order, or the same comma-separated.
 
-    >>> parse_declarations(get_game("stud5hl"), "high, Both", 2)
+    >>> parse_declarations(as_game("stud5hl"), "high, Both", 2)
     (0, 2)
     """
     if declare is None:
@@ -141,7 +142,10 @@ def equity(
     >>> r.method, [round(p.equity, 3) for p in r.players]
     ('exact', [0.0, 1.0])
     """
-    game = get_game(game) if isinstance(game, str) else game
+    # Every option before the table: a bad one is refused before any work.
+    check_method(exact, trials, precision, seed)
+    check_run_options(threads, distribution, progress)
+    game = as_game(game)
     scenario = build_scenario(game, hands, dead, community)
     declarations = parse_declarations(game, declare, scenario.n_players)
     return equity_of_scenario(
@@ -153,21 +157,42 @@ def equity(
 def check_method(exact, trials, precision, seed) -> None:
     """The method options equity() takes, checked before any work (chart checks its
     spots' options with this too, before it writes them)."""
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise OptionError(f"exact is True, False or None, got {shown(exact)}")
     if exact and (trials is not None or precision is not None):
         raise OptionError("choose one method: exact, or trials / precision for sampling")
     if trials is not None and precision is not None:
         raise OptionError("give trials or precision, not both")
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, (int, np.integer))):
-        raise OptionError(f"trials must be a whole number, got {trials!r}")
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
-    ):
-        raise OptionError(f"the seed (--seed) is a whole number 0 or more, got {seed!r}")
+    if trials is not None and not whole_number(trials):
+        raise OptionError(f"trials must be a whole number, got {shown(trials)}")
+    if seed is not None and (not whole_number(seed) or seed < 0):
+        raise OptionError(f"the seed (--seed) is a whole number 0 or more, got {shown(seed)}")
     if trials is not None and not 1 <= trials <= MAX_TRIALS:
-        raise OptionError(f"trials must be between 1 and {MAX_TRIALS:,}, got {trials}")
+        raise OptionError(f"trials must be between 1 and {MAX_TRIALS:,}, got {shown(trials)}")
+    if precision is not None and not real_number(precision):
+        raise OptionError(
+            f"precision is a number, a standard error such as 0.001, got {shown(precision)}"
+        )
     if precision is not None and not MIN_PRECISION <= precision < 0.5:
         raise OptionError(
-            f"precision is a standard error from {MIN_PRECISION} to 0.5, got {precision}"
+            f"precision is a standard error from {MIN_PRECISION} to 0.5, got {shown(precision)}"
+        )
+
+
+def check_run_options(threads, distribution, progress) -> None:
+    """The options of a run beside the method: threads, distribution, progress."""
+    if threads is not None and (
+        not whole_number(threads) or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS
+    ):
+        raise OptionError(
+            f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (a whole number), "
+            f"got {shown(threads)}"
+        )
+    if not isinstance(distribution, (bool, np.bool_)):
+        raise OptionError(f"distribution is True or False, got {shown(distribution)}")
+    if progress is not None and not callable(progress):
+        raise OptionError(
+            f"progress is a function taking the fraction done, or None, got {shown(progress)}"
         )
 
 
@@ -238,10 +263,7 @@ def run_engine(
     declaration_rows tally one player's share under each of many rows (declare.py)."""
     game = scenario.game
     check_method(exact, trials, precision, seed)
-    if threads is not None and not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-        raise OptionError(
-            f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {threads}"
-        )
+    check_run_options(threads, distribution, progress)
     declare = Declare(scenario.n_players, declarations, declaration_rows)
 
     inputs = EngineInputs(scenario, joint_cap=MAX_JOINT_COMBINATIONS)

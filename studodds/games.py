@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .messages import shown
+
 
 @dataclass(frozen=True)
 class Street:
@@ -125,7 +127,12 @@ GAMES: dict[str, Game] = {
 def get_game(game_id: str) -> Game:
     try:
         return GAMES[game_id.strip().lower()]
-    except KeyError:
+    except (KeyError, AttributeError):  # not a name, or not text at all
         raise ValueError(
-            f"unknown game {game_id!r}: expected one of {', '.join(GAMES)}"
+            f"unknown game {shown(game_id)}: expected one of {', '.join(GAMES)}"
         ) from None
+
+
+def as_game(game: Game | str) -> Game:
+    """A Game as it is, or the game of that name (ValueError for anything else)."""
+    return game if isinstance(game, Game) else get_game(game)

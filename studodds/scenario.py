@@ -8,13 +8,14 @@ Errors are ``ScenarioError`` (a ValueError) with one line that says what to fix.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import NotationError, StudHand, card_str, check_no_duplicates, parse_hand, tokenize
 from .engine.joint import JointSearchTooHard, conflicting_players, players_text
-from .games import Game, get_game
+from .games import Game, as_game
+from .messages import shown
 from .ranges import THIRD_STREET_CLASSES
 
 DECK_SIZE = 52
@@ -90,7 +91,14 @@ def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
     >>> parse_dead([22, "2c", "x"])
     ((22, 0), 1)
     """
+    if text is None:
+        return (), 0
     if not isinstance(text, str):
+        if not isinstance(text, Iterable) or isinstance(text, (bytes, Mapping)):
+            raise NotationError(
+                f"--dead {shown(text)}: dead cards are text such as '7h 2c x' or a list of "
+                "cards"
+            )
         text = " ".join(card_str(c) if isinstance(c, int) else str(c) for c in text)
     seen, unknown = [], 0
     for token in tokenize(text):
@@ -160,6 +168,26 @@ def parse_community(card: str | int | None) -> int | None:
     return int(card)
 
 
+def _hands(hands) -> tuple[StudHand, ...]:
+    """Each player's hand parsed: a list of hand texts (or StudHands), one per player."""
+    if isinstance(hands, (str, bytes, Mapping)) or not isinstance(hands, Iterable):
+        raise ScenarioError(
+            f"hands is a list of hand texts, one per player, such as ['(As Ks) Ah', "
+            f"'(x x) Qd'], got {shown(hands)}"
+        )
+    parsed = []
+    for hand in hands:
+        if isinstance(hand, str):
+            parsed.append(parse_hand(hand))
+        elif isinstance(hand, StudHand):
+            parsed.append(hand)
+        else:
+            raise NotationError(
+                f"hand {shown(hand)}: a hand is text such as '(As Ks) Ah', one per player"
+            )
+    return tuple(parsed)
+
+
 def build_scenario(
     game: Game | str,
     hands: Sequence[StudHand | str],
@@ -176,8 +204,8 @@ def build_scenario(
     >>> s.to_deal, len(s.pool), s.community_card
     ((4, 6), 46, False)
     """
-    game = get_game(game) if isinstance(game, str) else game
-    hands = tuple(parse_hand(h) if isinstance(h, str) else h for h in hands)
+    game = as_game(game)
+    hands = _hands(hands)
     dead_seen, dead_unknown = parse_dead(dead)
     community_card = parse_community(community)
 

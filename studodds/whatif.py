@@ -10,11 +10,19 @@ import math
 import secrets
 from collections import Counter
 from dataclasses import asdict, dataclass, replace
+from decimal import Decimal
 
 from .cards import StudHand, card_str
 from .engine.joint import list_joint_choices
-from .equity import MAX_JOINT_COMBINATIONS, OptionError, equity_of_scenario
+from .equity import (
+    MAX_JOINT_COMBINATIONS,
+    OptionError,
+    check_method,
+    check_run_options,
+    equity_of_scenario,
+)
 from .eval import evaluate
+from .messages import real_number, shown, whole_number
 from .results import EquityResult
 from .scenario import Scenario, ScenarioError, build_scenario
 
@@ -179,10 +187,13 @@ def next_card_table(
     the equity now (exactly, with exact enumeration). Each unseen card is equally likely to
     come, unless hole-card ranges say some are probably in a hole (next_card_probabilities).
     """
+    # Every option before any work: the method, then the table and the player.
+    check_method(exact, trials, precision, seed)
+    check_run_options(threads, False, progress)
     scenario = build_scenario(game, hands, dead)
-    if not 1 <= player <= scenario.n_players:
-        raise OptionError(f"--player {player}: there are {scenario.n_players} players (1-"
-                          f"{scenario.n_players})")
+    if not whole_number(player) or not 1 <= player <= scenario.n_players:
+        raise OptionError(f"--player {shown(player)}: there are {scenario.n_players} players "
+                          f"(1-{scenario.n_players})")
     p = player - 1
     if scenario.hands[p].random:
         raise OptionError(f"--player {player}: a 'random' hand's cards are all unseen, so the "
@@ -256,15 +267,34 @@ class PotOdds:
         return {k: v for k, v in asdict(self).items() if v is not None}
 
 
-def check_pot_odds(n_players: int, pot: float, to_call: float, hero: int = 1,
-                   bets_to_come: int = 0, big_bet: float = 0.0) -> None:
-    """The checks of pot_odds, before any equity is run: a bad --hero or --pot is answered
-    at once, not after a long computation. Raises OptionError."""
+def _amount(value, option: str) -> float:
+    """A number of chips as a float; one too large for a float is infinite."""
+    if isinstance(value, Decimal):
+        value = float(value)  # huge is inf, NaN is NaN: both refused below
+    if not real_number(value):
+        raise OptionError(f"{option} is a number of chips, got {shown(value)}")
+    try:
+        return float(value)
+    except OverflowError:  # an int beyond a float
+        return math.inf
+
+
+def check_pot_odds(
+    pot, to_call, hero=1, bets_to_come=0, big_bet=0.0, *, players: int | None = None,
+) -> tuple[float, float, float]:
+    """The pot-odds options, checked without any equity (the command checks them before
+    its run): (pot, to_call, the pot with the implied bets) as floats. players: how many
+    there are, to check the hero against (None: not known yet)."""
+    pot, to_call = _amount(pot, "--pot"), _amount(to_call, "--to-call")
     if not (math.isfinite(pot) and math.isfinite(to_call)) or pot < 0 or to_call <= 0:
-        raise OptionError(f"--pot must be 0 or more and --to-call more than 0, got {pot} and "
-                          f"{to_call}")
-    if not 1 <= hero <= n_players:
-        raise OptionError(f"--hero {hero}: there are {n_players} players")
+        raise OptionError(f"--pot must be 0 or more and --to-call more than 0, got {pot:g} "
+                          f"and {to_call:g}")
+    if not whole_number(hero) or hero < 1 or (players is not None and hero > players):
+        there = f"there are {players} players" if players is not None else "players count from 1"
+        raise OptionError(f"--hero {shown(hero)}: {there}")
+    big_bet = _amount(big_bet, "--big-bet")
+    if not real_number(bets_to_come):
+        raise OptionError(f"--bets-to-come is a number of big bets, got {shown(bets_to_come)}")
     if bets_to_come < 0 or big_bet < 0 or not math.isfinite(big_bet):
         raise OptionError("--bets-to-come and --big-bet are 0 or more")
     if bool(bets_to_come) != bool(big_bet):
@@ -282,6 +312,7 @@ def check_pot_odds(n_players: int, pot: float, to_call: float, hero: int = 1,
             "--pot, --to-call and the implied bets are too large: the pot after the call and "
             "the bets to come must add up to at most about 1.8e308 chips"
         )
+    return pot, to_call, implied_pot
 
 
 def pot_odds(
@@ -294,9 +325,11 @@ def pot_odds(
     betting still to come. With bets_to_come and big_bet, the implied-odds price assumes
     the hero also collects that many big bets when they win: C / (P + C + k * B).
     """
-    check_pot_odds(len(result.players), pot, to_call, hero, bets_to_come, big_bet)
+    if not isinstance(result, EquityResult):
+        raise OptionError(f"pot odds need the EquityResult of equity(), got {shown(result)}")
+    pot, to_call, implied_pot = check_pot_odds(pot, to_call, hero, bets_to_come, big_bet,
+                                                players=len(result.players))
     after_call = pot + to_call
-    implied_pot = after_call + bets_to_come * big_bet
     eq = result.players[hero - 1].equity
     required = to_call / after_call
     ev = eq * after_call - to_call

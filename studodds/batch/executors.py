@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Self
 
+from ..messages import shown
 from .running import SpotResult, run_chunk, run_spot
 from .spots import BatchError, Spot
 
@@ -98,6 +99,12 @@ class DaskExecutor:
     def __init__(self, scheduler: str | None = None, *, workers: int | None = None,
                  threads_per_worker: int = 1, threads: int | None = None,
                  connect_timeout: float = 10.0):
+        # What can be checked without a cluster is checked now, before the batch reads its
+        # input: a bad option is then the one error, not the last of a list of bad lines.
+        _import_distributed()
+        if scheduler and not SCHEDULER_ADDRESS.match(scheduler):
+            raise BatchError(f"--scheduler {shown(scheduler)}: give the scheduler's address as "
+                             "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
         self.scheduler = scheduler
         self.workers = workers or os.cpu_count() or 1
         self.threads_per_worker = threads_per_worker
@@ -114,9 +121,6 @@ class DaskExecutor:
 
     def __enter__(self) -> Self:
         distributed = _import_distributed()
-        if self.scheduler and not SCHEDULER_ADDRESS.match(self.scheduler):
-            raise BatchError(f"--scheduler {self.scheduler!r}: give the scheduler's address as "
-                             "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
         try:
             if self.scheduler:
                 self.client = distributed.Client(self.scheduler, timeout=self.connect_timeout,

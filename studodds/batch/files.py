@@ -13,14 +13,17 @@ from typing import Self
 
 from .executors import DaskExecutor, LocalExecutor
 from .running import SpotResult
-from .spots import BatchError, read_spots
+from .spots import BatchError, bounded_lines, json_line, read_spots
 from .stream import run_spots
 
 
-def _result_id(raw: bytes):
-    """The id of an output line, or None if the line is not a whole result."""
+def _result_id(raw: bytes | None):
+    """The id of an output line, or None if the line is not a whole result (None: a line
+    too long to be one)."""
+    if raw is None:
+        return None
     try:
-        data = json.loads(raw)
+        data = json_line(raw)
     except ValueError:  # not JSON, or not UTF-8
         return None
     if not isinstance(data, dict):
@@ -37,7 +40,7 @@ def read_results(path: str | os.PathLike) -> dict:
     results: dict = {}
     try:
         with open(path, "rb") as source:
-            for raw in source:
+            for raw, _, _ in bounded_lines(source):
                 spot_id = _result_id(raw)
                 if spot_id is not None:
                     data = json.loads(raw)
@@ -48,10 +51,12 @@ def read_results(path: str | os.PathLike) -> dict:
     return results
 
 
-def _looks_like_spot(raw: bytes) -> bool:
+def _looks_like_spot(raw: bytes | None) -> bool:
     """An input line (a spot: it has hands) rather than a result."""
+    if raw is None:
+        return False
     try:
-        data = json.loads(raw)
+        data = json_line(raw)
     except ValueError:
         return False
     return isinstance(data, dict) and "hands" in data and "players" not in data
@@ -112,19 +117,18 @@ class ResultWriter:
         good_end, needs_newline, first_spot_line = 0, False, None
         problems = []  # said once the file is known to be an output file
         with open(self.path, "rb") as lines:
-            for number, raw in enumerate(lines, start=1):
-                spot_id = _result_id(raw)
-                whole = raw.endswith(b"\n")
+            for number, (raw, size, whole) in enumerate(bounded_lines(lines), start=1):
+                spot_id = _result_id(raw)  # None for a line too long to read: no result
                 if spot_id is None and first_spot_line is None and _looks_like_spot(raw):
                     first_spot_line = number
-                if not raw.strip():  # a blank line: harmless
-                    good_end += len(raw)
+                if raw is not None and not raw.strip():  # a blank line: harmless
+                    good_end += size
                 elif spot_id is not None:
                     self.ids.add(spot_id)
-                    good_end += len(raw)
+                    good_end += size
                     needs_newline = not whole
                 elif whole:
-                    good_end += len(raw)
+                    good_end += size
                     problems.append(f"{self.path} line {number}: not a result, left as it is "
                                     "(its spot, if any, runs again)")
                 else:

@@ -6,15 +6,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from ..equity import parse_declarations
 from ..games import get_game
+from ..messages import shown
 from ..scenario import build_scenario
 
 SPOT_FIELDS = ("id", "game", "hands", "dead", "community", "declare", "exact", "trials",
                "precision", "seed", "distribution")
+# A spot is one short line (a few hundred bytes; a result with distributions a few KB): a
+# longer line is refused without being read into memory whole (a file of one 50 GB line).
+MAX_LINE_BYTES = 1 << 20
 
 
 class SpotError(ValueError):
@@ -114,9 +118,10 @@ def parse_spot(data, line: int | None = None) -> Spot:
     fields and their types, the game, the cards (build_scenario). Raises SpotError or the
     library's own ValueError, which quotes the bad card or game."""
     spot_id = spot_id_of(data)
-    unknown = sorted(set(data) - set(SPOT_FIELDS))
+    unknown = sorted(set(data) - set(SPOT_FIELDS), key=repr)  # a dict's keys: any type
     if unknown:
-        raise SpotError(f"unknown field {unknown[0]!r} (the fields: {', '.join(SPOT_FIELDS)})")
+        raise SpotError(f"unknown field {shown(unknown[0])} (the fields: "
+                        f"{', '.join(SPOT_FIELDS)})")
     game = data.get("game")
     if not isinstance(game, str):
         raise SpotError(f'"game" is required, a game name such as "stud7", got {game!r}')
@@ -165,8 +170,10 @@ def read_spots(path: str | os.PathLike, present_ids: set = frozenset()) -> SpotF
     first_line_of: dict = {}
     try:
         with open(path, "rb") as lines:
-            for number, raw in enumerate(lines, start=1):
+            for number, (raw, size, _) in enumerate(bounded_lines(lines), start=1):
                 try:
+                    if raw is None:
+                        raise SpotError(_too_long(size))
                     spot = _read_line(raw, number, first_line_of, present_ids)
                 except SpotError as exc:
                     where = describe_spot(exc.spot_id, number)
@@ -182,6 +189,45 @@ def read_spots(path: str | os.PathLike, present_ids: set = frozenset()) -> SpotF
 
 
 _PRESENT = object()  # read_spots: this line's id is in the output already
+_Line = tuple[bytes | None, int, bool]
+
+
+def bounded_lines(source, limit: int = MAX_LINE_BYTES) -> Iterator[_Line]:
+    """(line, its length in bytes, whether it ends with a newline) for each line of a
+    binary file; the line is None when it is longer than limit bytes, and is then skipped
+    in pieces, never held whole."""
+    while True:
+        raw = source.readline(limit + 1)
+        if not raw:
+            return
+        if len(raw) <= limit or raw.endswith(b"\n"):
+            yield raw, len(raw), raw.endswith(b"\n")
+            continue
+        size = len(raw)
+        while not raw.endswith(b"\n"):
+            raw = source.readline(1 << 16)
+            if not raw:
+                break
+            size += len(raw)
+        yield None, size, raw.endswith(b"\n")
+
+
+def _too_long(size: int) -> str:
+    return (f"the line is {size / 2**20:,.1f} MB long: a spot is one JSON object on a line of "
+            f"at most {MAX_LINE_BYTES / 2**20:g} MB")
+
+
+def json_line(raw: bytes | str):
+    """json.loads, with every way it can fail as one ValueError: not JSON, not UTF-8, a
+    number too long for Python's int, arrays nested too deep (a RecursionError)."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise ValueError("not JSON: nested too deeply") from None
+    except ValueError as exc:  # not UTF-8, or an integer of thousands of digits
+        raise ValueError(f"not JSON: {str(exc).split(';')[0]}") from None
 
 
 def _read_line(raw: bytes, number: int, first_line_of: dict, present_ids) -> Spot | object:
@@ -193,9 +239,9 @@ def _read_line(raw: bytes, number: int, first_line_of: dict, present_ids) -> Spo
     if not text.strip():
         return None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SpotError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+        data = json_line(text)
+    except ValueError as exc:
+        raise SpotError(str(exc)) from None
     spot_id = spot_id_of(data)
     if spot_id in first_line_of:
         raise SpotError(f"the id repeats line {first_line_of[spot_id]}", spot_id)

@@ -56,10 +56,11 @@ def main(argv=None) -> int:
         click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
         return 2
     except Exception as exc:  # a bug still ends in one line, never a traceback
-        click.echo(f"Error: internal error ({type(exc).__name__}: {exc}); please report it with "
-                   "the command that caused it (STUDODDS_TRACEBACK=1 shows where)", err=True)
         if os.environ.get("STUDODDS_TRACEBACK"):
             raise
+        message = " ".join(str(exc).split()) or "no message"
+        click.echo(f"Error: internal error ({type(exc).__name__}: {message}); please report it "
+                   "with the command that caused it (STUDODDS_TRACEBACK=1 shows where)", err=True)
         return 2
     return code if isinstance(code, int) else 0
 

@@ -60,7 +60,7 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
     if pot is not None and fmt == "csv":
         raise click.UsageError("pot odds are shown in the table and JSON formats, not CSV")
     if pot is not None:  # answered now, not after the equity run
-        check_pot_odds(len(hands), pot, to_call, hero, bets_to_come, big_bet)
+        check_pot_odds(pot, to_call, hero, bets_to_come, big_bet, players=len(hands))
     progress = Progress(enabled=sys.stderr.isatty())
     try:
         result = equity(

@@ -6,26 +6,43 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..games import Game
+from ..messages import shown
 from .common import RulesError, check_no_bring_in, table_game
 
-# Amounts beyond this are typos, not stakes; below it every sum and multiple the rules
-# take (four big bets, a pot of many stacks) stays exact in Decimal's 28 digits.
+# Amounts are written out in full (tables, JSON): a typo such as 1e1000000 would print
+# megabytes, or overflow Decimal arithmetic (the cap is 4 big bets). A quadrillion chips
+# and 20 decimal places are beyond any table, and keep every figure a few dozen digits.
 MAX_AMOUNT = 10**15
+MAX_DECIMALS = 20
 CAP_BETS = 4  # one bet and three raises per round (RULES.md "Cap")
+
+
+def _decimals(value: Decimal) -> int:
+    """Decimal places of a finite Decimal, trailing zeros not counted (no arithmetic: a
+    huge exponent cannot overflow here)."""
+    _, digits, exponent = value.as_tuple()
+    significant = "".join(map(str, digits)).rstrip("0")
+    if not significant:  # zero
+        return 0
+    return max(0, -(exponent + len(digits) - len(significant)))
 
 
 def checked_amount(value, what: str):
     """An amount of chips or money: an int or Decimal (a float is read as its shortest text)."""
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        raise RulesError(f"{what} must be a number, got {value!r}")
+        raise RulesError(f"{what} must be a number, got {shown(value)}")
     if isinstance(value, float):
         value = Decimal(repr(value))
+    text = str(value) if isinstance(value, Decimal) else shown(value)
+    text = text if len(text) <= 40 else text[:37] + "..."
     if isinstance(value, Decimal) and not value.is_finite():
-        raise RulesError(f"{what} must be a finite number, got {value}")
+        raise RulesError(f"{what} must be a finite number, got {text}")
     if value < 0:
-        raise RulesError(f"{what} must not be negative, got {value}")
+        raise RulesError(f"{what} must not be negative, got {text}")
     if value > MAX_AMOUNT:
-        raise RulesError(f"{what} must be at most {MAX_AMOUNT:,} (a quadrillion), got {value}")
+        raise RulesError(f"{what} must be at most {MAX_AMOUNT:,} (1e15), got {text}")
+    if isinstance(value, Decimal) and _decimals(value) > MAX_DECIMALS:
+        raise RulesError(f"{what} {text} has more than {MAX_DECIMALS} decimal places: round it")
     return value
 
 
