@@ -103,25 +103,38 @@ def draw_joint_choice(state, joint_choices, range_start, range_count, combo_mask
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def partial_shuffle(work, n_draws, state):
-    """Fisher-Yates on the first n_draws places of work; returns the generator state.
+def _swap(work, i, j, pos, track):
+    """Exchange work[i] and work[j]; with track, pos follows both cards."""
+    dealt = work[j]
+    other = work[i]
+    work[i] = dealt
+    work[j] = other
+    if track:
+        pos[card_of(dealt)] = i
+        pos[card_of(other)] = j
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def partial_shuffle(work, n_draws, n_live, state, pos, track):
+    """Fisher-Yates on the first n_draws places of work[:n_live]; returns the generator
+    state. track: keep pos[card] = its place in work up to date (the range path moves the
+    chosen hole cards by it); a constant at every call, so the untracked loop has no stores.
 
     Two draws per 64-bit output, one from each 32-bit half, in a loop unrolled by two:
     measured 11.5 ns for 8 cards against 16.5 ns for one output per card.
     """
-    n_pool = work.shape[0]
     for k in range(n_draws // 2):
         i = 2 * k
         state, bits = splitmix64(state)
-        j = i + int(((bits & LOW32) * np.uint64(n_pool - i)) >> np.uint64(32))
-        work[i], work[j] = work[j], work[i]
-        j = i + 1 + int(((bits >> np.uint64(32)) * np.uint64(n_pool - i - 1)) >> np.uint64(32))
-        work[i + 1], work[j] = work[j], work[i + 1]
+        j = i + int(((bits & LOW32) * np.uint64(n_live - i)) >> np.uint64(32))
+        _swap(work, i, j, pos, track)
+        j = i + 1 + int(((bits >> np.uint64(32)) * np.uint64(n_live - i - 1)) >> np.uint64(32))
+        _swap(work, i + 1, j, pos, track)
     if n_draws & 1:
         i = n_draws - 1
         state, bits = splitmix64(state)
-        j = i + int(((bits >> np.uint64(32)) * np.uint64(n_pool - i)) >> np.uint64(32))
-        work[i], work[j] = work[j], work[i]
+        j = i + int(((bits >> np.uint64(32)) * np.uint64(n_live - i)) >> np.uint64(32))
+        _swap(work, i, j, pos, track)
     return state
 
 
@@ -211,18 +224,9 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
                             work[i] = other
                             pos[card_of(other)] = i
                             pos[card] = live
-                    for i in range(n_draws):
-                        state, bits = splitmix64(state)
-                        j = i + int(
-                            ((bits >> np.uint64(32)) * np.uint64(live - i)) >> np.uint64(32)
-                        )
-                        dealt = work[j]
-                        work[j] = work[i]
-                        work[i] = dealt
-                        pos[card_of(work[j])] = j
-                        pos[card_of(dealt)] = i
+                    state = partial_shuffle(work, n_draws, live, state, pos, True)
                 else:
-                    state = partial_shuffle(work, n_draws, state)
+                    state = partial_shuffle(work, n_draws, n_pool, state, pos, False)
                 best_a, best_b = -1, -1
                 for p in range(n_players):
                     key = dealt_key(base_key[p], work, offsets[p], to_deal[p], community_at)
