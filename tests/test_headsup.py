@@ -114,11 +114,20 @@ def test_fourth_street_equals_full_enumeration():
     assert counted("stud7", hands) == enumerated("stud7", hands)
 
 
+# 3rd street, counted exactly (10-20 s: the slow test below counts it again and checks
+# these): deals, the hero's wins, ties.
+THIRD_STREET = ["(As Ks) Ah", "(x x) Qd"]
+THIRD_STREET_COUNTS = (1_373_550_338_160, 1_068_620_836_189, 121_329_280)
+
+
 @pytest.mark.slow
 def test_third_street_agrees_with_a_hundred_million_trials():
-    hands = ["(As Ks) Ah", "(x x) Qd"]
+    hands = THIRD_STREET
     exact = equity("stud7", hands, exact=True)
     assert exact.method == "exact" and exact.samples == 1_373_550_338_160  # C(48, 4) * C(44, 6)
+    deals, wins, ties = THIRD_STREET_COUNTS
+    assert exact.players[0].win == pytest.approx(wins / deals, rel=1e-12)
+    assert exact.players[0].tie == pytest.approx(ties / deals, rel=1e-12)
     sampled = equity("stud7", hands, trials=100_000_000, seed=7)
     for e, s in zip(exact.players, sampled.players, strict=True):
         assert abs(e.equity - s.equity) < 3 * s.equity_se
@@ -128,11 +137,19 @@ def test_third_street_agrees_with_a_hundred_million_trials():
 def test_fourth_street_is_exact_by_default_and_third_street_says_how_long():
     fourth = equity("stud7", ["(As Ks) Ah Kh", "(x x) Qd 3c"])
     assert fourth.method == "exact" and fourth.samples == 14_612_237_640
-    third = equity("stud7", ["(As Ks) Ah", "(x x) Qd"], trials=1000, seed=1)
+    third = equity("stud7", THIRD_STREET, trials=1000, seed=1)
     assert third.note is None  # the caller chose the method
-    third = equity("stud7", ["(As Ks) Ah", "(x x) Qd"], precision=0.01, seed=1)
-    default = equity("stud7", ["(As Ks) Ah", "(x x) Qd"], seed=1)
+    # A precision asked for: sampled, not counted, and right (the exact counts above).
+    third = equity("stud7", THIRD_STREET, precision=0.01, seed=1)
+    assert third.method == "monte-carlo" and third.note is None
+    deals, wins, ties = THIRD_STREET_COUNTS
+    hero = third.players[0]
+    assert hero.equity_se <= 0.01
+    assert abs(hero.equity - (wins + ties / 2) / deals) < 4 * hero.equity_se, hero
+    assert abs(hero.win - wins / deals) < 4 * hero.win_se, hero
+    default = equity("stud7", THIRD_STREET, seed=1)
     assert default.method == "monte-carlo" and "use --exact" in default.note
+    assert abs(default.players[0].equity - (wins + ties / 2) / deals) < 0.002  # 4 SE
 
 
 def test_counting_tallies_read_like_the_enumerators():
