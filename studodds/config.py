@@ -2,8 +2,10 @@
 
 cache=True: compiled machine code is written next to the modules and reused by the next
 process (measured in scripts/bench_eval.py: cold vs warm start). error_model="numpy" drops
-the zero-division checks numba adds in Python mode; boundscheck stays off in the kernels and
-is exercised by the tests running with NUMBA_BOUNDSCHECK=1 when debugging.
+the zero-division checks numba adds in Python mode. boundscheck stays off in the kernels;
+scripts/boundscheck.sh (part of .ci/run) runs a fast subset of the engine and evaluator
+tests with NUMBA_BOUNDSCHECK=1, which compiles every kernel with bounds checks, keeping
+that code in a numba cache of its own.
 """
 
 NUMBA_OPTIONS = {"cache": True, "nogil": True, "error_model": "numpy"}
