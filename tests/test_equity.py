@@ -19,7 +19,8 @@ import numba
 import pytest
 from naive_equity import GAMES, brute_force, table_from_text
 
-from studodds.equity import FIRST_ROUND, OptionError, equity
+from studodds.engine.runs import FIRST_ROUND
+from studodds.equity import OptionError, equity
 from studodds.scenario import ScenarioError, build_scenario
 
 ALL_GAMES = tuple(GAMES)

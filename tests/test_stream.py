@@ -32,10 +32,16 @@ import numba as nb
 import numpy as np
 import pytest
 
-from studodds import sim
-from studodds.equity import _Inputs
+from studodds.engine import sim
+from studodds.engine.inputs import EngineInputs
+from studodds.engine.sim import (
+    card_of,
+    dealing_pool,
+    draw_joint_choice,
+    partial_shuffle,
+    uniform_below,
+)
 from studodds.scenario import build_scenario
-from studodds.sim import card_of, dealing_pool, draw_joint_choice, partial_shuffle, uniform_below
 
 # The module (the package re-exports the function equity under the same name).
 equity_module = importlib.import_module("studodds.equity")
@@ -263,14 +269,14 @@ COMPETING = ("stud7", ["(A? A? | K? K?) 2c 3d 4h 5s", "(A? A? | K? K?) 6c 7d 8h 
 N_COMPETING = 216
 
 
-def competing_inputs():
+def competing_inputs(joint_cap: int):
     game, hands, dead = COMPETING
-    return _Inputs(build_scenario(game, hands, dead))
+    return EngineInputs(build_scenario(game, hands, dead), joint_cap=joint_cap)
 
 
 def independent_joint_choices(inputs) -> set[tuple[int, ...]]:
     """Every choice of one combination per range that uses no card twice, from the
-    combination masks alone (not _Inputs.joint_combinations, whose table is under test)."""
+    combination masks alone (not EngineInputs.joint_rows, whose table is under test)."""
     per_range = [range(int(s), int(s) + int(c))
                  for s, c in zip(inputs.range_start, inputs.range_count, strict=True)]
     choices = set()
@@ -293,10 +299,10 @@ def assert_uniform_over(drawn: np.ndarray, support: set[tuple[int, ...]]) -> Non
 
 
 def test_listed_joint_choices_are_drawn_uniformly():
-    inputs = competing_inputs()
+    inputs = competing_inputs(equity_module.MAX_JOINT_COMBINATIONS)
     support = independent_joint_choices(inputs)
     assert len(support) == N_COMPETING
-    rows = inputs.joint_combinations(equity_module.MAX_JOINT_COMBINATIONS)
+    rows = inputs.joint_rows
     assert rows is not None and len(rows) == len(support) == len(inputs.joint_choices)
     assert {tuple(int(x) for x in row) for row in inputs.joint_choices} == support
     drawn = _draw_joint_choices(2_000_000, 13, inputs.joint_choices, inputs.range_start,
@@ -304,16 +310,15 @@ def test_listed_joint_choices_are_drawn_uniformly():
     assert_uniform_over(drawn, support)
 
 
-def test_redrawn_joint_choices_are_drawn_uniformly(monkeypatch):
+def test_redrawn_joint_choices_are_drawn_uniformly():
     """Past the listing cap (forced low here, as equity() would meet it) no table is
     listed and each range is drawn on its own until no two share a card. The draws must
     be the same uniform joint choice: with three ranges, a clash between the first two
     that the third does not repeat must still send the draw round again."""
-    monkeypatch.setattr(equity_module, "MAX_JOINT_COMBINATIONS", 10)
-    inputs = competing_inputs()
+    inputs = competing_inputs(10)
     support = independent_joint_choices(inputs)
-    assert len(support) > equity_module.MAX_JOINT_COMBINATIONS
-    assert inputs.joint_combinations(equity_module.MAX_JOINT_COMBINATIONS) is None
+    assert len(support) > 10
+    assert inputs.joint_rows is None
     assert inputs.joint_choices.shape[0] == 0  # the kernel's cue to redraw
     assert len(support) == N_COMPETING
     assert [int(c) for c in inputs.range_count] == [12, 12, 12]  # 7 draws in 8 clash
