@@ -172,11 +172,6 @@ class BettingRound:
                 return i
         return None  # pragma: no cover - done covers an empty _needs
 
-    @property
-    def bet_size(self):
-        """The size of a bet or raise now: small or big (big once an open-pair big bet)."""
-        return self.unit
-
     # -- actions ------------------------------------------------------------------------
 
     def legal_actions(self) -> list[LegalAction]:
