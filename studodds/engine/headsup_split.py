@@ -30,7 +30,7 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from ..eval.kernels import CARD_KEY, suit_bit, value_from_suits
+from ..eval.kernels import CARD_KEY, key_and_suits, suit_bit, value_from_suits
 from ..eval.values import NO_LOW
 from .exact import next_combination
 from .headsup import (
@@ -40,7 +40,6 @@ from .headsup import (
     _hand_value,
     _unrank,
     binomials,
-    known_key,
     list_layout,
     shared_masks,
     slot_position,
@@ -272,13 +271,15 @@ def split_outcomes(kind_hi: int, kind_lo: int, low_qualifies: bool, pool, hero_k
     total = int(offsets[k + 1])
     highs = np.zeros(total, dtype=np.int64)
     keyed = np.zeros(total, dtype=np.int64)
-    hk, hs, hn = known_key(hero_known)
+    hk, hs = key_and_suits(hero_known)
+    hn = len(hero_known)
     fill_split_lists(kind_hi, kind_lo, pool, k, hk, hs, hn, binom, offsets, lengths, highs, keyed)
     sort_lists(highs, offsets, lengths, n_by_size)
     sort_lists(keyed, offsets, lengths, n_by_size)
 
     n_villain = comb(n, m)
-    vk, vs, vn = known_key(villain_known)
+    vk, vs = key_and_suits(villain_known)
+    vn = len(villain_known)
     masks = shared_masks(k, m)
     bounds = np.unique(np.array([n_villain * i // N_CHUNKS for i in range(N_CHUNKS + 1)],
                                 dtype=np.int64))
