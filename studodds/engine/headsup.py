@@ -27,17 +27,9 @@ import numpy as np
 
 from ..config import NUMBA_OPTIONS
 from ..eval.kernels import CARD_KEY, key_and_suits, suit_bit, value_from_suits
-from .exact import next_combination, unrank_combination
+from .exact import binomial_table, next_combination, unrank_combination
 
 N_CHUNKS = 256
-
-
-def binomials(n: int) -> np.ndarray:
-    table = np.zeros((n + 2, n + 2), dtype=np.int64)
-    for i in range(n + 2):
-        for j in range(i + 1):
-            table[i, j] = comb(i, j)
-    return table
 
 
 def list_layout(n: int, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -208,7 +200,7 @@ def heads_up_counts(kind: int, pool, hero_known, villain_known, k: int, m: int,
     """(deals, hero wins, ties) over every heads-up deal, counted exactly."""
     pool = np.asarray(pool, dtype=np.int64)
     n = len(pool)
-    binom = binomials(n)
+    binom = binomial_table(n + 1, n + 1)
     offsets, lengths = list_layout(n, k)
     values = np.zeros(int(offsets[k + 1]), dtype=np.int64)
 

@@ -32,14 +32,13 @@ import numpy as np
 from ..config import NUMBA_OPTIONS
 from ..eval.kernels import CARD_KEY, key_and_suits, suit_bit, value_from_suits
 from ..eval.values import NO_LOW
-from .exact import next_combination
+from .exact import binomial_table, next_combination
 from .headsup import (
     N_CHUNKS,
     _count_below,
     _count_not_above,
     _hand_value,
     _unrank,
-    binomials,
     list_layout,
     shared_masks,
     slot_position,
@@ -264,7 +263,7 @@ def split_outcomes(kind_hi: int, kind_lo: int, low_qualifies: bool, pool, hero_k
     (high winners' mask << 2) | low winners' mask, the low mask 0 when nobody qualifies."""
     pool = np.asarray(pool, dtype=np.int64)
     n = len(pool)
-    binom = binomials(n)
+    binom = binomial_table(n + 1, n + 1)
     offsets, lengths = list_layout(n, k)
     n_by_size = np.array([comb(n, s) for s in range(k + 1)], dtype=np.int64)
     list_base = np.concatenate(([0], np.cumsum(n_by_size))).astype(np.int64)
