@@ -30,7 +30,7 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from ..eval.kernels import CARD_KEY, key_and_suits, suit_bit, value_from_suits
+from ..eval.kernels import key_and_suits
 from ..eval.values import NO_LOW
 from .exact import binomial_table, next_combination
 from .headsup import (
@@ -54,18 +54,6 @@ HIGH_MASK = (1 << HIGH_BITS) - 1
 WORSE, EQUAL, BETTER = 0, 1, 2
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def _two_values(kind_hi, kind_lo, base_key, base_suits, n_known, pool, idx, count):
-    key = base_key
-    suits = base_suits
-    for j in range(count):
-        c = pool[idx[j]]
-        key += CARD_KEY[c]
-        suits |= suit_bit(c)
-    n = n_known + count
-    return value_from_suits(kind_hi, key, suits, n), value_from_suits(kind_lo, key, suits, n)
-
-
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
 def fill_split_lists(kind_hi, kind_lo, pool, k, base_key, base_suits, n_known, binom, offsets,
                      lengths, highs, keyed):
@@ -75,7 +63,8 @@ def fill_split_lists(kind_hi, kind_lo, pool, k, base_key, base_suits, n_known, b
     for r in nb.prange(binom[n, k]):
         idx = np.zeros(max(k, 1), dtype=np.int64)
         _unrank(r, n, k, binom, idx)
-        high, low = _two_values(kind_hi, kind_lo, base_key, base_suits, n_known, pool, idx, k)
+        high = _hand_value(kind_hi, base_key, base_suits, n_known, pool, idx, k)
+        low = _hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, k)
         both = (np.int64(low) << HIGH_BITS) | high
         for mask in range(1 << k):
             position = slot_position(idx, k, mask, binom, offsets, lengths)
