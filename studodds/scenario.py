@@ -72,11 +72,6 @@ class Scenario:
         """Whether a deal draws the community card (the shortage is ahead, not turned)."""
         return self.community_card and self.community is None
 
-    @property
-    def draws(self) -> int:
-        """Unseen cards one deal draws from the pool: every player's, plus the community."""
-        return sum(self.to_deal) + self.community_to_come
-
     def hand_texts(self) -> tuple[str, ...]:
         return tuple(str(h) for h in self.hands)
 

@@ -65,6 +65,7 @@ def assignments(to_deal, community: bool) -> np.ndarray:
 
 
 def binomial_table(n: int, k: int) -> np.ndarray:
+    """table[i, j] = C(i, j) for i <= n, j <= k (0 where j > i)."""
     table = np.zeros((n + 1, k + 1), dtype=np.int64)
     for i in range(n + 1):
         for j in range(min(i, k) + 1):

@@ -26,18 +26,10 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from ..eval.kernels import CARD_KEY, suit_bit, value_from_suits
-from .exact import next_combination, unrank_combination
+from ..eval.kernels import CARD_KEY, key_and_suits, suit_bit, value_from_suits
+from .exact import binomial_table, next_combination, unrank_combination
 
 N_CHUNKS = 256
-
-
-def binomials(n: int) -> np.ndarray:
-    table = np.zeros((n + 2, n + 2), dtype=np.int64)
-    for i in range(n + 2):
-        for j in range(i + 1):
-            table[i, j] = comb(i, j)
-    return table
 
 
 def list_layout(n: int, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -203,26 +195,18 @@ def estimated_seconds(searches: int) -> float:
     return searches / 80e6
 
 
-def known_key(cards) -> tuple[int, int, int]:
-    """A player's known cards as the evaluator's (key, suit bits, count) to add to."""
-    key = 0x3333 + sum(int(CARD_KEY[c]) for c in cards)
-    suits = 0
-    for c in cards:
-        suits |= 1 << (16 * (c & 3) + (c >> 2))
-    return key, suits, len(cards)
-
-
 def heads_up_counts(kind: int, pool, hero_known, villain_known, k: int, m: int,
                     progress=None) -> tuple[int, int, int]:
     """(deals, hero wins, ties) over every heads-up deal, counted exactly."""
     pool = np.asarray(pool, dtype=np.int64)
     n = len(pool)
-    binom = binomials(n)
+    binom = binomial_table(n + 1, n + 1)
     offsets, lengths = list_layout(n, k)
     values = np.zeros(int(offsets[k + 1]), dtype=np.int64)
 
-    hk, hs, hn = known_key(hero_known)
-    vk, vs, vn = known_key(villain_known)
+    hk, hs = key_and_suits(hero_known)
+    vk, vs = key_and_suits(villain_known)
+    hn, vn = len(hero_known), len(villain_known)
     fill_hero_lists(kind, pool, k, hk, hs, hn, binom, offsets, lengths, values)
     n_lists = np.array([comb(n, s) for s in range(k + 1)], dtype=np.int64)
     sort_lists(values, offsets, lengths, n_lists)

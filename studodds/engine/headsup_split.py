@@ -30,17 +30,15 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from ..eval.kernels import CARD_KEY, suit_bit, value_from_suits
+from ..eval.kernels import key_and_suits
 from ..eval.values import NO_LOW
-from .exact import next_combination
+from .exact import binomial_table, next_combination
 from .headsup import (
     N_CHUNKS,
     _count_below,
     _count_not_above,
     _hand_value,
     _unrank,
-    binomials,
-    known_key,
     list_layout,
     shared_masks,
     slot_position,
@@ -56,18 +54,6 @@ HIGH_MASK = (1 << HIGH_BITS) - 1
 WORSE, EQUAL, BETTER = 0, 1, 2
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def _two_values(kind_hi, kind_lo, base_key, base_suits, n_known, pool, idx, count):
-    key = base_key
-    suits = base_suits
-    for j in range(count):
-        c = pool[idx[j]]
-        key += CARD_KEY[c]
-        suits |= suit_bit(c)
-    n = n_known + count
-    return value_from_suits(kind_hi, key, suits, n), value_from_suits(kind_lo, key, suits, n)
-
-
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
 def fill_split_lists(kind_hi, kind_lo, pool, k, base_key, base_suits, n_known, binom, offsets,
                      lengths, highs, keyed):
@@ -77,7 +63,8 @@ def fill_split_lists(kind_hi, kind_lo, pool, k, base_key, base_suits, n_known, b
     for r in nb.prange(binom[n, k]):
         idx = np.zeros(max(k, 1), dtype=np.int64)
         _unrank(r, n, k, binom, idx)
-        high, low = _two_values(kind_hi, kind_lo, base_key, base_suits, n_known, pool, idx, k)
+        high = _hand_value(kind_hi, base_key, base_suits, n_known, pool, idx, k)
+        low = _hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, k)
         both = (np.int64(low) << HIGH_BITS) | high
         for mask in range(1 << k):
             position = slot_position(idx, k, mask, binom, offsets, lengths)
@@ -90,60 +77,53 @@ def fill_split_lists(kind_hi, kind_lo, pool, k, base_key, base_suits, n_known, b
 # 1.7 GB for a "random" hand on third street. Instead three passes recompute the lows (a
 # fraction of the counting's work): which low values occur, how many completions in each
 # chunk have each, and then each rank written straight to its place (int32, 4 bytes).
+# Those three passes and the small sweep's one share a kernel: what a pass does with each
+# completion's low is a closure constant, so numba prunes the other branches before typing
+# (as for eval/kernels.py's batch kernels); each pass measured as fast as its own kernel.
+_VALUES, _MARK, _COUNT, _PLACE = range(4)
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def low_values(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, values):
-    """values[r] = the low value of villain completion r (small sweeps only)."""
-    n = pool.shape[0]
-    for c in nb.prange(bounds.shape[0] - 1):
-        idx = np.zeros(max(m, 1), dtype=np.int64)
-        _unrank(bounds[c], n, m, binom, idx)
-        for r in range(bounds[c], bounds[c + 1]):
-            values[r] = _hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
-            next_combination(idx, n, m)
+def _low_pass(step: int):
+    """A pass over the villain completions of ranks bounds[c]..bounds[c+1], chunk c in
+    parallel, doing `step` with each completion's low value: see the four passes below
+    (each ignores some arguments: pass _UNUSED_1D and _UNUSED_2D there)."""
+
+    @nb.njit(parallel=True, **NUMBA_OPTIONS)
+    def low_pass(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, group_of,
+                 per_chunk, out):
+        n = pool.shape[0]
+        for c in nb.prange(bounds.shape[0] - 1):
+            idx = np.zeros(max(m, 1), dtype=np.int64)
+            _unrank(bounds[c], n, m, binom, idx)
+            for r in range(bounds[c], bounds[c + 1]):
+                low = _hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
+                if step == _VALUES:
+                    out[r] = low
+                elif step == _MARK:
+                    out[low] = True
+                elif step == _COUNT:
+                    per_chunk[c, group_of[low]] += 1
+                else:
+                    g = group_of[low]
+                    out[per_chunk[c, g]] = r
+                    per_chunk[c, g] += 1
+                next_combination(idx, n, m)
+
+    return low_pass
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def mark_lows(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, seen):
-    """seen[v] = True for every low value v a villain completion has."""
-    n = pool.shape[0]
-    for c in nb.prange(bounds.shape[0] - 1):
-        idx = np.zeros(max(m, 1), dtype=np.int64)
-        _unrank(bounds[c], n, m, binom, idx)
-        for _ in range(bounds[c + 1] - bounds[c]):
-            seen[_hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)] = True
-            next_combination(idx, n, m)
-
-
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def count_lows(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, group_of,
-               counts):
-    """counts[c, g] = villain completions of chunk c whose low is the g-th low value."""
-    n = pool.shape[0]
-    for c in nb.prange(bounds.shape[0] - 1):
-        idx = np.zeros(max(m, 1), dtype=np.int64)
-        _unrank(bounds[c], n, m, binom, idx)
-        for _ in range(bounds[c + 1] - bounds[c]):
-            low = _hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
-            counts[c, group_of[low]] += 1
-            next_combination(idx, n, m)
-
-
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def place_ranks(kind_lo, pool, m, base_key, base_suits, n_known, binom, bounds, group_of,
-                places, ranks):
-    """ranks sorted by low value (ascending rank within a low): chunk c writes its
-    completions of low group g from places[c, g] on, so chunks never touch a slot twice."""
-    n = pool.shape[0]
-    for c in nb.prange(bounds.shape[0] - 1):
-        idx = np.zeros(max(m, 1), dtype=np.int64)
-        _unrank(bounds[c], n, m, binom, idx)
-        for r in range(bounds[c], bounds[c + 1]):
-            g = group_of[_hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)]
-            ranks[places[c, g]] = r
-            places[c, g] += 1
-            next_combination(idx, n, m)
+# out[r] = the low value of villain completion r (small sweeps only).
+low_values = _low_pass(_VALUES)
+# out[v] = True for every low value v a villain completion has.
+mark_lows = _low_pass(_MARK)
+# per_chunk[c, g] = villain completions of chunk c whose low is the g-th low value
+# (group_of[low] = g; per_chunk starts at zero).
+count_lows = _low_pass(_COUNT)
+# out = the ranks sorted by low value (ascending rank within a low): chunk c writes its
+# completions of low group g from per_chunk[c, g] on, so chunks never touch a slot twice.
+place_ranks = _low_pass(_PLACE)
+_UNUSED_1D = np.zeros(0, dtype=np.int32)
+_UNUSED_2D = np.zeros((0, 0), dtype=np.int64)
 
 
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
@@ -240,18 +220,19 @@ def _villains_by_low(kind_lo, pool, m, vk, vs, vn, binom, bounds):
     n_villain = int(bounds[-1])
     if n_villain <= SMALL_SWEEP:
         values = np.empty(n_villain, dtype=np.int32)
-        low_values(kind_lo, pool, m, vk, vs, vn, binom, bounds, values)
+        low_values(kind_lo, pool, m, vk, vs, vn, binom, bounds, _UNUSED_1D, _UNUSED_2D,
+                   values)
         lows, group = np.unique(values, return_inverse=True)
         starts = np.concatenate(([0], np.cumsum(np.bincount(group)))).astype(np.int64)
         return lows, starts, np.argsort(group, kind="stable").astype(np.int32)
     seen = np.zeros(1 << 24, dtype=np.bool_)  # every hand value fits in 24 bits
-    mark_lows(kind_lo, pool, m, vk, vs, vn, binom, bounds, seen)
+    mark_lows(kind_lo, pool, m, vk, vs, vn, binom, bounds, _UNUSED_1D, _UNUSED_2D, seen)
     lows = np.flatnonzero(seen)
     del seen
     group_of = np.full(1 << 24, -1, dtype=np.int32)
     group_of[lows] = np.arange(len(lows), dtype=np.int32)
     counts = np.zeros((len(bounds) - 1, len(lows)), dtype=np.int64)
-    count_lows(kind_lo, pool, m, vk, vs, vn, binom, bounds, group_of, counts)
+    count_lows(kind_lo, pool, m, vk, vs, vn, binom, bounds, group_of, counts, _UNUSED_1D)
     starts = np.concatenate(([0], np.cumsum(counts.sum(axis=0)))).astype(np.int64)
     places = starts[:-1] + np.cumsum(counts, axis=0) - counts  # chunk c's first slot
     ranks = np.empty(n_villain, dtype=np.int32)
@@ -265,20 +246,22 @@ def split_outcomes(kind_hi: int, kind_lo: int, low_qualifies: bool, pool, hero_k
     (high winners' mask << 2) | low winners' mask, the low mask 0 when nobody qualifies."""
     pool = np.asarray(pool, dtype=np.int64)
     n = len(pool)
-    binom = binomials(n)
+    binom = binomial_table(n + 1, n + 1)
     offsets, lengths = list_layout(n, k)
     n_by_size = np.array([comb(n, s) for s in range(k + 1)], dtype=np.int64)
     list_base = np.concatenate(([0], np.cumsum(n_by_size))).astype(np.int64)
     total = int(offsets[k + 1])
     highs = np.zeros(total, dtype=np.int64)
     keyed = np.zeros(total, dtype=np.int64)
-    hk, hs, hn = known_key(hero_known)
+    hk, hs = key_and_suits(hero_known)
+    hn = len(hero_known)
     fill_split_lists(kind_hi, kind_lo, pool, k, hk, hs, hn, binom, offsets, lengths, highs, keyed)
     sort_lists(highs, offsets, lengths, n_by_size)
     sort_lists(keyed, offsets, lengths, n_by_size)
 
     n_villain = comb(n, m)
-    vk, vs, vn = known_key(villain_known)
+    vk, vs = key_and_suits(villain_known)
+    vn = len(villain_known)
     masks = shared_masks(k, m)
     bounds = np.unique(np.array([n_villain * i // N_CHUNKS for i in range(N_CHUNKS + 1)],
                                 dtype=np.int64))

@@ -3,24 +3,13 @@ cards to deal, the pool, and the ranged players' hole-card combinations."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
-from ..eval.kernels import CARD_KEY, KIND_CODES
+from ..eval.kernels import KIND_CODES, key_and_suits
 from ..eval.tables import KEY_BIAS
 from ..scenario import Scenario
 from . import sim
 from .joint import list_joint_choices
-
-
-def key_and_suits(cards: Sequence[int]) -> tuple[int, int]:
-    """The evaluator key and suit mask of known cards (see eval/kernels.py)."""
-    key = KEY_BIAS + sum(int(CARD_KEY[c]) for c in cards)
-    suits = 0
-    for c in cards:
-        suits |= 1 << (16 * (c & 3) + (c >> 2))
-    return key, suits
 
 
 class EngineInputs:

@@ -23,7 +23,6 @@ HALF_POT = POT_UNITS // 2
 
 WIN, TIE, SHARE, SHARE_SQ, HIGH_WIN, HIGH_TIE, LOW_WIN, LOW_TIE = range(8)
 N_TALLIES = 8
-TALLY_NAMES = ("win", "tie", "share", "share_sq", "high_win", "high_tie", "low_win", "low_tie")
 
 # Hand-category bins for --distribution: high categories 0-8, then lows: 9 = no low,
 # 10-18 = unpaired 5-low .. K-low, 19-26 = the other low categories (pair .. straight
@@ -71,10 +70,6 @@ def outcome_index(mask_a, best_b, mask_b, n_players, split, low_qualifies):
     if low_qualifies and best_b == NO_LOW:
         mask_b = 0
     return (mask_a << n_players) | mask_b
-
-
-def n_outcomes(n_players: int, split: bool) -> int:
-    return 1 << (2 * n_players if split else n_players)
 
 
 @nb.njit(**NUMBA_OPTIONS)

@@ -30,7 +30,7 @@ import numpy as np
 from ..config import NUMBA_OPTIONS
 from ..eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit, value_from_suits
 from ..eval.tables import DEALT_CARD_SHIFT
-from .showdown import N_BINS, NO_DECLARE, category_bin, reduce_outcomes, showdown_index
+from .showdown import NO_DECLARE, category_bin, reduce_outcomes, showdown_index
 
 N_CHUNKS = 64
 
@@ -283,7 +283,3 @@ def split_trials(trials: int) -> np.ndarray:
     per = np.full(N_CHUNKS, trials // N_CHUNKS, dtype=np.int64)
     per[: trials % N_CHUNKS] += 1
     return per
-
-
-def new_distribution(n_chunks: int, n_players: int) -> np.ndarray:
-    return np.zeros((n_chunks, n_players, N_BINS), dtype=np.int64)

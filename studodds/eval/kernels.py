@@ -13,7 +13,9 @@ The price: numba's on-disk cache does not notice when tables.npz changes, so
 scripts/make_tables.py deletes the package's numba cache after writing the tables.
 
 Per-hand helpers take ``key`` (KEY_BIAS plus the sum of CARD_KEY over the cards: see
-tables.py), and where suits can matter the cards themselves with their count ``n``.
+tables.py), and where suits can matter the cards themselves with their count ``n``, or
+their suit mask (``suit_bit``): the engines deal into a key and a suit mask and call
+value_from_suits.
 """
 
 from __future__ import annotations
@@ -22,7 +24,17 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from .tables import FLUSH_BITS, HI_FIELD, HI_SHIFT, KEY_BIAS, LO_FIELD, LO_SHIFT, load_tables
+from .tables import (
+    FLUSH_BITS,
+    HI_FIELD,
+    HI_SHIFT,
+    KEY_BIAS,
+    LO_FIELD,
+    LO_SHIFT,
+    N_RANKS,
+    SUIT_BITS,
+    load_tables,
+)
 from .values import EIGHT_OR_BETTER_MIN, NO_LOW
 
 KIND_HIGH, KIND_LOW_A5, KIND_LOW_8, KIND_LOW_A6, KIND_LOW_27 = 0, 1, 2, 3, 4
@@ -46,6 +58,12 @@ FLUSH_HIGH = TABLES.flush_high
 FLUSH_A6 = TABLES.flush_a6
 FLUSH_27 = TABLES.flush_27
 
+# A suit mask (suit_bit) gives each suit a 16-bit field holding the bits of its ranks.
+SUIT_MASK_FIELD = 16
+RANK_MASK = (1 << N_RANKS) - 1
+SUIT_COUNTER = (1 << SUIT_BITS) - 1  # one suit's counter in a key
+COUNTER_START = KEY_BIAS & SUIT_COUNTER  # where KEY_BIAS starts every counter
+
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def hand_key(cards, n):
@@ -54,6 +72,16 @@ def hand_key(cards, n):
     for j in range(n):
         key += CARD_KEY[cards[j]]
     return key
+
+
+def key_and_suits(cards) -> tuple[int, int]:
+    """The key (as hand_key) and suit mask (OR of suit_bit) of known cards, in Python: the
+    starting point the engines add dealt cards to."""
+    key = KEY_BIAS + sum(int(CARD_KEY[c]) for c in cards)
+    suits = 0
+    for c in cards:
+        suits |= int(suit_bit.py_func(int(c)))
+    return key, suits
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -72,6 +100,12 @@ def flush_suit(flush_bits):
     if flush_bits & 0x800:
         return 2
     return 3
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def suit_count(key, suit):
+    """How many of the hand's cards are of this suit, from the key's counter."""
+    return ((key >> (SUIT_BITS * suit)) & SUIT_COUNTER) - COUNTER_START
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -134,7 +168,7 @@ def low_a6_with_flush(key, mask, suit, n):
     common path, which halved the speed of every hand.
     """
     best = FLUSH_A6[mask]
-    suited = ((key >> (4 * suit)) & 0xF) - 3  # the counter started at 3
+    suited = suit_count(key, suit)
     if suited == n:
         return best
     for ri in range(13):
@@ -172,7 +206,7 @@ def low_27_with_flush(key, mask, suit, n):
     described at the top of this module).
     """
     best = FLUSH_27[mask]
-    suited = ((key >> (4 * suit)) & 0xF) - 3  # the counter started at 3
+    suited = suit_count(key, suit)
     if suited == n:
         return best
     for ri in range(13):
@@ -199,8 +233,18 @@ def needs_suits(kind, key):
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def suit_bit(card):
-    """The card's bit in a 64-bit suit mask: 16 bits per suit, the rank within."""
-    return np.int64(1) << (16 * (card & 3) + (card >> 2))
+    """The card's bit in a 64-bit suit mask: a 16-bit field per suit, the rank within.
+
+    The one definition: key_and_suits calls it in Python (py_func), and suit_ranks reads
+    the fields back.
+    """
+    return np.int64(1) << (SUIT_MASK_FIELD * (card & 3) + (card >> 2))
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def suit_ranks(suits, suit):
+    """The rank mask of one suit's cards in a suit mask (suit_bit)."""
+    return (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -219,16 +263,16 @@ def value_from_suits(kind, key, suits, n):
     if kind == KIND_HIGH:
         if flush_bits:
             suit = flush_suit(flush_bits)
-            return FLUSH_HIGH[(suits >> (16 * suit)) & 0x1FFF]
+            return FLUSH_HIGH[suit_ranks(suits, suit)]
         return HIGH[multiset_index(key)]
     if kind == KIND_LOW_27:
         if flush_bits:
             suit = flush_suit(flush_bits)
-            return low_27_with_flush(key, (suits >> (16 * suit)) & 0x1FFF, suit, n)
+            return low_27_with_flush(key, suit_ranks(suits, suit), suit, n)
         return LOW_27[multiset_index(key)]
     if flush_bits:
         suit = flush_suit(flush_bits)
-        return low_a6_with_flush(key, (suits >> (16 * suit)) & 0x1FFF, suit, n)
+        return low_a6_with_flush(key, suit_ranks(suits, suit), suit, n)
     return LOW_A6[multiset_index(key)]
 
 
