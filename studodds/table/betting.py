@@ -187,6 +187,13 @@ class BettingRound:
         return None  # pragma: no cover - done covers an empty _needs
 
     @property
+    def bet_size(self):
+        """The size of a bet or raise now: small or big (big once an open-pair big bet or
+        raise is made). On an open-pair round before that it is the small bet, and the big
+        bet may be chosen instead (see bet_sizes)."""
+        return self.unit
+
+    @property
     def bet_sizes(self) -> tuple:
         """The sizes a bet or raise may have now: one size, or (small, big) on an open-pair
         round while no big bet has been made (RULES.md "Open pair")."""
