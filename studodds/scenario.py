@@ -366,9 +366,10 @@ def _check_ranges(hands, ranges) -> None:
         raise ScenarioError(str(error)) from None
     if clash is not None:
         raise ScenarioError(
-            f"the ranges of {players_text(clash)} cannot all hold at once: every way to give "
+            f"{players_text(clash)} cannot {'both' if len(clash) == 2 else 'all'} be dealt a "
+            "hand from their ranges: every way to deal "
             + " and ".join(f"player {p + 1} ({hands[p].hole_range})" for p in clash)
-            + " their hole cards needs a card twice"
+            + " needs some card twice"
         )
 
 

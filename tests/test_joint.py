@@ -163,7 +163,7 @@ def test_work_cap_raises_one_line():
     message = str(info.value)
     assert isinstance(info.value, ValueError)
     assert "\n" not in message
-    assert "too entangled" in message and "narrow" in message
+    assert "share too many cards" in message and "narrow" in message
     assert "players 1, 2, 3, 4 and 5" in message
     assert info.value.players == (0, 1, 2, 3, 4)
     assert conflicting_players(ranges, max_work=10) is None  # enough for this table
@@ -293,4 +293,4 @@ def test_the_cli_names_the_clashing_players_at_once(capsys):
     err = capsys.readouterr().err
     assert time.perf_counter() - start < 5
     assert code == 2 and err.count("\n") == 1
-    assert err.startswith("Error: the ranges of players 1 and 5 cannot all hold at once")
+    assert err.startswith("Error: players 1 and 5 cannot both be dealt a hand from their ranges")

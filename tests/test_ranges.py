@@ -763,7 +763,7 @@ ERRORS = [
     ("stud7", ["(K? K?) Kd", "(x x) Kc"], "Kh", ScenarioError, ["player 1", "K? K?"]),
     # Kh and Ks are left: player 1 needs both, player 2 one of them.
     ("stud7", ["(K? K?) Kd", "(K? ??) Kc"], "", ScenarioError,
-     ["cannot all hold at once", "player 1", "player 2"]),
+     ["cannot both be dealt a hand from their ranges", "player 1", "player 2"]),
     # A third-street class in five-card stud.
     ("stud5", ["(rolled) Kd", "(x) Qc"], "", ScenarioError, ["rolled"]),
     ("stud5", ["(flush3 | K?) Kd", "(x) Qc"], "", ScenarioError, ["flush3"]),

@@ -790,9 +790,14 @@ def test_cli_limits_table_shows_bets_cap_and_open_pair(capsys):
     # RULES.md: "the player to act may bet the big bet instead of the small ... After a
     # small bet any player may raise by a small or a big bet ...; once a big bet is made,
     # all bets and raises in that round are big."
-    assert ("open pair: any player may bet 10 or raise by 10; from then on all bets and "
-            "raises are 10 (cap 40)") in lines[5]
+    assert ("open pair showing: the bet may be 5 or 10; after a bet of 5 a raise may be 5 or "
+            "10; once 10 is bet or raised, every bet and raise is 10 (still a bet and three "
+            "raises: at most 40)") in lines[5]
     assert lines[7].split()[:5] == ["4", "5th", "street", "10", "(big)"]
+    # a bring-in of a full small bet has nothing to complete; big = small: no open pair
+    code, out, _ = run(capsys, "limits", "-g", "stud7", "--ante", "1", "--bring-in", "2",
+                       "--small", "2", "--big", "2")
+    assert "bring-in 2 (a full bet: nothing to complete)" in out and "open pair" not in out
 
 
 def test_cli_limits_csv_has_the_open_pair_bet_and_cap(capsys):

@@ -174,15 +174,18 @@ def rules_limits_command(game, ante, bring_in_, small, big, no_bring_in, fmt):
     table = []
     for r in rows:
         notes = []
-        if r.bring_in is not None:
+        if r.bring_in is not None and r.bring_in == r.complete:
+            notes.append(f"bring-in {_money(r.bring_in)} (a full bet: nothing to complete)")
+        elif r.bring_in is not None:
             notes.append(f"bring-in {_money(r.bring_in)}, complete to {_money(r.complete)}")
         elif r.round == 1:
             notes.append(f"no bring-in: the first player may check or bet {_money(r.bet)}")
-        if r.open_pair_bet is not None:
-            op_bet = _money(r.open_pair_bet)
-            notes.append(f"open pair: any player may bet {op_bet} or raise by {op_bet}; from "
-                         f"then on all bets and raises are {op_bet} "
-                         f"(cap {_money(r.open_pair_cap)})")
+        if r.open_pair_bet is not None and r.open_pair_bet != r.bet:
+            small_bet, big_bet = _money(r.bet), _money(r.open_pair_bet)
+            notes.append(f"open pair showing: the bet may be {small_bet} or {big_bet}; after a "
+                         f"bet of {small_bet} a raise may be {small_bet} or {big_bet}; once "
+                         f"{big_bet} is bet or raised, every bet and raise is {big_bet} (still a "
+                         f"bet and three raises: at most {_money(r.open_pair_cap)})")
         table.append((r.round, r.street, f"{_money(r.bet)} ({r.size})", _money(r.cap),
                       "; ".join(notes)))
     game_name = GAMES[game.lower()].name

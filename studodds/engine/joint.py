@@ -53,9 +53,9 @@ class JointSearchTooHard(ValueError):
     def __init__(self, players: Sequence[int], max_work: int):
         self.players = tuple(players)  # 0-based
         super().__init__(
-            f"the ranges of {players_text(self.players)} are too entangled to check whether "
-            f"they can all hold at once (gave up after {max_work:,} search steps): narrow "
-            "one of them"
+            f"the ranges of {players_text(self.players)} share too many cards to check whether "
+            f"they can all be dealt (gave up after {max_work:,} search steps): narrow one of "
+            "them"
         )
 
 

@@ -48,13 +48,14 @@ class BettingRound:
     shows_open_pair); it has effect only where the game has the option, on the second round.
     ``bring_in=False``: five-card stud played without a bring-in.
 
-    Choices where RULES.md is silent, from Robert's Rules of Poker: the bring-in is not a
-    bet (completing it is the first of the four bets of the cap) and if everyone calls it,
-    the bring-in player has no option; an all-in bet or raise of at least half the full
-    amount counts as a full one (it reopens the betting and counts toward the cap), a
-    smaller one only has to be called; a raise always adds one bet to the amount to call
-    (also over a short all-in, which is not first completed); the cap applies heads-up too
-    (RULES.md says "per round"). A player who may check is not offered a fold.
+    Choices where RULES.md is silent. From Robert's Rules of Poker: the bring-in does not
+    count toward the cap (completing it is the first of the four bets) and if everyone
+    calls it, the bring-in player has no option; an all-in bet or raise of at least half
+    the full amount counts as a full one (it reopens the betting and counts toward the
+    cap). Our own, unlike Robert's Rules: a smaller all-in only has to be called, and a
+    raise over it adds a full bet to it (Robert's: the next player may complete it); the
+    cap applies heads-up too (RULES.md: "per round"; Robert's: unlimited raising heads-up).
+    A player who may check is not offered a fold.
 
     Open pair (RULES.md "Open pair on 4th street"): with a pair showing on any board, every
     player to act, with or without the pair, may bet the small or the big bet; after a
