@@ -112,7 +112,7 @@ def bench_exact(repeat: int):
 
 
 def bench_heads_up_streets(repeat: int):
-    """Exact heads-up by counting (studodds/headsup.py, headsup_split.py), per street and
+    """Exact heads-up by counting (studodds/engine/headsup.py, headsup_split.py), per street and
     game: time, and the memory of the stored arrays (headsup.stored_bytes): the hero lists
     (8 bytes a value, C(n, k) * 2**k values; three sets of them for a split pot) and, for
     a split pot, the villain completions' sweep order (4 bytes each)."""

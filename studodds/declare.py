@@ -17,9 +17,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .engine.runs import DeclarationRows
 from .engine.showdown import POT_UNITS
-from .equity import DECLARATIONS, DeclarationRows, OptionError, run_engine
+from .equity import DECLARATIONS, OptionError, check_method, check_run_options, run_engine
 from .games import GAMES, Game, as_game
+from .messages import shown, whole_number
 from .scenario import build_scenario
 
 CHOICES = ("high", "low", "both")  # also the order in which a tie for best is broken
@@ -110,14 +112,16 @@ def declare_table(
     >>> [(r.others, r.high, r.low, r.both, r.best) for r in t.rows]
     [(('high',), 0.0, 0.5, 0.0, 'low'), (('low',), 0.5, 1.0, 1.0, 'low'), (('both',), 0.0, 1.0, 0.5, 'low')]
     """
+    check_method(exact, trials, precision, seed)  # every option before any work
+    check_run_options(threads, False, progress)
     game = as_game(game)
     if not game.declare:
         offered = ", ".join(g for g, other in GAMES.items() if other.declare)
         raise OptionError(f"declare: {game.name} is not played with a declaration ({offered} are)")
     scenario = build_scenario(game, hands, dead, community)
     n = scenario.n_players
-    if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= n:
-        raise OptionError(f"--player {player}: there are {n} players (1-{n})")
+    if not whole_number(player) or not 1 <= player <= n:
+        raise OptionError(f"--player {shown(player)}: there are {n} players (1-{n})")
     if n > MAX_PLAYERS:
         raise OptionError(
             f"declare: {n} players make {3 ** (n - 1):,} rows of the others' declarations; "

@@ -1,9 +1,11 @@
 """Error messages quote the bad value: shown() quotes it, cut short when it is long; and the
-two number checks every option needs (whole_number, real_number)."""
+two number checks every option needs (whole_number, real_number); players_text names
+players as a user counts them."""
 
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -29,3 +31,12 @@ def whole_number(value) -> bool:
 def real_number(value) -> bool:
     """int, float, Fraction or a numpy number: what arithmetic with floats accepts."""
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+
+def players_text(players: Sequence[int]) -> str:
+    """0-based player numbers as a user reads them: 'player 3', 'players 1 and 5',
+    'players 1, 2 and 4'."""
+    names = [str(p + 1) for p in sorted(players)]
+    if len(names) == 1:
+        return f"player {names[0]}"
+    return f"players {', '.join(names[:-1])} and {names[-1]}"

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import NotationError, StudHand, card_str, check_no_duplicates, parse_hand, tokenize
-from .engine.joint import JointSearchTooHard, conflicting_players, players_text
+from .engine.joint import JointSearchTooHard, conflicting_players
 from .games import Game, as_game
-from .messages import shown
+from .messages import players_text, shown
 from .ranges import THIRD_STREET_CLASSES
 
 DECK_SIZE = 52

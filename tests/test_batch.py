@@ -1,4 +1,4 @@
-"""Tests for batches (studodds/batch.py, `studodds batch`): results equal to equity() line
+"""Tests for batches (studodds/batch/, `studodds batch`): results equal to equity() line
 for line, on the local executor and on Dask worker processes; resuming after an interrupt,
 a killed process, a killed worker or a torn last line; bad lines reported and skipped;
 the command's errors and exit codes.

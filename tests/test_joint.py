@@ -22,8 +22,8 @@ from studodds.engine.joint import (
     conflicting_players,
     count_lower_bound,
     list_joint_choices,
-    players_text,
 )
+from studodds.messages import players_text
 from studodds.scenario import PlayerRange, build_scenario
 
 WIDE = "(?? ??|?? ??)"  # any two hole cards, as a range ("(?? ??)" alone is just unknown)
@@ -272,8 +272,8 @@ def test_no_ranges_is_one_empty_choice():
 
 
 def _ranges(hands) -> tuple[PlayerRange, ...]:
-    """The ranges of a stud7 table, without the scenario's own joint check (slow before
-    joint.py is wired in, and it refuses clashing tables)."""
+    """The ranges of a stud7 table, without the scenario's own joint check (it refuses
+    clashing tables, which these tests need)."""
     check = scenario_module._check_ranges
     scenario_module._check_ranges = lambda hands, ranges: None
     try:

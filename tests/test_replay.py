@@ -269,7 +269,7 @@ def test_community_river_cli_table_and_csv_name_the_card(capsys):
     assert seventh.startswith("7th [9s]") and "(8s Qs) 3c Js Jh Qc" in seventh
     assert "card shortage: on 7th street the community card 9s is every player's seventh card" \
         in out
-    assert "rules: bring-in and first to act on every street as rules.py says" in out
+    assert "rules: bring-in and first to act on every street as the table rules say" in out
     assert main(["replay", path, "--trials", "2000", "--format", "csv"]) == 0
     out, _ = capsys.readouterr()
     rows = list(csv.DictReader(io.StringIO(out)))

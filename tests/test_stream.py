@@ -1,4 +1,4 @@
-"""The Monte Carlo random stream (studodds/sim.py) tested directly, at fixed seeds.
+"""The Monte Carlo random stream (studodds/engine/sim.py) tested directly, at fixed seeds.
 
 Monte Carlo against exact (tests/test_equity.py, tests/test_ranges.py) allows 4 standard
 errors at 2e5-3e5 trials: about 6% relative on a 1-in-44 event, so a shuffle that never

@@ -283,7 +283,7 @@ def replay_report(replays, fmt: str) -> str:
         if r.rule_problems:
             lines += ["rules: " + problem for problem in r.rule_problems]
         else:
-            lines.append("rules: bring-in and first to act on every street as rules.py says")
+            lines.append("rules: bring-in and first to act on every street as the table rules say")
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
 

@@ -43,14 +43,14 @@ def list_layout(n: int, k: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @nb.njit(**NUMBA_OPTIONS)
-def _unrank(rank, n, k, binom, out):
+def unrank_called(rank, n, k, binom, out):
     """A called (not inlined) unranking: inlined into a prange, numba takes the loop index
     for the variable the unranking counts down, and refuses to compile."""
     unrank_combination(rank, n, k, binom, out)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def _hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
+def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
     key = base_key
     suits = base_suits
     for j in range(count):
@@ -101,8 +101,8 @@ def fill_hero_lists(kind, pool, k, base_key, base_suits, n_known, binom, offsets
     n_hero = binom[n, k]
     for r in nb.prange(n_hero):
         idx = np.zeros(max(k, 1), dtype=np.int64)
-        _unrank(r, n, k, binom, idx)
-        value = _hand_value(kind, base_key, base_suits, n_known, pool, idx, k)
+        unrank_called(r, n, k, binom, idx)
+        value = hand_value(kind, base_key, base_suits, n_known, pool, idx, k)
         for mask in range(1 << k):
             values[slot_position(idx, k, mask, binom, offsets, lengths)] = value
 
@@ -117,7 +117,7 @@ def sort_lists(values, offsets, lengths, n_lists_by_size):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def _count_below(values, start, length, x):
+def count_below(values, start, length, x):
     lo, hi = start, start + length
     while lo < hi:
         mid = (lo + hi) >> 1
@@ -129,7 +129,7 @@ def _count_below(values, start, length, x):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def _count_not_above(values, start, length, x):
+def count_not_above(values, start, length, x):
     lo, hi = start, start + length
     while lo < hi:
         mid = (lo + hi) >> 1
@@ -156,17 +156,17 @@ def stream_villain(kind, pool, masks, m, base_key, base_suits, n_known, binom, o
     n = pool.shape[0]
     for c in nb.prange(bounds.shape[0] - 1):
         idx = np.zeros(max(m, 1), dtype=np.int64)
-        _unrank(bounds[c], n, m, binom, idx)
+        unrank_called(bounds[c], n, m, binom, idx)
         wins = np.int64(0)
         ties = np.int64(0)
         for _ in range(bounds[c + 1] - bounds[c]):
-            value = _hand_value(kind, base_key, base_suits, n_known, pool, idx, m)
+            value = hand_value(kind, base_key, base_suits, n_known, pool, idx, m)
             for mask in masks:
                 s, rank_s = subset_rank(idx, m, mask, binom)
                 start = offsets[s] + rank_s * lengths[s]
                 length = lengths[s]
-                below = _count_below(values, start, length, value)
-                not_above = _count_not_above(values, start, length, value)
+                below = count_below(values, start, length, value)
+                not_above = count_not_above(values, start, length, value)
                 sign = 1 - 2 * (s & 1)
                 wins += sign * (length - not_above)
                 ties += sign * (not_above - below)

@@ -35,15 +35,15 @@ from ..eval.values import NO_LOW
 from .exact import binomial_table, next_combination
 from .headsup import (
     N_CHUNKS,
-    _count_below,
-    _count_not_above,
-    _hand_value,
-    _unrank,
+    count_below,
+    count_not_above,
+    hand_value,
     list_layout,
     shared_masks,
     slot_position,
     sort_lists,
     subset_rank,
+    unrank_called,
 )
 
 HIGH_BITS = 32  # keyed = low << 32 | high; every value fits in 24 bits
@@ -62,9 +62,9 @@ def fill_split_lists(kind_hi, kind_lo, pool, k, base_key, base_suits, n_known, b
     n = pool.shape[0]
     for r in nb.prange(binom[n, k]):
         idx = np.zeros(max(k, 1), dtype=np.int64)
-        _unrank(r, n, k, binom, idx)
-        high = _hand_value(kind_hi, base_key, base_suits, n_known, pool, idx, k)
-        low = _hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, k)
+        unrank_called(r, n, k, binom, idx)
+        high = hand_value(kind_hi, base_key, base_suits, n_known, pool, idx, k)
+        low = hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, k)
         both = (np.int64(low) << HIGH_BITS) | high
         for mask in range(1 << k):
             position = slot_position(idx, k, mask, binom, offsets, lengths)
@@ -94,9 +94,9 @@ def _low_pass(step: int):
         n = pool.shape[0]
         for c in nb.prange(bounds.shape[0] - 1):
             idx = np.zeros(max(m, 1), dtype=np.int64)
-            _unrank(bounds[c], n, m, binom, idx)
+            unrank_called(bounds[c], n, m, binom, idx)
             for r in range(bounds[c], bounds[c + 1]):
-                low = _hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
+                low = hand_value(kind_lo, base_key, base_suits, n_known, pool, idx, m)
                 if step == _VALUES:
                     out[r] = low
                 elif step == _MARK:
@@ -144,7 +144,7 @@ def advance_lists(keyed, offsets, lengths, list_base, worse, worse_len, equal_en
             length = lengths[s]
             start = offsets[s] + (lst - list_base[s]) * length
             old = worse_len[lst]
-            new = old + _count_below(keyed, start + old, length - old, low << HIGH_BITS)
+            new = old + count_below(keyed, start + old, length - old, low << HIGH_BITS)
             if new > old:
                 run = new - old
                 for j in range(run):
@@ -161,7 +161,7 @@ def advance_lists(keyed, offsets, lengths, list_base, worse, worse_len, equal_en
                         j -= 1
                     w -= 1
                 worse_len[lst] = new
-            equal_end[lst] = new + _count_below(keyed, start + new, length - new,
+            equal_end[lst] = new + count_below(keyed, start + new, length - new,
                                                 (low + 1) << HIGH_BITS)
 
 
@@ -176,8 +176,8 @@ def count_group(kind_hi, pool, masks, m, base_key, base_suits, n_known, binom, o
         idx = np.zeros(max(m, 1), dtype=np.int64)
         cells = np.zeros(9, dtype=np.int64)
         for j in range(bounds[c], bounds[c + 1]):
-            _unrank(ranks[j], n, m, binom, idx)
-            high = np.int64(_hand_value(kind_hi, base_key, base_suits, n_known, pool, idx, m))
+            unrank_called(ranks[j], n, m, binom, idx)
+            high = np.int64(hand_value(kind_hi, base_key, base_suits, n_known, pool, idx, m))
             both = (low << HIGH_BITS) | high
             for mask in masks:
                 s, rank_s = subset_rank(idx, m, mask, binom)
@@ -185,14 +185,14 @@ def count_group(kind_hi, pool, masks, m, base_key, base_suits, n_known, binom, o
                 start = offsets[s] + rank_s * length
                 lst = list_base[s] + rank_s
                 sign = 1 - 2 * (s & 1)
-                all_lt = _count_below(highs, start, length, high)
-                all_le = _count_not_above(highs, start, length, high)
+                all_lt = count_below(highs, start, length, high)
+                all_le = count_not_above(highs, start, length, high)
                 n_worse = worse_len[lst]
-                w_lt = _count_below(worse, start, n_worse, high)
-                w_le = _count_not_above(worse, start, n_worse, high)
+                w_lt = count_below(worse, start, n_worse, high)
+                w_le = count_not_above(worse, start, n_worse, high)
                 n_equal = equal_end[lst] - n_worse
-                e_lt = _count_below(keyed, start + n_worse, n_equal, both)
-                e_le = _count_not_above(keyed, start + n_worse, n_equal, both)
+                e_lt = count_below(keyed, start + n_worse, n_equal, both)
+                e_le = count_not_above(keyed, start + n_worse, n_equal, both)
                 cells[0] += sign * w_lt
                 cells[1] += sign * (w_le - w_lt)
                 cells[2] += sign * (n_worse - w_le)

@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..messages import players_text
+
 if TYPE_CHECKING:  # scenario.py imports this module to check its ranges
     from ..scenario import PlayerRange
 
@@ -57,15 +59,6 @@ class JointSearchTooHard(ValueError):
             f"they can all be dealt (gave up after {max_work:,} search steps): narrow one of "
             "them"
         )
-
-
-def players_text(players: Sequence[int]) -> str:
-    """0-based player numbers as a user reads them: 'player 3', 'players 1 and 5',
-    'players 1, 2 and 4'."""
-    names = [str(p + 1) for p in sorted(players)]
-    if len(names) == 1:
-        return f"player {names[0]}"
-    return f"players {', '.join(names[:-1])} and {names[-1]}"
 
 
 # --------------------------------------------------------------------------- feasibility

@@ -83,7 +83,7 @@ def _swap_players(outcomes: np.ndarray) -> np.ndarray:
 
 
 def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | None = None,
-                    progress=None):
+                   progress=None):
     """Tallies of an exact heads-up count (headsup.py), as the enumerator would give them.
 
     The counting stores lists for its "hero" side, 2**k values per completion of k cards:
@@ -141,7 +141,7 @@ def _player_tallies(outcomes: np.ndarray, player: int) -> np.ndarray:
 
 
 def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool,
-               declare: Declare | None = None, progress=None):
+              declare: Declare | None = None, progress=None):
     """Enumerate: for every joint choice of ranged hole cards (one empty choice without
     ranges), every set of the remaining unseen cards and every way to hand them out."""
     declare = declare or Declare(len(inputs.base_key), None, None)
@@ -184,7 +184,7 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
 
 
 def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_distribution,
-                     declare: Declare, progress):
+                    declare: Declare, progress):
     kernel = sim.monte_carlo_kernel(
         inputs.kind_a, inputs.kind_b, inputs.low_qualifies, bool(inputs.ranges), declare.mode
     )

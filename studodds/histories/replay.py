@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import table as rules
+from .. import table
 from ..cards import card_str
 from ..equity import equity
 from ..games import get_game
@@ -220,7 +220,7 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
     # (written "bets" or "raises ... to" in some files).
     first = next((a for a in third.actions if a.kind != "ante"), None)
     if first is not None and doors:
-        expected = with_door[rules.bring_in(game, doors)]
+        expected = with_door[table.bring_in(game, doors)]
         if first.player != expected:
             problems.append(
                 f"3rd street: {first.player} brought it in, the rules say {expected} "
@@ -250,7 +250,7 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
                   for name in live]
         if sum(b is not None for b in boards) < 2:
             continue
-        expected = live[rules.first_to_act(game, boards)]
+        expected = live[table.first_to_act(game, boards)]
         if actions[0].player != expected:
             problems.append(
                 f"{STREET_NAMES[s]} street: {actions[0].player} acted first, the rules say "
