@@ -196,8 +196,9 @@ def write_spot_file(spots: Sequence[dict], path: str | Path) -> None:
     if path.exists():
         if path.read_text(encoding="utf-8") != text:
             raise ChartError(
-                f"{path} holds the spots of a different chart (other game, classes, method or seed): "
-                "choose another -o prefix, or delete it and its results file to start over"
+                f"{path} holds the spots of a different chart (other game, classes, method or "
+                "seed, or an older studodds, which seeded spots differently): choose another -o "
+                "prefix, or delete it and its results file to start over"
             )
         return
     path.write_text(text, encoding="utf-8")
