@@ -29,13 +29,14 @@ StudHand(down=(51, 45), up=(42,), river=(), hole_given=True, hole_range=None, ra
 
 from __future__ import annotations
 
+import difflib
 import operator
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .ranges import HoleRange, Slot
+from .ranges import CLASS_TESTS, HoleRange, Slot
 
 __all__ = [
     "RANKS",
@@ -174,12 +175,13 @@ class Token(NamedTuple):
     suit: int | None = None
 
 
-def tokenize(text: str) -> list[Token]:
+def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
     """Split notation into tokens. Spaces and commas separate tokens but are optional.
 
     ``x``, ``X``, ``?`` and ``??`` are each one unknown card, so ``xx`` is two unknowns
     and ``??`` is one. Anything that is not a card, an unknown or a parenthesis raises
-    NotationError quoting the offending piece as typed.
+    NotationError quoting the offending piece as typed; in_hand (a player's hand, where a
+    range class may stand) answers a word such as "kings" with the classes that exist.
 
     >>> [t.text for t in tokenize("(AsKd)10h, xx ??")]
     ['(', 'As', 'Kd', ')', '10h', 'x', 'x', '??']
@@ -197,7 +199,8 @@ def tokenize(text: str) -> list[Token]:
     while pos < len(text):
         match = _TOKEN_RE.match(text, pos)
         if match is None:
-            raise _not_a_card(_bad_piece(text, pos))
+            word = _word_error(text, pos) if in_hand else None
+            raise word or _not_a_card(_bad_piece(text, pos))
         if match["paren"]:
             tokens.append(Token(match["paren"], match["paren"]))
         elif match["unknown"] or match.group() == "??":
@@ -214,6 +217,42 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token("card", match.group(), _card_from_match(match)))
         pos = _SEPARATORS_RE.match(text, match.end()).end()
     return tokens
+
+
+_CLASS_NAMES = tuple(CLASS_TESTS)  # pair+, rolled, flush3, straight3, low3
+_RANK_WORDS = {
+    "ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
+    "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "trey": "3", "two": "2",
+    "deuce": "2",
+}
+
+
+def _word_error(text: str, pos: int) -> NotationError | None:
+    """A word where a card should be ("kings", "pair"): an error that names the range
+    classes that exist and the nearest one, or how to write a pair of that rank. None when
+    the piece looks like a mistyped card instead (a card's message fits it better)."""
+    start = pos  # the failure may be inside the word: "aces" reads as Ac, then "es"
+    while start > 0 and text[start - 1] not in " \t\n,()|":
+        start -= 1
+    word = text[start:_WORD_END_RE.match(text, pos).end()]
+    if len(word) < 3 or not word[0].isalpha() or not all(
+        ch.isalnum() or ch == "+" for ch in word
+    ):
+        return None
+    lowered = word.lower()
+    singular = lowered.removesuffix("s")
+    rank = _RANK_WORDS.get(singular) or _RANK_WORDS.get(singular.removesuffix("e"))
+    close = difflib.get_close_matches(lowered, _CLASS_NAMES, n=1, cutoff=0.5)
+    if rank is None and not close and word != lowered:
+        return None  # "AsKxQh": cards with a typo, not a word
+    if rank is not None:
+        hint = f"; a pair of {singular}s in the hole is ({rank}? {rank}?)"
+    else:
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+    return NotationError(
+        f"{word!r} is neither a card nor a range class: cards are {_CARD_HELP}; the classes "
+        f"are {', '.join(_CLASS_NAMES)}{hint}"
+    )
 
 
 def _bad_piece(text: str, pos: int) -> str:
@@ -396,7 +435,7 @@ def parse_hand(text: str) -> StudHand:
     quoted = repr(text.strip())
     if text.strip().lower() == RANDOM_HAND:
         return StudHand((), (), (), False, random=True)
-    tokens = tokenize(text)
+    tokens = tokenize(text, in_hand=True)
 
     def fail(problem: str) -> NotationError:
         return NotationError(f"{quoted}: {problem}")

@@ -154,6 +154,12 @@ def equity(
     )
 
 
+def new_seed() -> int:
+    """A seed for a run given none: six digits, as good for repeating a run as 63 bits (the
+    chunk streams are derived from it by SeedSequence) and easy to type back in."""
+    return secrets.randbelow(1_000_000)
+
+
 def check_method(exact, trials, precision, seed) -> None:
     """The method options equity() takes, checked before any work (chart checks its
     spots' options with this too, before it writes them)."""
@@ -341,7 +347,7 @@ def run_engine(
             method, samples, seed = "exact", n_deals, None
         else:
             if seed is None:
-                seed = secrets.randbits(63)
+                seed = new_seed()
             tallies, no_low, dist, decl, samples = run_monte_carlo(
                 inputs, seed, trials, precision, distribution, declare, progress
             )

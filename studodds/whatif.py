@@ -7,7 +7,6 @@ a table state varied by one card, so it is exactly as right as the engine.
 from __future__ import annotations
 
 import math
-import secrets
 from collections import Counter
 from dataclasses import asdict, dataclass, replace
 from decimal import Decimal
@@ -20,6 +19,7 @@ from .equity import (
     check_method,
     check_run_options,
     equity_of_scenario,
+    new_seed,
 )
 from .eval import evaluate
 from .messages import real_number, shown, whole_number
@@ -200,7 +200,7 @@ def next_card_table(
                           "card it gets next cannot be shown; pick a player with written cards")
     street, _, community = next_street(scenario)
     if seed is None and not exact:
-        seed = secrets.randbits(63)  # one seed for every card: the changes compare like with like
+        seed = new_seed()  # one seed for every card: the changes compare like with like
     options = {
         "exact": exact, "trials": trials, "precision": precision, "seed": seed, "threads": threads,
     }

@@ -493,3 +493,30 @@ def test_ranges_round_trip(text):
     assert hand.hole_range is not None
     assert str(hand) == text.replace("(As K?)", "(As K?)")
     assert parse_hand(str(hand)) == hand
+
+
+@pytest.mark.parametrize("hand, word, hint", [
+    ("(kings) 9h", "kings", "; a pair of kings in the hole is (K? K?)"),
+    ("(Aces) 9h", "Aces", "; a pair of aces in the hole is (A? A?)"),  # 'Ac', then 'es'
+    ("(deuces) 9h", "deuces", "; a pair of deuces in the hole is (2? 2?)"),
+    ("(pair) 9h", "pair", "; did you mean 'pair+'?"),
+    ("(rolledup) 9h", "rolledup", "; did you mean 'rolled'?"),
+    ("(As Ks | flush) 9h", "flush", "; did you mean 'flush3'?"),
+    ("(hello x) 9h", "hello", ""),
+])
+def test_a_word_in_a_hand_names_the_range_classes(hand, word, hint):
+    """A word where a card or class should be is answered with the classes that exist
+    and the nearest one (or how to write a pair of that rank), not 'ki is not a card'."""
+    with pytest.raises(NotationError) as err:
+        parse_hand(hand)
+    assert str(err.value) == (
+        f"{word!r} is neither a card nor a range class: cards are rank 2-9 T J Q K A then "
+        f"suit c d h s; the classes are pair+, rolled, flush3, straight3, low3{hint}"
+    )
+
+
+@pytest.mark.parametrize("hand, quoted", [("(As Kx) 9h", "'Kx'"), ("(AsKxQh) 9h", "'Kx'")])
+def test_a_mistyped_card_in_a_hand_is_still_a_card_error(hand, quoted):
+    with pytest.raises(NotationError) as err:
+        parse_hand(hand)
+    assert str(err.value) == f"{quoted} {NOT_A_CARD}"

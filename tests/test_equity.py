@@ -817,3 +817,13 @@ def test_no_distribution_unless_asked():
 def test_option_types_are_checked(options, message):
     with pytest.raises(ValueError, match=message):
         equity("stud7", ["(As Ks) Ah", "(x x) Qd"], **options)
+
+
+def test_a_drawn_seed_is_short_and_repeats_the_run():
+    """A run without --seed prints the seed it drew: six digits at most, easy to type back,
+    and that seed gives the same numbers again."""
+    hands = ["(As Ks) Ah", "(x x) Qd"]
+    first = equity("stud7", hands, trials=20_000)
+    assert 0 <= first.seed < 1_000_000
+    again = equity("stud7", hands, trials=20_000, seed=first.seed)
+    assert [p.equity for p in again.players] == [p.equity for p in first.players]
