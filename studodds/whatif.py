@@ -336,15 +336,23 @@ def pot_odds(
     implied = None
     if bets_to_come and big_bet:
         implied = to_call / implied_pot
+    # One sentence: the decision first, then the price it rests on. The EV is on the pot
+    # now; implied odds (when given) can turn a losing call into a right one, and then the
+    # sentence says so instead of saying "fold" beside a price the hero beats.
+    bets = f"{bets_to_come} more big bet{'s' * (bets_to_come != 1)}"
+    price = (f"pot {pot:g}, to call {to_call:g}: a call needs {100 * required:.1f}% equity"
+             + (f", {100 * implied:.1f}% if player {hero} also wins {bets} when ahead"
+                if implied is not None else "")
+             + f"; player {hero} has {100 * eq:.1f}%")
     if ev > 1e-12:
-        verdict = f"call: +{ev:.2f} chips on average"
+        verdict = f"call: +{ev:.2f} chips on average on the pot now ({price})"
+    elif ev < -1e-12 and implied is not None and eq >= implied:
+        verdict = (f"call on implied odds: it loses {-ev:.2f} chips on the pot now, but needs "
+                   f"only {100 * implied:.1f}% equity if player {hero} also wins {bets} when "
+                   f"ahead (pot {pot:g}, to call {to_call:g}: {100 * required:.1f}% on the pot "
+                   f"now; player {hero} has {100 * eq:.1f}%)")
     elif ev < -1e-12:
-        verdict = f"fold: calling loses {-ev:.2f} chips on average"
+        verdict = f"fold: calling loses {-ev:.2f} chips on average on the pot now ({price})"
     else:
-        verdict = "break-even call"
-    verdict += (f" (a call needs {100 * required:.1f}% equity, player {hero} has "
-                f"{100 * eq:.1f}%"
-                + (f"; {100 * implied:.1f}% with {bets_to_come} more big bet"
-                   f"{'s' * (bets_to_come != 1)} won" if implied is not None else "")
-                + "; ignores bets still to come)")
+        verdict = f"break-even call on the pot now ({price})"
     return PotOdds(pot, to_call, required, eq, ev, hero, verdict, implied)

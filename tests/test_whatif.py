@@ -641,15 +641,16 @@ def test_pot_odds_formulas(pot, to_call, hero, expected_equity):
     assert (odds.pot, odds.to_call, odds.hero) == (pot, to_call, hero)
     assert odds.implied_required_equity is None
     assert "\n" not in odds.verdict
-    assert odds.verdict.endswith("ignores bets still to come)")
+    assert odds.verdict.endswith(f"player {hero} has {100 * expected_equity:.1f}%)")
     if expected_equity == 1.0 and pot > 0:
-        assert odds.verdict.startswith(f"call: +{pot:.2f} chips on average")
+        assert odds.verdict.startswith(f"call: +{pot:.2f} chips on average on the pot now")
     elif expected_equity == 0.0:
         assert odds.verdict.startswith(f"fold: calling loses {to_call:.2f} chips on average")
     else:  # all of a pot of 0: the call only gets its own chips back
         assert odds.verdict.startswith("break-even call")
     assert f"player {hero} has {100 * expected_equity:.1f}%" in odds.verdict
     assert f"needs {100 * to_call / (pot + to_call):.1f}% equity" in odds.verdict
+    assert f"(pot {pot:g}, to call {to_call:g}: a call needs" in odds.verdict
 
 
 @pytest.mark.parametrize(
@@ -667,9 +668,9 @@ def test_pot_odds_split_pots(hands, hero, pot, to_call, equity_):
     ev = equity_ * (pot + to_call) - to_call
     assert odds.call_ev == pytest.approx(ev, abs=TOL)
     if abs(ev) < 1e-12:
-        assert odds.verdict.startswith("break-even call (")
+        assert odds.verdict.startswith("break-even call on the pot now (")
     else:
-        assert odds.verdict.startswith(f"call: +{ev:.2f} chips on average (")
+        assert odds.verdict.startswith(f"call: +{ev:.2f} chips on average on the pot now (")
 
 
 def test_break_even_on_an_exact_table():
@@ -678,8 +679,8 @@ def test_break_even_on_an_exact_table():
     odds = pot_odds(result, 90, 10)
     assert odds.equity == pytest.approx(0.1, abs=TOL)
     assert odds.required_equity == pytest.approx(0.1, abs=TOL)
-    assert odds.verdict.startswith("break-even call (a call needs 10.0% equity, player 1 has "
-                                   "10.0%")
+    assert odds.verdict == ("break-even call on the pot now (pot 90, to call 10: a call needs "
+                            "10.0% equity; player 1 has 10.0%)")
 
 
 def test_break_even_despite_float_rounding():
@@ -698,10 +699,23 @@ def test_implied_odds():
     assert odds.implied_required_equity == pytest.approx(10 / (40 + 10 + 2 * 10), abs=TOL)
     assert odds.required_equity == pytest.approx(0.2, abs=TOL)  # unchanged
     assert odds.call_ev == -10.0  # immediate EV: unchanged
-    assert "14.3% with 2 more big bets won" in odds.verdict
+    assert odds.verdict == (
+        "fold: calling loses 10.00 chips on average on the pot now (pot 40, to call 10: a call "
+        "needs 20.0% equity, 14.3% if player 2 also wins 2 more big bets when ahead; player 2 "
+        "has 0.0%)")
     one = pot_odds(result, 40, 10, bets_to_come=1, big_bet=10)
     assert one.implied_required_equity == pytest.approx(10 / 60, abs=TOL)
-    assert "16.7% with 1 more big bet won" in one.verdict
+    assert "16.7% if player 1 also wins 1 more big bet when ahead" in one.verdict
+    # Implied odds that turn a losing call into a right one: the sentence says call, once.
+    close = EquityResult("stud7", "exact", 1, None, False, "7th street", (
+        PlayerResult("(As Ks) Ah", 0.3, 0.0, 0.3), PlayerResult("Qd", 0.7, 0.0, 0.7)))
+    implied = pot_odds(close, 10, 10, bets_to_come=3, big_bet=10)  # 50% now, 20% implied
+    assert implied.call_ev == pytest.approx(-4.0, abs=TOL)
+    assert implied.verdict == (
+        "call on implied odds: it loses 4.00 chips on the pot now, but needs only 20.0% equity "
+        "if player 1 also wins 3 more big bets when ahead (pot 10, to call 10: 50.0% on the "
+        "pot now; player 1 has 30.0%)")
+    assert pot_odds(close, 10, 10, bets_to_come=1, big_bet=5).verdict.startswith("fold: ")
     assert "implied_required_equity" in one.to_dict()
     assert "implied_required_equity" not in pot_odds(result, 40, 10).to_dict()
 
@@ -726,21 +740,19 @@ def test_pot_odds_api_errors(args, fragment):
 def test_pot_odds_cli_table(capsys):
     out = run_equity([*ROYAL_7TH, "--pot", "40", "--to-call", "10"], capsys)
     lines = out.rstrip("\n").split("\n")
-    assert lines[-2] == ("pot odds for player 1: pot 40, to call 10, needs 20.0% equity, has "
-                         "100.0%, call EV +40.00 chips")
-    assert lines[-1] == ("call: +40.00 chips on average (a call needs 20.0% equity, player 1 "
-                         "has 100.0%; ignores bets still to come)")
-    assert lines[-3] == ""
+    assert lines[-1] == ("pot odds for player 1: call: +40.00 chips on average on the pot now "
+                         "(pot 40, to call 10: a call needs 20.0% equity; player 1 has 100.0%)")
+    assert lines[-2] == ""  # one line, under the table
     out = run_equity([*ROYAL_7TH, "--pot", "40", "--to-call", "10", "--hero", "2"], capsys)
-    assert out.rstrip("\n").split("\n")[-1].startswith(
-        "fold: calling loses 10.00 chips on average (a call needs 20.0% equity, player 2 has 0.0%"
-    )
+    assert out.rstrip("\n").split("\n")[-1] == (
+        "pot odds for player 2: fold: calling loses 10.00 chips on average on the pot now (pot "
+        "40, to call 10: a call needs 20.0% equity; player 2 has 0.0%)")
     out = run_equity(["-g", "stud7hl8", *SPLIT_7TH, "--pot", "10", "--to-call", "10"], capsys)
     assert out.rstrip("\n").split("\n")[-1] == (
-        "break-even call (a call needs 50.0% equity, player 1 has 50.0%; ignores bets still "
-        "to come)")
+        "pot odds for player 1: break-even call on the pot now (pot 10, to call 10: a call "
+        "needs 50.0% equity; player 1 has 50.0%)")
     out = run_equity([*ROYAL_7TH], capsys)
-    assert "pot odds" not in out and "ignores bets" not in out
+    assert "pot odds" not in out
 
 
 def test_pot_odds_cli_json(capsys):

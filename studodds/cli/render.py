@@ -242,10 +242,7 @@ def declare_report(table, fmt: str) -> str:
 
 
 def pot_odds_lines(odds) -> list[str]:
-    summary = (f"pot odds for player {odds.hero}: pot {odds.pot:g}, to call {odds.to_call:g}, "
-               f"needs {_pct(odds.required_equity, 1)} equity, has {_pct(odds.equity, 1)}, "
-               f"call EV {odds.call_ev:+.2f} chips")
-    return [summary, odds.verdict]
+    return [f"pot odds for player {odds.hero}: {odds.verdict}"]
 
 
 def replay_report(replays, fmt: str) -> str:
