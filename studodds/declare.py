@@ -20,7 +20,7 @@ import numpy as np
 from .engine.runs import DeclarationRows
 from .engine.showdown import POT_UNITS
 from .equity import DECLARATIONS, OptionError, check_method, check_run_options, run_engine
-from .games import GAMES, Game, as_game
+from .games import DECLARE_GAMES, Game, as_game
 from .messages import shown, whole_number
 from .scenario import build_scenario
 
@@ -116,7 +116,7 @@ def declare_table(
     check_run_options(threads, False, progress)
     game = as_game(game)
     if not game.declare:
-        offered = ", ".join(g for g, other in GAMES.items() if other.declare)
+        offered = ", ".join(DECLARE_GAMES)
         raise OptionError(f"declare: {game.name} is not played with a declaration ({offered} are)")
     scenario = build_scenario(game, hands, dead, community)
     n = scenario.n_players

@@ -29,7 +29,7 @@ from .engine.showdown import (
     DECLARE_LOW,
     DECLARE_MANY,
 )
-from .games import GAMES, Game, as_game
+from .games import DECLARE_GAMES, Game, as_game
 from .messages import real_number, shown, whole_number
 from .results import EquityResult, build_result
 from .scenario import Scenario, ScenarioError, build_scenario
@@ -85,7 +85,7 @@ def parse_declarations(game: Game, declare, n_players: int) -> tuple[int, ...] |
             f"--declare {declare!r}: give one of high, low, both per player, in seat order"
         )
     if not game.declare:
-        offered = ", ".join(g for g, other in GAMES.items() if other.declare)
+        offered = ", ".join(DECLARE_GAMES)
         raise OptionError(
             f"--declare: {game.name} is not played with a declaration (only {offered})"
         )

@@ -124,6 +124,10 @@ GAMES: dict[str, Game] = {
 }
 
 
+# The games played with a declaration (declare, --declare).
+DECLARE_GAMES = tuple(g for g, game in GAMES.items() if game.declare)
+
+
 def get_game(game_id: str) -> Game:
     try:
         return GAMES[game_id.strip().lower()]

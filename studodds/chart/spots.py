@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..batch.spots import seed_from_id
-from ..cards import card_str
+from ..cards import RANDOM_HAND, card_str
 from ..engine import headsup
 from ..equity import OptionError, check_method
 from ..games import get_game
@@ -25,7 +25,7 @@ from .classes import (
 )
 from .errors import ChartError
 
-RANDOM = "random"  # the hand text of a player whose every card is unseen
+RANDOM = RANDOM_HAND  # the hand text of a player whose every card is unseen
 
 VS_CHOICES = ("random", "classes")
 

@@ -9,7 +9,7 @@ import click
 
 from ..declare import declare_table
 from ..equity import equity
-from ..games import GAMES
+from ..games import DECLARE_GAMES
 from ..whatif import check_pot_odds, next_card_table, pot_odds
 from . import render
 from .options import CONTEXT, Progress, community_option, format_option, odds_options
@@ -105,7 +105,7 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
 
 
 @click.command("declare", context_settings=CONTEXT)
-@odds_options(games=tuple(g for g, game in GAMES.items() if game.declare), default="stud5hl")
+@odds_options(games=DECLARE_GAMES, default="stud5hl")
 @click.option("--player", type=int, default=1, show_default=True, metavar="N",
               help="Who is declaring.")
 @community_option

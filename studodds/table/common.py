@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import card_str, cards_str, parse_card, parse_cards
-from ..games import Game, get_game
+from ..games import Game, as_game
 
 TIES = ("suit", "seat")
 
@@ -20,10 +20,9 @@ class RulesError(ValueError):
 
 
 def table_game(game: Game | str) -> Game:
-    if isinstance(game, Game):
-        return game
+    """games.as_game, with its error as a RulesError."""
     try:
-        return get_game(game)
+        return as_game(game)
     except ValueError as exc:
         raise RulesError(str(exc)) from None
 
@@ -50,8 +49,8 @@ def check_no_bring_in(game: Game) -> None:
     """Only five-card stud may be played without a bring-in (RULES.md "Who acts first":
     "In five-card stud the bring-in is optional"); read from the number of cards dealt.
 
-    >>> check_no_bring_in(get_game("stud5hl"))
-    >>> check_no_bring_in(get_game("razz"))  # doctest: +ELLIPSIS
+    >>> check_no_bring_in(as_game("stud5hl"))
+    >>> check_no_bring_in(as_game("razz"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     studodds.table.RulesError: razz always has a bring-in: only five-card stud may be ...
