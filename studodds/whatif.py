@@ -175,6 +175,24 @@ def made_category(cards, kind: str) -> str:
     return f"{'23456789TJQKA'[max('23456789TJQKA'.index(r) for r in ranks)]} high"
 
 
+def made_low_half(cards, kind: str) -> str:
+    """The low half of what known cards make in a split game: '6-low', 'no low', or, with
+    fewer than five cards, the low cards toward one ('6-5-3', 'no low cards')."""
+    if len(cards) >= 5:
+        e = evaluate(cards, kind)
+        return "no low" if kind == "low_8" and e.value == 0 else e.category
+    low_order = "A23456789TJQK"
+    ranks = {"23456789TJQKA"[c >> 2] for c in cards}
+    if kind == "low_8":  # only an eight or lower counts toward an eight-or-better low
+        ranks = {r for r in ranks if low_order.index(r) < 8}
+    return "-".join(sorted(ranks, key=low_order.index, reverse=True)) or "no low cards"
+
+
+def made_halves(cards, game) -> str:
+    """Both halves in a split game, high first: 'pair of aces / 6-5-3', 'flush / 7-low'."""
+    return f"{made_category(cards, 'high')} / {made_low_half(cards, game.kinds[-1])}"
+
+
 def next_card_table(
     game, hands, dead=(), *, player: int = 1, exact: bool | None = None,
     trials: int | None = None, precision: float | None = None, seed: int | None = None,
@@ -209,9 +227,7 @@ def next_card_table(
         # One method for now and every card, so the changes compare like with like: each
         # card alone is a smaller problem and the automatic choice could differ.
         options["exact"] = now.method == "exact"
-    kind = scenario.game.kinds[0] if scenario.game.kinds[0] != "low_8" else "low_a5"
-    if scenario.game.split:
-        kind = "high"
+    kind = scenario.game.kinds[0]
     rows = []
     probabilities = next_card_probabilities(scenario)
     for i, card in enumerate(probabilities):
@@ -241,8 +257,10 @@ def next_card_table(
                 "low_win": mine.low_win, "low_win_delta": mine.low_win - base.low_win,
             }
         known = with_next_card(scenario, p, card).known[p]
+        makes = (made_halves(known, scenario.game) if scenario.game.split
+                 else made_category(known, kind))
         cards.append(NextCard(
-            card_str(card), mine.equity, delta, group, made_category(known, kind), mine.win,
+            card_str(card), mine.equity, delta, group, makes, mine.win,
             mine.tie, probabilities[card], mine.equity_se, **split,
         ))
     cards.sort(key=lambda c: (-c.equity, c.card))

@@ -458,13 +458,41 @@ def test_table_monte_carlo_has_error_column(capsys):
 def test_table_split_game_columns_and_no_low(capsys):
     lines = table_lines(["-g", "stud7hl8", *SPLIT_7TH], capsys)
     assert lines[0].startswith("stud7hl8 on 7th street: exact, 1 deal (")
+    # As stud-8 players talk: equity, scoop, then each half won alone or split; no "win"
+    # repeating the scoop and no "tie" for a half pot.
     assert split_row(lines[2]) == [
-        "player", "hand", "win", "tie", "equity",
-        "high win", "high tie", "low win", "low tie", "scoop",
+        "player", "hand", "equity", "scoop",
+        "high win", "high split", "low win", "low split",
     ]
-    assert split_row(lines[4])[4] == "50.00%"
-    assert split_row(lines[5])[4] == "50.00%"
+    data = run_json(["-g", "stud7hl8", *SPLIT_7TH], capsys)
+    for line, p in zip(lines[4:6], data["players"], strict=True):
+        assert split_row(line)[2:] == [
+            f"{100 * p[key]:.2f}%"
+            for key in ("equity", "scoop", "high_win", "high_tie", "low_win", "low_tie")
+        ]
+    assert split_row(lines[4])[2] == "50.00%"
+    assert split_row(lines[5])[2] == "50.00%"
     assert lines[6:] == ["", "no low (high takes the whole pot): 0.00%"]
+
+
+def test_table_split_game_sampled_puts_the_error_bar_after_equity(capsys):
+    argv = ["-g", "stud7hl8", "--trials", "2000", "--seed", "3",
+            "(As 2s) 3h 4h 9c", "(x x) Qc Kd 3d"]
+    lines = table_lines(argv, capsys)
+    assert split_row(lines[2]) == [
+        "player", "hand", "equity", "± 95%", "scoop",
+        "high win", "high split", "low win", "low split",
+    ]
+    data = run_json(argv, capsys)
+    for line, p in zip(lines[4:6], data["players"], strict=True):
+        row = split_row(line)
+        assert row[3] == f"{100 * 1.96 * p['equity_se']:.2f}%"
+        assert row[2:3] + row[4:] == [
+            f"{100 * p[key]:.2f}%"
+            for key in ("equity", "scoop", "high_win", "high_tie", "low_win", "low_tie")
+        ]
+        assert p["scoop"] == p["win"]
+    assert any(p["high_tie"] != p["low_tie"] for p in data["players"])  # tells them apart
 
 
 def test_table_distribution_only_when_asked(capsys):

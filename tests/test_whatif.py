@@ -17,6 +17,7 @@ import csv
 import io
 import json
 import math
+import re
 from functools import cache
 
 import naive
@@ -955,8 +956,9 @@ def test_next_table(capsys):
     assert lines[-1] == ("equity now 10.00%; 4 of 40 cards make player 1 the favourite, 36 "
                          "leave them drawing dead")
     assert lines[lines.index("improving (4 cards)") + 1].split() == [
-        "card", "equity", "change", "makes"]
-    assert any(line.split()[:4] == ["Ac", "100.00%", "+90.00", "full"] for line in lines)
+        "cards", "equity", "change", "makes"]
+    assert any(line.split()[:6] == ["Ac", "Ad", "Kc", "Kd", "100.00%", "+90.00"]
+               for line in lines)
     # A neutral group and the community card.
     out = run_next(["-g", "razz", "--exact", *RAZZ_WHEEL], capsys)
     lines = out.rstrip("\n").split("\n")
@@ -973,9 +975,59 @@ def test_next_table_split_columns(capsys):
                    capsys)
     lines = out.rstrip("\n").split("\n")
     header = lines[lines.index("improving (16 cards)") + 1]
-    assert header.split() == ["card", "equity", "change", "makes", "scoop", "high", "win", "low",
+    assert header.split() == ["cards", "equity", "change", "makes", "scoop", "high", "win", "low",
                               "win"]
     assert "24 leave them drawing dead" in lines[-1]
+
+
+def test_next_names_both_halves_in_split_games(capsys):
+    hand = ["(As 2s) 3h 4h 9c", "(x x) Qc Kd 3d"]
+    table = next_card_table("stud7hl8", hand, exact=True)
+    makes = {c.card: c.category for c in table.cards}
+    assert makes["5d"] == "straight / 5-low"  # the wheel: both ways
+    assert makes["6d"] == "high card / 6-low"
+    assert makes["Ad"] == "pair / no low"  # A-A-2-3-4-9: no five low cards of 8 or under
+    assert makes["Kc"] == "high card / no low"
+    # Fewer than five cards known: the low cards toward a low, only eights and under.
+    early = next_card_table("stud7hl8", ["(Ks 3s) 5h", "(x x) Qc"], exact=False,
+                            trials=2000, seed=1)
+    makes = {c.card: c.category for c in early.cards}
+    assert makes["8d"] == "K high / 8-5-3"
+    assert makes["9d"] == "K high / 5-3"
+    assert makes["Kd"] == "pair of kings / 5-3"
+    assert makes["Ad"] == "A high / 5-3-A"
+    # Without a qualifier (stud5hl) a nine is a low card too.
+    five = next_card_table("stud5hl", ["(As) 9h", "(x) Kd"], exact=True)
+    assert {c.card: c.category for c in five.cards}["2c"] == "A high / 9-2-A"
+    # Games with one winner keep one name.
+    assert {c.category for c in next_card_table(
+        "razz", ["(As 2s) 3h 4h 9c", "(x x) Qc Kd 3d"], exact=True).cards} >= {"5-low"}
+
+
+def test_next_table_groups_cards_with_the_same_outcome(capsys):
+    argv = ["--exact", "--player", "2", "(As Ks) Ah Kh Qh Jh", "(2c 5c) Qc 2d 3d 4d"]
+    lines = run_next(argv, capsys).rstrip("\n").split("\n")
+    rows = [line.split() for line in lines]
+    # Drawing dead either way: one row for the two pairs, one for the pairs.
+    dead = [r for r in rows if "0.00%" in r]
+    assert [r[r.index("0.00%"):] for r in dead] == [
+        ["0.00%", "-12.05", "two", "pair"], ["0.00%", "-12.05", "pair"]]
+    assert [r[:r.index("0.00%")] for r in dead] == [
+        "3c 3h 3s 4c 4h 4s 5d 5h 5s Qd Qs".split(),
+        "7c 7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s Jc Jd Js Kc Kd Tc Td Th Ts".split()]
+    # The same equity and change but a different hand: separate rows.
+    improving = rows[rows.index(["improving", "(8", "cards)"]) + 3:][:4]
+    assert improving == [
+        ["2h", "61.54%", "+49.49", "three", "of", "a", "kind"],
+        ["6h", "Ac", "Ad", "61.54%", "+49.49", "straight"],
+        ["2s", "58.97%", "+46.92", "three", "of", "a", "kind"],
+        ["6c", "6d", "6s", "58.97%", "+46.92", "straight"],
+    ]
+    # Every card is in exactly one row; JSON keeps one entry per card.
+    listed = [cell for r in rows[1:] for cell in r if re.fullmatch(r"[2-9TJQKA][cdhs]", cell)]
+    data = next_json(argv, capsys)
+    assert sorted(listed) == sorted(c["card"] for c in data["cards"])
+    assert len(data["cards"]) == 40
 
 
 def test_next_default_player_is_one(capsys):

@@ -70,13 +70,14 @@ def _equity_columns(result) -> list[tuple[str, str]]:
     """(header, PlayerResult attribute) for the table and CSV, in order."""
     if result.declarations is not None:  # a declared pot: no "tie" where nobody tied
         return [("scoop", "win"), ("share", "tie"), ("equity", "equity")]
-    columns = [("win", "win"), ("tie", "tie"), ("equity", "equity")]
     if result.players[0].high_win is not None:
-        columns += [
-            ("high win", "high_win"), ("high tie", "high_tie"), ("low win", "low_win"),
-            ("low tie", "low_tie"), ("scoop", "scoop"),
+        # Split pots as players talk: the whole pot alone is a scoop (so no "win" column
+        # repeating it), and a half shared is a split half, not a "tie".
+        return [
+            ("equity", "equity"), ("scoop", "scoop"), ("high win", "high_win"),
+            ("high split", "high_tie"), ("low win", "low_win"), ("low split", "low_tie"),
         ]
-    return columns
+    return [("win", "win"), ("tie", "tie"), ("equity", "equity")]
 
 
 def equity_report(result, fmt: str, odds=None) -> str:
@@ -89,9 +90,11 @@ def equity_report(result, fmt: str, odds=None) -> str:
         if odds is not None:
             data["pot_odds"] = odds.to_dict()
         return render_json(data)
-    columns = _equity_columns(result)
     mc = not result.exact
-    if fmt == "csv":
+    if fmt == "csv":  # the JSON keys, every one: programs read CSV too
+        columns = [("win", "win"), ("tie", "tie"), ("equity", "equity")]
+        if result.players[0].high_win is not None:
+            columns += [(a, a) for a in ("high_win", "high_tie", "low_win", "low_tie", "scoop")]
         headers = ["player", "hand"] + [attr for _, attr in columns]
         if mc:
             headers += ["win_se", "tie_se", "equity_se"]
@@ -102,6 +105,7 @@ def equity_report(result, fmt: str, odds=None) -> str:
                 row += [p.win_se, p.tie_se, p.equity_se]
             rows.append(row)
         return render_csv(headers, rows)
+    columns = _equity_columns(result)
     headers = ["player", "hand"] + [h for h, _ in columns]
     if mc:
         headers.insert(headers.index("equity") + 1, "± 95%")
@@ -159,6 +163,20 @@ def _signed_pct(x: float | None) -> str:
     return "" if x is None else f"{100 * x:+.2f}"
 
 
+def _next_card_rows(cards, split: bool) -> list[list[str]]:
+    """One row per outcome: cards whose rows would read the same (equity, change, what
+    they make, the halves) share one row, listed in it, at the place of the best of them."""
+    grouped: dict[tuple, list[str]] = {}
+    for c in cards:  # best first
+        outcome = (_pct(c.equity), _signed_pct(c.delta), c.category)
+        if split:
+            outcome += (f"{_pct(c.scoop)} ({_signed_pct(c.scoop_delta)})",
+                        f"{_pct(c.high_win)} ({_signed_pct(c.high_win_delta)})",
+                        f"{_pct(c.low_win)} ({_signed_pct(c.low_win_delta)})")
+        grouped.setdefault(outcome, []).append(c.card)
+    return [[" ".join(names), *outcome] for outcome, names in grouped.items()]
+
+
 def next_card_report(table, fmt: str) -> str:
     """Report for `studodds next`: one row per card, best first."""
     if fmt == "json":
@@ -174,26 +192,18 @@ def next_card_report(table, fmt: str) -> str:
                         "low_win_delta"]
         rows = [[getattr(c, h) for h in headers] for c in table.cards]
         return render_csv(headers, rows)
-    headers = ["card", "equity", "change", "makes"]
+    headers = ["cards", "equity", "change", "makes"]
     if split:
         headers += ["scoop", "high win", "low win"]
-    rows = []
-    for c in table.cards:
-        row = [c.card, _pct(c.equity), _signed_pct(c.delta), c.category]
-        if split:
-            row += [f"{_pct(c.scoop)} ({_signed_pct(c.scoop_delta)})",
-                    f"{_pct(c.high_win)} ({_signed_pct(c.high_win_delta)})",
-                    f"{_pct(c.low_win)} ({_signed_pct(c.low_win_delta)})"]
-        rows.append(row)
     coming = "the community card" if table.community_card else "the next card"
     title = (f"{table.game}: {coming} to player {table.player} {table.hand} on {table.street} "
              f"({table.method}; changes in percentage points)")
     lines = [title]
     for group in ("improving", "neutral", "hurting"):
-        members = [row for row, c in zip(rows, table.cards, strict=True) if c.group == group]
+        members = [c for c in table.cards if c.group == group]
         if members:
             lines += ["", f"{group} ({len(members)} card{'s' * (len(members) != 1)})",
-                      render_table(headers, members)]
+                      render_table(headers, _next_card_rows(members, split))]
     lines += ["", (
         f"equity now {_pct(table.equity_now)}; {table.favourite_cards} of {len(table.cards)} "
         f"cards make player {table.player} the favourite, {table.dead_cards} leave them "
