@@ -19,7 +19,14 @@ import numpy as np
 
 from .engine.runs import DeclarationRows
 from .engine.showdown import POT_UNITS
-from .equity import DECLARATIONS, OptionError, check_method, check_run_options, run_engine
+from .equity import (
+    DECLARATIONS,
+    OptionError,
+    RunEstimate,
+    check_method,
+    check_run_options,
+    run_engine,
+)
 from .games import DECLARE_GAMES, Game, as_game
 from .messages import shown, whole_number
 from .scenario import build_scenario
@@ -100,6 +107,7 @@ def declare_table(
     seed: int | None = None,
     threads: int | None = None,
     progress: Callable[[float], None] | None = None,
+    on_estimate: Callable[[RunEstimate], None] | None = None,
 ) -> DeclareTable:
     """Player N's equity for each declaration, against every declaration of the others.
 
@@ -113,7 +121,7 @@ def declare_table(
     [(('high',), 0.0, 0.5, 0.0, 'low'), (('low',), 0.5, 1.0, 1.0, 'low'), (('both',), 0.0, 1.0, 0.5, 'low')]
     """
     check_method(exact, trials, precision, seed)  # every option before any work
-    check_run_options(threads, False, progress)
+    check_run_options(threads, False, progress, on_estimate)
     game = as_game(game)
     if not game.declare:
         offered = ", ".join(DECLARE_GAMES)
@@ -132,6 +140,7 @@ def declare_table(
     run = run_engine(
         scenario, exact=exact, trials=trials, precision=precision, seed=seed, threads=threads,
         progress=progress, declaration_rows=DeclarationRows(rows, player - 1),
+        on_estimate=on_estimate,
     )
     tallies = run.declare_tallies
     samples = run.samples

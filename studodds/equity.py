@@ -13,7 +13,7 @@ import numpy as np
 
 from .cards import StudHand
 from .engine import exact as exact_engine
-from .engine import headsup
+from .engine import headsup, timing
 from .engine.inputs import EngineInputs
 from .engine.runs import (
     MAX_TRIALS,
@@ -61,6 +61,25 @@ MAX_COUNTING_BYTES = 2_000_000_000
 
 class OptionError(ValueError):
     """Options that contradict each other or are out of range."""
+
+
+@dataclass(frozen=True)
+class RunEstimate:
+    """How long the work about to start will take (engine/timing.py), told before it starts
+    so that a caller can say so when it is long.
+
+    method: "counting" (heads-up, every deal counted exactly), "enumeration" (every deal
+    visited) or "sampling" (Monte Carlo); deals: the deals counted, visited or sampled (for
+    sampling to a precision, the most it can take); at_most: the time is an upper bound
+    (sampling to a precision usually stops sooner); runs: equity questions answered (the
+    next-card table asks one for now and one per card).
+    """
+
+    seconds: float
+    method: str
+    deals: float
+    at_most: bool = False
+    runs: int = 1
 
 
 DECLARATIONS = {"high": DECLARE_HIGH, "low": DECLARE_LOW, "both": DECLARE_BOTH}
@@ -121,6 +140,7 @@ def equity(
     threads: int | None = None,
     distribution: bool = False,
     progress: Callable[[float], None] | None = None,
+    on_estimate: Callable[[RunEstimate], None] | None = None,
 ) -> EquityResult:
     """Each player's chance to win, tie, and share of the pot, as the cards lie now.
 
@@ -137,6 +157,8 @@ def equity(
     trials, or when every equity's standard error is below SE). With none of them, small
     problems are enumerated and the rest sampled to a standard error of 0.0005.
     seed makes sampling reproducible on any number of threads.
+    progress(fraction) is called as the work advances; on_estimate(RunEstimate) once,
+    before the work starts, with how long it will take.
 
     >>> r = equity("stud7", ["(As Ks) Ah Kh Qh Jh (2c)", "(Qs Qd) Qc 2d 3d 4d (5d)"])
     >>> r.method, [round(p.equity, 3) for p in r.players]
@@ -144,13 +166,14 @@ def equity(
     """
     # Every option before the table: a bad one is refused before any work.
     check_method(exact, trials, precision, seed)
-    check_run_options(threads, distribution, progress)
+    check_run_options(threads, distribution, progress, on_estimate)
     game = as_game(game)
     scenario = build_scenario(game, hands, dead, community)
     declarations = parse_declarations(game, declare, scenario.n_players)
     return equity_of_scenario(
         scenario, exact=exact, trials=trials, precision=precision, seed=seed, threads=threads,
         distribution=distribution, progress=progress, declarations=declarations,
+        on_estimate=on_estimate,
     )
 
 
@@ -185,8 +208,8 @@ def check_method(exact, trials, precision, seed) -> None:
         )
 
 
-def check_run_options(threads, distribution, progress) -> None:
-    """The options of a run beside the method: threads, distribution, progress."""
+def check_run_options(threads, distribution, progress, on_estimate=None) -> None:
+    """The options of a run beside the method: threads, distribution, the callbacks."""
     if threads is not None and (
         not whole_number(threads) or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS
     ):
@@ -199,6 +222,10 @@ def check_run_options(threads, distribution, progress) -> None:
     if progress is not None and not callable(progress):
         raise OptionError(
             f"progress is a function taking the fraction done, or None, got {shown(progress)}"
+        )
+    if on_estimate is not None and not callable(on_estimate):
+        raise OptionError(
+            f"on_estimate is a function taking a RunEstimate, or None, got {shown(on_estimate)}"
         )
 
 
@@ -228,6 +255,7 @@ def equity_of_scenario(
     distribution: bool = False,
     progress: Callable[[float], None] | None = None,
     declarations: Sequence[int] | None = None,
+    on_estimate: Callable[[RunEstimate], None] | None = None,
 ) -> EquityResult:
     """equity() for a table state already built (the coach tools vary one and re-ask).
 
@@ -236,7 +264,7 @@ def equity_of_scenario(
     run = run_engine(
         scenario, exact=exact, trials=trials, precision=precision, seed=seed,
         threads=threads, distribution=distribution, progress=progress,
-        declarations=declarations,
+        declarations=declarations, on_estimate=on_estimate,
     )
     return build_result(
         game=scenario.game, scenario=scenario, method=run.method, samples=run.samples,
@@ -263,15 +291,66 @@ def run_engine(
     progress: Callable[[float], None] | None = None,
     declarations: Sequence[int] | None = None,
     declaration_rows: DeclarationRows | None = None,
+    on_estimate: Callable[[RunEstimate], None] | None = None,
 ) -> EngineRun:
     """Choose the method (exact counting, enumeration or Monte Carlo), run it, and return
     the integer tallies. declarations settle every showdown by one row of declarations;
     declaration_rows tally one player's share under each of many rows (declare.py)."""
-    game = scenario.game
     check_method(exact, trials, precision, seed)
-    check_run_options(threads, distribution, progress)
+    check_run_options(threads, distribution, progress, on_estimate)
     declare = Declare(scenario.n_players, declarations, declaration_rows)
+    plan = plan_run(scenario, exact, trials, precision, threads, distribution, declare)
+    inputs, joint, n_deals = plan.inputs, plan.joint, plan.n_deals
+    exact, precision, note = plan.exact, plan.precision, plan.note
+    if on_estimate is not None:
+        on_estimate(plan.estimate)
 
+    previous_threads = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(threads)
+    start = time.perf_counter()
+    try:
+        if exact:
+            if exact == "counting":
+                tallies, no_low, dist, decl = count_heads_up(inputs, scenario, declare,
+                                                              progress)
+            else:
+                tallies, no_low, dist, decl = run_exact(
+                    inputs, joint, n_deals, distribution, declare, progress
+                )
+            method, samples, seed = "exact", n_deals, None
+        else:
+            if seed is None:
+                seed = new_seed()
+            tallies, no_low, dist, decl, samples = run_monte_carlo(
+                inputs, seed, trials, precision, distribution, declare, progress
+            )
+            method = "monte-carlo"
+    finally:
+        numba.set_num_threads(previous_threads)
+    return EngineRun(method, samples, seed, tallies, no_low, dist,
+                     decl if declare.mode == DECLARE_MANY else None,
+                     time.perf_counter() - start, note)
+
+
+@dataclass
+class RunPlan:
+    """The method chosen for a table state, before any kernel runs: exact is "counting",
+    True (enumeration) or False (sampling, to `precision` unless trials are given)."""
+
+    inputs: EngineInputs
+    joint: np.ndarray | None
+    n_deals: float
+    exact: bool | str
+    precision: float | None
+    note: str | None
+    estimate: RunEstimate
+
+
+def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution,
+             declare: Declare) -> RunPlan:
+    """Choose the method for run_engine (options checked already), and how long it takes."""
+    game = scenario.game
     inputs = EngineInputs(scenario, joint_cap=MAX_JOINT_COMBINATIONS)
     joint = inputs.joint_rows
     if joint is None and scenario.ranges:
@@ -303,8 +382,11 @@ def run_engine(
         if counting_cost <= AUTO_COUNTING_COST:
             exact = "counting"
         elif n_deals > AUTO_EXACT_DEALS:
-            note = (f"exact available: ~{headsup.estimated_seconds(counting_cost):.0f} s, "
-                    "use --exact")
+            seconds = timing.counting_seconds(
+                len(scenario.pool), *sorted(scenario.to_deal), game.split, _threads(threads)
+            )
+            note = f"exact available: ~{seconds:.0f} s, use --exact"
+
     too_many_assignments = (
         exact_engine.count_assignments(list(inputs.to_deal), inputs.community) > MAX_ASSIGNMENTS
     )
@@ -331,32 +413,45 @@ def run_engine(
             f"{MAX_EXACT_DEALS:.0e}, about a minute); use --trials or --precision to sample"
         )
 
-    previous_threads = numba.get_num_threads()
-    if threads is not None:
-        numba.set_num_threads(threads)
-    start = time.perf_counter()
-    try:
-        if exact:
-            if exact == "counting":
-                tallies, no_low, dist, decl = count_heads_up(inputs, scenario, declare,
-                                                              progress)
-            else:
-                tallies, no_low, dist, decl = run_exact(
-                    inputs, joint, n_deals, distribution, declare, progress
-                )
-            method, samples, seed = "exact", n_deals, None
-        else:
-            if seed is None:
-                seed = new_seed()
-            tallies, no_low, dist, decl, samples = run_monte_carlo(
-                inputs, seed, trials, precision, distribution, declare, progress
-            )
-            method = "monte-carlo"
-    finally:
-        numba.set_num_threads(previous_threads)
-    return EngineRun(method, samples, seed, tallies, no_low, dist,
-                     decl if declare.mode == DECLARE_MANY else None,
-                     time.perf_counter() - start, note)
+    estimate = _estimate(scenario, exact, n_deals, trials, precision, len(declare.rows),
+                         _threads(threads))
+    return RunPlan(inputs, joint, n_deals, exact, precision, note, estimate)
 
 
-__all__ = ["OptionError", "ScenarioError", "equity"]
+def estimate_run(scenario: Scenario, *, exact: bool | None = None, trials: int | None = None,
+                 precision: float | None = None, threads: int | None = None,
+                 declarations: Sequence[int] | None = None) -> RunEstimate:
+    """How long equity_of_scenario with these options will take, without running it (the
+    next-card table adds up its questions' estimates before it starts)."""
+    check_method(exact, trials, precision, None)
+    check_run_options(threads, False, None)
+    declare = Declare(scenario.n_players, declarations, None)
+    return plan_run(scenario, exact, trials, precision, threads, False, declare).estimate
+
+
+def _threads(threads: int | None) -> int:
+    return numba.get_num_threads() if threads is None else threads
+
+
+def _estimate(scenario: Scenario, exact, n_deals, trials, precision, declaration_rows: int,
+              threads: int) -> RunEstimate:
+    """How long the method chosen will take (engine/timing.py)."""
+    split = scenario.game.split
+    players = scenario.n_players
+    if exact == "counting":
+        seconds = timing.counting_seconds(len(scenario.pool), *sorted(scenario.to_deal), split,
+                                          threads)
+        return RunEstimate(seconds, "counting", n_deals)
+    if exact:
+        seconds = timing.enumeration_seconds(n_deals, players, split, declaration_rows,
+                                             threads)
+        return RunEstimate(seconds, "enumeration", n_deals)
+    # An equity is a share of the pot, in [0, 1]: its variance is at most 1/4, so sampling
+    # to a standard error SE stops by 1/(4 SE^2) trials (rounded up to whole rounds).
+    at_most = trials is None
+    deals = trials if trials is not None else min(MAX_TRIALS, math.ceil(0.25 / precision**2))
+    seconds = timing.sampling_seconds(deals, players, split, declaration_rows, threads)
+    return RunEstimate(seconds, "sampling", deals, at_most=at_most)
+
+
+__all__ = ["OptionError", "RunEstimate", "ScenarioError", "equity", "estimate_run"]

@@ -16,9 +16,11 @@ from .engine.joint import list_joint_choices
 from .equity import (
     MAX_JOINT_COMBINATIONS,
     OptionError,
+    RunEstimate,
     check_method,
     check_run_options,
     equity_of_scenario,
+    estimate_run,
     new_seed,
 )
 from .eval import evaluate
@@ -196,7 +198,7 @@ def made_halves(cards, game) -> str:
 def next_card_table(
     game, hands, dead=(), *, player: int = 1, exact: bool | None = None,
     trials: int | None = None, precision: float | None = None, seed: int | None = None,
-    threads: int | None = None, progress=None,
+    threads: int | None = None, progress=None, on_estimate=None,
 ) -> NextCardTable:
     """For every card that can come to `player` (1-based) next: their equity once it has
     come, the change against now, and what it makes. Sorted best first.
@@ -204,10 +206,12 @@ def next_card_table(
     The per-card equities, averaged over the cards weighted by their probability, equal
     the equity now (exactly, with exact enumeration). Each unseen card is equally likely to
     come, unless hole-card ranges say some are probably in a hole (next_card_probabilities).
+    on_estimate(RunEstimate) is called once before the work, with the time for the whole
+    table (every card's question has the same size).
     """
     # Every option before any work: the method, then the table and the player.
     check_method(exact, trials, precision, seed)
-    check_run_options(threads, False, progress)
+    check_run_options(threads, False, progress, on_estimate)
     scenario = build_scenario(game, hands, dead)
     if not whole_number(player) or not 1 <= player <= scenario.n_players:
         raise OptionError(f"--player {shown(player)}: there are {scenario.n_players} players "
@@ -222,16 +226,26 @@ def next_card_table(
     options = {
         "exact": exact, "trials": trials, "precision": precision, "seed": seed, "threads": threads,
     }
-    now = equity_of_scenario(scenario, **options)
+    method = {key: options[key] for key in ("exact", "trials", "precision", "threads")}
+    now_estimate = estimate_run(scenario, **method)
+    card_options = dict(options)
     if exact is None and trials is None and precision is None:
         # One method for now and every card, so the changes compare like with like: each
         # card alone is a smaller problem and the automatic choice could differ.
-        options["exact"] = now.method == "exact"
+        card_options["exact"] = method["exact"] = now_estimate.method != "sampling"
+    probabilities = next_card_probabilities(scenario)
+    if on_estimate is not None:
+        card = estimate_run(with_next_card(scenario, p, next(iter(probabilities))), **method)
+        on_estimate(RunEstimate(
+            now_estimate.seconds + len(probabilities) * card.seconds, card.method,
+            now_estimate.deals + len(probabilities) * card.deals,
+            at_most=card.at_most, runs=1 + len(probabilities),
+        ))
+    now = equity_of_scenario(scenario, **options)
     kind = scenario.game.kinds[0]
     rows = []
-    probabilities = next_card_probabilities(scenario)
     for i, card in enumerate(probabilities):
-        result = equity_of_scenario(with_next_card(scenario, p, card), **options)
+        result = equity_of_scenario(with_next_card(scenario, p, card), **card_options)
         rows.append((card, result))
         if progress is not None:
             progress((i + 1) / len(probabilities))

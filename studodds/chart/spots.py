@@ -7,9 +7,11 @@ import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+import numba
+
 from ..batch.spots import seed_from_id
 from ..cards import RANDOM_HAND, card_str
-from ..engine import headsup
+from ..engine import timing
 from ..equity import OptionError, check_method
 from ..games import get_game
 from ..scenario import build_scenario
@@ -164,8 +166,8 @@ def exact_vs_random_notice(game: str, opponents: int, n_spots: int) -> str:
     hero = select("all")[0].representative
     scenario = build_scenario(game, [hero] + [RANDOM] * opponents)
     n = len(scenario.pool)
-    searches = headsup.cost(n, *sorted(scenario.to_deal), split=scenario.game.split)
-    seconds = headsup.estimated_seconds(searches)
+    seconds = timing.counting_seconds(n, *sorted(scenario.to_deal), scenario.game.split,
+                                      numba.get_num_threads())
     return (f"exact against a random hand: about {seconds:.0f} s a class on 2 cores, "
             f"{seconds * n_spots / 3600:.1f} hours for {n_spots} classes (a run can be "
             "stopped and resumed; --dask/--scheduler spread it)")

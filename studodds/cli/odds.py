@@ -12,7 +12,14 @@ from ..equity import equity
 from ..games import DECLARE_GAMES
 from ..whatif import check_pot_odds, next_card_table, pot_odds
 from . import render
-from .options import CONTEXT, Progress, community_option, format_option, odds_options
+from .options import (
+    CONTEXT,
+    Progress,
+    community_option,
+    format_option,
+    odds_options,
+    tell_long_runs,
+)
 
 
 @click.command("equity", context_settings=CONTEXT)
@@ -67,6 +74,7 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
             game, list(hands), dead, community=community, declare=declare,
             exact=exact or None, trials=trials, precision=precision, seed=seed,
             threads=threads, distribution=distribution, progress=progress,
+            on_estimate=tell_long_runs,
         )
     finally:
         progress.close()
@@ -98,6 +106,7 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
         table = next_card_table(
             game, list(hands), dead, player=player, exact=exact or None, trials=trials,
             precision=precision, seed=seed, threads=threads, progress=progress,
+            on_estimate=tell_long_runs,
         )
     finally:
         progress.close()
@@ -131,6 +140,7 @@ def declare_command(game, dead, exact, trials, precision, seed, threads, player,
         table = declare_table(
             game, list(hands), dead, player=player, community=community, exact=exact or None,
             trials=trials, precision=precision, seed=seed, threads=threads, progress=progress,
+            on_estimate=tell_long_runs,
         )
     finally:
         progress.close()

@@ -48,6 +48,13 @@ class Progress:
             sys.stderr.flush()
 
 
+def tell_long_runs(estimate) -> None:
+    """on_estimate for the library calls: a run that will take a while says so first."""
+    notice = render.long_run_notice(estimate)
+    if notice is not None:
+        click.echo(notice, err=True)
+
+
 def game_option(games=tuple(GAMES), default="stud7"):
     return click.option("-g", "--game", default=default, show_default=True,
                         type=click.Choice(list(games), case_sensitive=False),

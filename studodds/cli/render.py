@@ -66,6 +66,44 @@ def _method_line(result) -> str:
     return f"{result.game} on {result.street}: {how} ({result.elapsed:.2f} s)"
 
 
+# A run estimated to take longer than this is announced before it starts.
+LONG_RUN_SECONDS = 5.0
+
+
+def long_run_notice(estimate) -> str | None:
+    """One line for stderr before a run estimated (RunEstimate) to take over
+    LONG_RUN_SECONDS, saying how long and why; None for a quick one."""
+    if estimate.seconds <= LONG_RUN_SECONDS:
+        return None
+    deals = f"{_count(estimate.deals)} deals"
+    what = {
+        "counting": f"every deal counted exactly ({deals})",
+        "enumeration": f"every deal enumerated ({deals})",
+        "sampling": f"sampling {'up to ' if estimate.at_most else ''}{deals}",
+    }[estimate.method]
+    if estimate.runs > 1:
+        what = (f"{estimate.runs} equities, now and for each of the {estimate.runs - 1} cards "
+                f"that can come; {what} in all")
+    time = f"{'up to ' if estimate.at_most else ''}about {_duration(estimate.seconds)}"
+    return f"studodds: this will take {time}: {what} (Ctrl-C stops it)"
+
+
+def _count(n: float) -> str:
+    """A large count as people say it: 625 million, 1.4 trillion."""
+    for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
+        if n >= size:
+            return f"{n / size:.3g} {word}"
+    return f"{n:,.0f}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds / 3600:.1f} hours"
+
+
 def _equity_columns(result) -> list[tuple[str, str]]:
     """(header, PlayerResult attribute) for the table and CSV, in order."""
     if result.declarations is not None:  # a declared pot: no "tie" where nobody tied

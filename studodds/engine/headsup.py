@@ -189,12 +189,6 @@ def stored_bytes(n: int, k: int, m: int, split: bool = False) -> int:
     return 3 * lists + 4 * comb(n, m) if split else lists
 
 
-def estimated_seconds(searches: int) -> float:
-    """Wall time on 2 cores, measured on this project's machine: 80-140 M searches/s (3rd
-    street stud7 8.5 s, stud7hl8 22 s; 4th street 0.27 s and 0.75 s)."""
-    return searches / 80e6
-
-
 def heads_up_counts(kind: int, pool, hero_known, villain_known, k: int, m: int,
                     progress=None) -> tuple[int, int, int]:
     """(deals, hero wins, ties) over every heads-up deal, counted exactly."""

@@ -1,0 +1,106 @@
+"""Run-time estimates: told before the work starts, for the method that then runs.
+
+How close an estimate is to the time taken is measured by `scripts/bench.py --estimates`,
+not asserted here (timings vary with the machine's load)."""
+
+import pytest
+from click.testing import CliRunner
+
+from studodds import equity
+from studodds.cli import cli
+from studodds.cli import render
+from studodds.engine import timing
+from studodds.equity import OptionError, RunEstimate, estimate_run
+from studodds.scenario import build_scenario
+from studodds.whatif import next_card_table, with_next_card
+
+
+def _told(**kwargs):
+    seen = []
+    result = equity(on_estimate=seen.append, **kwargs)
+    assert len(seen) == 1
+    return seen[0], result
+
+
+@pytest.mark.parametrize(
+    ("hands", "options", "method"),
+    [
+        (["(As Ks) Ah Kh Qh Jh", "(Qs Qd) Qc 2d 3d 4d"], {"exact": True}, "counting"),
+        (["(As Ks) Ah Kh Qh Jh", "(Qs Qd) Qc 2d 3d 4d", "(9s 9d) 5c 6c 7c 8c"], {}, "enumeration"),
+        (["(As Ks) Ah", "(x x) Qd", "(x x) 2c"], {"trials": 1000, "seed": 1}, "sampling"),
+    ],
+)
+def test_the_estimate_names_the_method_that_runs(hands, options, method):
+    estimate, result = _told(game="stud7", hands=hands, **options)
+    assert estimate.method == method
+    assert result.method == ("monte-carlo" if method == "sampling" else "exact")
+    assert estimate.deals == result.samples
+    assert estimate.at_most is False and estimate.runs == 1
+    assert estimate.seconds > 0
+
+
+def test_sampling_to_a_precision_is_estimated_as_an_upper_bound():
+    estimate, result = _told(game="stud7", hands=["(As Ks) Ah", "(x x) Qd", "(x x) 2c"],
+                             precision=0.01, seed=1)
+    # An equity's variance is at most 1/4: 1 / (4 * 0.01**2) trials at most.
+    assert estimate.at_most and estimate.deals == 2500
+    assert result.samples >= 1
+
+
+def test_one_thread_is_estimated_slower_than_two():
+    scenario = build_scenario("stud7", ["(As Ad) 7c", "(x x) Kh"])
+    one = estimate_run(scenario, exact=True, threads=1).seconds
+    two = timing.counting_seconds(len(scenario.pool), 4, 6, False, 2)
+    assert one == pytest.approx(2 * two)
+
+
+def test_the_next_card_table_is_estimated_once_for_all_its_cards():
+    hands = ["(As Ks) Ah Kh Qh", "(x x) Qc 2d 3d"]
+    seen = []
+    table = next_card_table("stud7", hands, exact=True, on_estimate=seen.append)
+    (total,) = seen
+    assert total.runs == 1 + len(table.cards)
+    scenario = build_scenario("stud7", hands)
+    now = estimate_run(scenario, exact=True)
+    card = estimate_run(with_next_card(scenario, 0, scenario.pool[0]), exact=True)
+    assert total.seconds == pytest.approx(now.seconds + len(table.cards) * card.seconds)
+    assert total.deals == now.deals + len(table.cards) * card.deals
+
+
+def test_on_estimate_must_be_callable():
+    with pytest.raises(OptionError, match="on_estimate is a function"):
+        equity("stud7", ["(As Ks) Ah", "(x x) Qd"], on_estimate=5)
+
+
+def test_a_long_run_is_announced_on_stderr_in_a_players_words():
+    notice = render.long_run_notice(RunEstimate(37.6, "counting", 1.37355e12))
+    assert notice == ("studodds: this will take about 38 s: every deal counted exactly "
+                      "(1.37 trillion deals) (Ctrl-C stops it)")
+    table = render.long_run_notice(RunEstimate(300, "counting", 9.6e12, runs=49))
+    assert table == ("studodds: this will take about 5 minutes: 49 equities, now and for each "
+                     "of the 48 cards that can come; every deal counted exactly (9.6 trillion "
+                     "deals) in all (Ctrl-C stops it)")
+    bound = render.long_run_notice(RunEstimate(26, "sampling", 625e6, at_most=True))
+    assert bound == ("studodds: this will take up to about 26 s: sampling up to 625 million "
+                     "deals (Ctrl-C stops it)")
+    assert render.long_run_notice(RunEstimate(render.LONG_RUN_SECONDS, "counting", 1e9)) is None
+
+
+@pytest.mark.parametrize("command", [
+    ["equity", "--exact", "(As Ks) Ah Kh Qh Jh", "(Qs Qd) Qc 2d 3d 4d"],
+    ["next", "--exact", "(As Ks) Ah Kh Qh Jh", "(Qs Qd) Qc 2d 3d 4d"],
+    ["declare", "--exact", "(As) 2c 3d 4h", "(Kd) Kh 9c 9d"],
+])
+def test_the_cli_tells_a_long_run_before_the_result_on_stderr_only(monkeypatch, command):
+    monkeypatch.setattr(render, "LONG_RUN_SECONDS", -1.0)  # every run counts as long
+    result = CliRunner().invoke(cli, command)
+    assert result.exit_code == 0, result.output
+    assert "studodds: this will take about" in result.stderr
+    assert "this will take" not in result.stdout
+    assert result.output.index("this will take") < result.output.index("player")
+
+
+def test_a_quick_run_says_nothing_on_stderr():
+    result = CliRunner().invoke(cli, ["equity", "--exact", "(As Ks) Ah Kh Qh Jh",
+                                       "(Qs Qd) Qc 2d 3d 4d"])
+    assert result.exit_code == 0 and result.stderr == ""
