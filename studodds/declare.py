@@ -1,5 +1,5 @@
 """Which way to declare: a player's equity for high, low and both, against every way the
-others may declare (RULES.md "Declare"; stud5hl and stud7hl played with a declaration).
+others may declare (docs/rules.md, "Declare"; stud5hl and stud7hl played with a declaration).
 
 Declarations are made at once, so a player choosing does not know the others'. The table
 answers the coach's question row by row: if the others declare so, what does each of my

@@ -86,7 +86,7 @@ DECLARATIONS = {"high": DECLARE_HIGH, "low": DECLARE_LOW, "both": DECLARE_BOTH}
 
 
 def parse_declarations(game: Game, declare, n_players: int) -> tuple[int, ...] | None:
-    """Each player's declaration (RULES.md "Declare") as kernel codes, or None for none.
+    """Each player's declaration (docs/rules.md, "Declare") as kernel codes, or None for none.
 
     declare: a list of 'high', 'low', 'both' in seat order, or the same comma-separated.
 

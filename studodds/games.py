@@ -3,7 +3,7 @@
 A game is data, not a subclass: the equity engine reads the number of cards, the hand
 kinds and the split rule from here; the table rules (studodds.table) read the streets, the
 order of play and the open-pair option.
-Rules reference: RULES.md ("Games", "The deal", "Betting").
+Rules reference: docs/rules.md ("The games", "The deal", "Fixed-limit betting").
 """
 
 from __future__ import annotations
@@ -32,12 +32,14 @@ class Game:
     min_players: int
     max_players: int
     # Fixed limit: a pair showing on the second betting round (stud7's 4th street) lets any
-    # player bet the big bet, or raise by it after a small bet (RULES.md "Open pair").
+    # player bet the big bet, or raise by it after a small bet (docs/rules.md, "Fixed-limit
+    # betting": open pair on 4th street).
     open_pair_option: bool
     community_card_rule: bool  # card shortage on the river: one shared card (7-card games)
-    # Order of play (RULES.md "Who acts first"): "high" = the lowest door card brings it in
-    # (ace high) and the best high board acts first; "low" = the highest door card brings it
-    # in and the best low board acts first, the ace counting as order_ace_low says.
+    # Order of play (docs/rules.md, "Bring-in and first to act"): "high" = the lowest door
+    # card brings it in (ace high) and the best high board acts first; "low" = the highest
+    # door card brings it in and the best low board acts first, the ace counting as
+    # order_ace_low says.
     order: str = "high"
     order_ace_low: bool = True
     declare: bool = False  # a high-low game that may be played with a declaration
@@ -114,7 +116,7 @@ GAMES: dict[str, Game] = {
         _five("stud5low6", "Five-card stud lowball, ace-to-six", ("low_a6",), False,
               order="low"),
         _five("stud5hl", "Five-card stud high-low", ("high", "low_a5"), False, declare=True),
-        # The stud games other tools and cardrooms deal (RULES.md; BARGE rules).
+        # The stud games other tools and cardrooms deal (BARGE rules; docs/rules.md, "Sources").
         _seven("stud7hl", "Seven-card stud hi/lo, no qualifier", ("high", "low_a5"), False,
                order="low", declare=True),
         _seven("razz27", "Deuce-to-seven razz", ("low_27",), False, order="low",

@@ -279,7 +279,7 @@ def build_scenario(
                     f"the deck cannot supply the river: {stub_at_river} cards left for {n} "
                     "players, not even one community card"
                 )
-            community = True  # RULES.md: one card face up in the middle for everyone
+            community = True  # one card face up in the middle for everyone (docs/rules.md)
 
     final = game.hand_size - community
     to_deal = tuple(final - len(k) for k in known)
@@ -300,7 +300,8 @@ def build_scenario(
 
 def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) -> Scenario:
     """7th street after a card shortage: six own cards each, the community card everyone's
-    seventh (RULES.md "Card shortage"), checked to be a table where the rules turn one."""
+    seventh (docs/rules.md, "Card shortage and the community card"), checked to be a table
+    where the rules turn one."""
     river = game.streets[-1].down
     if not game.community_card_rule or not river:
         raise ScenarioError(

@@ -4,7 +4,7 @@ Independent of the engine (``studodds.engine``: exact, sim, showdown): it takes 
 table as plain data (each player's known card ids, how many unseen cards each player still
 gets, the pool the unseen cards come from, whether a community card is dealt), lists every
 deal with itertools, values the hands with the slow evaluator ``naive.evaluate`` and splits
-each pot with ``fractions.Fraction`` as RULES.md "Splitting the pot" says. The answers are
+each pot with ``fractions.Fraction`` as docs/rules.md, "Splitting the pot", says. The answers are
 exact fractions.
 
 A deal: choose the set of unseen cards (``combinations(pool, draws)``), then every distinct
@@ -26,7 +26,7 @@ from itertools import combinations
 
 import naive
 
-# The games, written out again from RULES.md "Games" (not read from studodds.games):
+# The games, written out again from docs/rules.md, "The games" (not read from studodds.games):
 # (cards each player ends with, the hand kinds that win the pot: one, or high + low).
 GAMES = {
     "stud7": (7, ("high",)),
@@ -159,8 +159,8 @@ def winners(values: list[int]) -> list[int]:
 
 
 def declared_shares(highs: list[int], lows: list[int], declarations) -> list[Fraction]:
-    """Each player's share of one pot played with declarations, as RULES.md "Declare"
-    says it, step by step (no qualifier: the declare games use any ace-to-five low).
+    """Each player's share of one pot played with declarations, as docs/rules.md,
+    "Declare", says it, step by step (no qualifier: the declare games use any ace-to-five low).
 
     1. High and both declarers compete for the high half, low and both for the low half.
     2. A swing (both) keeps a claim only with the best high among the high competitors

@@ -40,7 +40,7 @@ SPLIT_7TH = ["(As Ad) Ah Kc Kd Ks (Qc)", "(2c 3d) 4h 5s 7c 9d (Jh)"]
 # A 3rd-street spot for Monte Carlo runs (far too big to enumerate).
 THIRD = ["(As Ks) Ah", "(x x) Qd", "Tc"]
 # 8 players on 6th street holding 48 different cards: the 4 aces are the stub, so the
-# river is one community card (RULES.md, card shortage). Players 1-4 hold K-Q-J-T of one
+# river is one community card (docs/rules.md, card shortage). Players 1-4 hold K-Q-J-T of one
 # suit: the ace of their suit makes them a royal flush, any other ace a broadway straight.
 # Players 5-8 hold 4-9 rainbow (a nine-high straight at best, never a flush or a full
 # house). So each ace gives one of players 1-4 the pot: 1/4 each, exactly 4 deals.

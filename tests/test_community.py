@@ -1,4 +1,4 @@
-"""The community river once turned (RULES.md "Card shortage"): --community on 7th street.
+"""The community river once turned (docs/rules.md, card shortage): --community on 7th street.
 
 Every player still in holds six own cards, written without a river; the community card is
 everyone's seventh. The engine must equal the slow twin (which simply gives every player

@@ -1,4 +1,4 @@
-"""Declare (RULES.md "Declare"): the pot settled by high / low / both declarations.
+"""Declare (docs/rules.md, "Declare"): the pot settled by high / low / both declarations.
 
 The rule tests use complete five-card hands (one deal, nothing to come), so each clause of
 the rules text is checked on its own. The engine (heads-up counting, enumeration, Monte

@@ -3,7 +3,7 @@
 The exact engine must agree with the twin on every figure (win, tie, equity, the split-pot
 halves, no_low, the hand-category distribution) for small tables of every game; Monte Carlo
 must land within 4 standard errors of the exact answer; seeds reproduce; the card-shortage
-rule and the error messages follow RULES.md.
+rule and the error messages follow docs/rules.md.
 """
 
 from __future__ import annotations
@@ -293,7 +293,7 @@ SIX_DEAD = "2c 2d 3h 4s 5c 5d 6h 7s 8c 9d Th Js Qc Kd Ah"
 @pytest.mark.parametrize("game", ["stud7", "stud7hl8", "razz"])
 @pytest.mark.parametrize("left, seed", [("Ah 7d 2c Ts", 7), ("As 3h 5d 8c", 9)])
 def test_community_card_eight_players_sixth_street(game, left, seed):
-    """8 x 6 = 48 cards dealt, 4 left for 8 players: one community card (RULES.md)."""
+    """8 x 6 = 48 cards dealt, 4 left for 8 players: one community card (docs/rules.md)."""
     hands = eight_players_on_sixth(left, seed)
     scenario = build_scenario(game, hands)
     assert scenario.community_card is True

@@ -2,7 +2,7 @@
 
 * Exact values for hand-picked hands of every category and kind, worked out by hand from
   the spec in ``studodds/eval/values.py``.
-* The orderings stated in /work/shared/RULES.md ("Hand values"): the wheel, the best lows,
+* The orderings stated in docs/rules.md ("Hand values"): the wheel, the best lows,
   ace-to-six straights and flushes, unpaired-beats-paired, the eight-or-better qualifier,
   the best five of six or seven cards.
 * ``describe`` on a few of them (the twin and the decoder agree on the bit layout).

@@ -382,7 +382,7 @@ def test_third_street_class_combinations(name, door):
 # --------------------------------------------------------------------------- exact == brute
 
 # A community-card table: 8 players on 6th street hold 48 cards, so the river is one
-# card in the middle (RULES.md). Player 1's hole is a range, player 5's unknown.
+# card in the middle (docs/rules.md). Player 1's hole is a range, player 5's unknown.
 EIGHT_6TH = [
     "(K? ??) Jc Tc 2d 3d",
     "(Kd Qd) Jd Td 2h 3h",

@@ -1,7 +1,10 @@
-"""Tests for studodds.table: bring-in, order of play, fixed-limit betting (RULES.md).
+"""Tests for studodds.table: bring-in, order of play, fixed-limit betting (docs/rules.md).
 
-Each test is named after the rule it checks; the worked examples of the seeds
-(/work/shared/seeds) are quoted with the seed they come from.
+Each test is named after the rule it checks; the worked examples of the rule guides
+studodds was written from (seeds 000 to 004, see docs/rules.md "Sources") are quoted with
+the seed they come from. The sentences of docs/rules.md that the tests rest on are quoted
+with doc_says, and test_every_quoted_sentence_is_in_docs_rules_md checks that each one is
+there, word for word: the document and the tests cannot drift apart.
 """
 
 import dataclasses
@@ -10,6 +13,7 @@ import itertools
 import json
 import random
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -36,6 +40,19 @@ from studodds.table import (
 HIGH_GAMES = ("stud7", "stud7hl8", "stud5", "stud5hl")
 LOWBALL_GAMES = ("razz", "stud5low", "stud5low6")
 NEW_GAMES = ("stud7hl", "razz27", "razz6")  # BARGE games: all three play the low order
+
+RULES_DOC = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+QUOTED: list[str] = []
+
+
+def doc_says(*sentences: str) -> tuple[str, ...]:
+    """Sentences of docs/rules.md that a test rests on, word for word (line breaks aside).
+
+    Each is kept in QUOTED, and test_every_quoted_sentence_is_in_docs_rules_md checks that
+    the document says it.
+    """
+    QUOTED.extend(sentences)
+    return sentences
 
 
 def options(round_):
@@ -457,16 +474,19 @@ def test_open_pair_option_passes_on_after_a_check():
     assert options(r) == [("check", 0), ("bet", 10), ("bet", 20)]
 
 
-# RULES.md "Open pair on 4th street": "if any player shows a pair on board, the player to
-# act may bet the big bet instead of the small; if they check, the option passes on. After a
-# small bet any player may raise by a small or a big bet (Robert's Rules); once a big bet is
-# made, all bets and raises in that round are big." and "Cap: one bet and three raises per
-# round."
+# docs/rules.md, "Fixed-limit betting": open pair on 4th street and the cap.
+OPEN_PAIR_RULE = doc_says(
+    "if any board shows a pair, the player to act may bet the big bet instead of the small; "
+    "if they check, the option passes on.",
+    "After a small bet any player may raise by a small or a big bet; once a big bet or raise "
+    "is made, every bet and raise of that round is big.",
+    "One bet and three raises per round, whatever their size",
+)
 
 
 def test_open_pair_after_a_small_bet_a_raise_may_be_small_or_big():
     # This replaces a test that locked in "raises after a small bet stay small" (only a
-    # raise to 20 was legal): RULES.md now allows the big raise too.
+    # raise to 20 was legal): the rules now allow the big raise too (OPEN_PAIR_RULE).
     r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B"], [500] * 2, open_pair=True)
     r.act("bet", 10)
     assert options(r) == [("fold", 0), ("call", 10), ("raise", 20), ("raise", 30)]
@@ -560,8 +580,8 @@ def test_without_an_open_pair_the_second_round_raises_are_small_only():
 
 
 def test_open_pair_an_all_in_raise_beyond_the_small_size_is_a_big_one():
-    # RULES.md is silent: an all-in raise of more than a small raise can only be a (short)
-    # big one; it is more than a full small raise, so it reopens the betting.
+    # The rule guides are silent: an all-in raise of more than a small raise can only be a
+    # (short) big one; it is more than a full small raise, so it reopens the betting.
     r = BettingRound("stud7", 1, Stakes(1, 5, 10, 30), ["A", "B", "C"], [500, 22, 500],
                      open_pair=True)
     r.act("bet", 10)
@@ -572,8 +592,8 @@ def test_open_pair_an_all_in_raise_beyond_the_small_size_is_a_big_one():
 
 
 def test_open_pair_completing_a_short_all_in_bet_may_go_to_the_big_bet():
-    # RULES.md is silent: the first full bet over a short all-in may be big, as it could
-    # have been without the all-in.
+    # The rule guides are silent: the first full bet over a short all-in may be big, as it
+    # could have been without the all-in.
     r = BettingRound("stud7", 1, Stakes(1, 5, 10, 20), ["A", "B", "C"], [4, 500, 500],
                      open_pair=True)
     r.act("bet")  # A all in for 4, less than half a small bet
@@ -787,9 +807,8 @@ def test_cli_limits_table_shows_bets_cap_and_open_pair(capsys):
     assert lines[0] == ("Five-card stud, fixed limit 5/10, ante 0.65: one bet and three raises "
                         "per round")
     assert "bring-in 2, complete to 5" in lines[4]
-    # RULES.md: "the player to act may bet the big bet instead of the small ... After a
-    # small bet any player may raise by a small or a big bet ...; once a big bet is made,
-    # all bets and raises in that round are big."
+    # OPEN_PAIR_RULE: the big bet instead of the small; after a small bet a small or a big
+    # raise; once a big bet or raise is made, every bet and raise is big.
     assert ("open pair showing: the bet may be 5 or 10; after a bet of 5 a raise may be 5 or "
             "10; once 10 is bet or raised, every bet and raise is 10 (still a bet and three "
             "raises: at most 40)") in lines[5]
@@ -878,8 +897,14 @@ def test_random_rounds_always_end_level_with_the_pots_adding_up():
         assert all(r.round_in[i] == top or r.stacks[i] == 0 for i in live)
 
 
+FULL_SIZE_BRING_IN = doc_says(
+    "A bring-in as big as the small bet is already the opening bet: there is nothing to "
+    "complete, and the next raise adds a small bet.",
+)
+
+
 def test_a_full_size_bring_in_is_the_opening_bet_and_can_be_raised():
-    """Bring-in equal to the small bet (RULES.md allows the ante-sized or any bring-in):
+    """Bring-in equal to the small bet (the bring-in size is the table's: FULL_SIZE_BRING_IN):
     there is nothing to complete, the next player calls or raises it."""
     from studodds.table import BettingRound, Stakes
 
@@ -894,7 +919,7 @@ def test_doctests():
     assert doctest.testmod(studodds.table).failed == 0
 
 
-# --- the BARGE games: stud7hl, razz27, razz6 (RULES.md "Who acts first") -----------------
+# --- the BARGE games: stud7hl, razz27, razz6 (docs/rules.md, "Bring-in and first to act") --
 #
 # All three play the low order: the HIGHEST door card brings it in and the best LOW board
 # acts first. The ace counts low in razz6 and stud7hl (as in razz), high in razz27.
@@ -902,10 +927,19 @@ def test_doctests():
 ALL_CARDS = [card_str(c) for c in range(52)]
 
 
+LOW_ORDER_GAMES = doc_says(
+    "The games that bring it in from the highest card also play the low order on later "
+    "streets (below).",
+    "razz, razz6, stud7hl, stud5low and stud5low6: the highest door card brings it in, the "
+    "ace low,",
+    "razz27: the highest door card brings it in, the ace high;",
+)
+
+
 def test_order_of_play_is_read_from_the_game_data_as_the_rules_say():
-    # RULES.md: razz, razz6, razz27, stud7hl and the five-card lowball games play the low
-    # order; stud7hl8 and stud5hl deal and bet as the high games; only razz27 counts the
-    # ace high in the low order.
+    # LOW_ORDER_GAMES: razz, razz6, razz27, stud7hl and the five-card lowball games play
+    # the low order; stud7hl8 and stud5hl deal and bet as the high games; only razz27
+    # counts the ace high in the low order.
     assert {g.id for g in GAMES.values() if g.order == "low"} == {
         "razz", "razz6", "razz27", "stud7hl", "stud5low", "stud5low6"}
     assert {g.id for g in GAMES.values() if g.order == "low" and not g.order_ace_low} == {
@@ -1172,10 +1206,11 @@ def test_cli_rules_help_describes_the_new_games():
     assert "razz27" in order and "stud7hl" in order and "7-5" in order
 
 
-# --- every game in games.py against RULES.md, one table ----------------------------------
+# --- every game in games.py against docs/rules.md, one table ----------------------------
 #
-# The expected answers are written by hand from RULES.md, never computed from games.py, so
-# wrong game data (order, order_ace_low, open_pair_option, streets) fails here. Seats are
+# The expected answers are written by hand from docs/rules.md, never computed from games.py,
+# so wrong game data (order, order_ace_low, open_pair_option, streets) fails here. Each list
+# of answers comes with the sentences of docs/rules.md it is read from (doc_says). Seats are
 # 0-based, in seat order from the dealer's left. A new game needs a row: see
 # test_every_game_has_a_row_in_the_rules_table.
 
@@ -1193,98 +1228,118 @@ RULES_DOORS = (
 RULES_BOARDS = (
     ("8c 8d", "Ah Kc", "3c 2d"),  # a pair, the best high cards, the best low cards
     ("Ah 2c", "7d 5s", "Kh Kd"),  # A-2 (best ace-to-five), 7-5 (best deuce-to-seven), a pair
-    ("Ah Kc", "As Kd"),  # equal ranks: a tie
+    ("Ah Kc", "As Kd"),  # equal ranks: a tie the high order's suit rule gives to seat 2
     ("Kc Kd 2h 2s", "Ah Ad Qc 3c", "-", "7c 6s 4h 3d"),  # two pair, a pair, folded, 7-low
     ("Ac 2d 3h", "6c 4d 2s", "Kc Kh Ks"),  # A-2-3, 6-4-2, trips
     ("Kc Qd Jh", "2c 2d 3h", "-"),  # unpaired king-high against a pair of deuces
+    ("As Kd", "Ah Kc"),  # equal ranks: a tie the low order's suit rule gives to seat 2
 )
 
-# "the player with the LOWEST up card must bring it in. Ace is high for this purpose. Ties
-# between equal ranks are broken by suit (clubs lowest) ... (One seed instead breaks ties by
-# seat, closest to the dealer's left: offer that as an option; suit is the default.)"
 # Each pair is (tie by suit, tie by seat).
 LOWEST_CARD_ACE_HIGH = [(2, 1), (1, 0), (3, 3), (2, 2), (1, 1), (2, 2)]
-# "In `razz` the HIGHEST up card brings it in, ace counting low (a king is the worst door
-# card; ties broken by suit, spades worst)."
+BRING_IN_HIGH = doc_says(
+    "stud7, stud7hl8, stud5 and stud5hl: the lowest door card brings it in, the ace high. On "
+    "equal ranks the lower suit brings it in, clubs lowest, so `2c` is the lowest door card.",
+    "`--tie seat` breaks a tie on rank by seat instead of suit: the first player in seat "
+    "order, starting from the dealer's left, brings it in.",
+)
 HIGHEST_CARD_ACE_LOW = [(0, 0), (2, 2), (1, 0), (2, 2), (1, 1), (2, 2)]
-# "`razz27` and `stud7hl`: the HIGHEST card brings it in, by rank then suit, with the ace
-# HIGH in `razz27` (the spade ace is the worst door card)"
+BRING_IN_LOW = doc_says(
+    "razz, razz6, stud7hl, stud5low and stud5low6: the highest door card brings it in, the "
+    "ace low, so a king is the worst door card. On equal ranks spades are worst: `Ks` brings "
+    "it in over `Kh`.",
+)
 HIGHEST_CARD_ACE_HIGH = [(3, 3), (2, 2), (1, 0), (1, 0), (0, 0), (1, 0)]
+BRING_IN_RAZZ27 = doc_says(
+    "razz27: the highest door card brings it in, the ace high; on equal ranks spades are "
+    "worst, so the spade ace is the worst door card.",
+)
 
-# "In five-card stud the bring-in is optional; without it the highest up card acts first
-# and may check." Suit order "clubs < diamonds < hearts < spades": the spade is the best
-# of equal ranks.
+# Without a bring-in, (tie by suit, tie by seat) again.
 NO_BRING_IN_HIGHEST_CARD = [(3, 3), (2, 2), (1, 0), (1, 0), (0, 0), (1, 0)]
-# The five-card lowball games "follow razz: ... the best low board acts first (by their own
-# low: ace-to-five or ace-to-six)": without a bring-in the best low door card, the lowest,
-# ace low, acts first (RULES.md does not spell this case out: our reading, the mirror of
-# the high games, clubs best on equal ranks as spades are worst for the bring-in).
 NO_BRING_IN_LOWEST_CARD_ACE_LOW = [(3, 3), (1, 0), (3, 3), (0, 0), (0, 0), (0, 0)]
+NO_BRING_IN = doc_says(
+    "In five-card stud the bring-in is optional. Without one (`--no-bring-in`), the best door "
+    "card acts first and may check: the highest, ace high, in stud5 and stud5hl (spades best "
+    "on equal ranks); the lowest, ace low, in stud5low and stud5low6 (clubs best).",
+)
 
-# "Later rounds: the player with the BEST showing hand acts first, comparing only the up
-# cards as a poker hand: four of a kind > three of a kind > two pair > pair > high cards
-# ... Default: seat; offer suit as an option." (seed 000: "spade ace beats heart ace").
 # Each pair is (tie by seat, tie by suit).
-BEST_HIGH_BOARD = [(0, 0), (2, 2), (0, 1), (0, 0), (2, 2), (1, 1)]
-# "In `razz`, `razz6`, `razz27` and `stud7hl` (BARGE) the best LOW board acts first, judged
-# by the game's own low (for `stud7hl`, ace-to-five)"; the five-card lowball games: "on
-# every later round the best low board acts first (by their own low: ace-to-five or
-# ace-to-six)". Only the seat tie (the default) is checked: RULES.md gives the suit rule
-# for the high order only.
-BEST_LOW_BOARD_ACE_LOW = [(2, None), (0, None), (0, None), (3, None), (0, None), (0, None)]
-# razz27, deuce-to-seven: "the ace is ONLY high", so A-2 is ace-high and 7-5 is better.
-BEST_LOW_BOARD_ACE_HIGH = [(2, None), (1, None), (0, None), (3, None), (1, None), (0, None)]
+BEST_HIGH_BOARD = [(0, 0), (2, 2), (0, 1), (0, 0), (2, 2), (1, 1), (0, 0)]
+ORDER_HIGH = doc_says(
+    "stud7, stud7hl8, stud5 and stud5hl: the boards compare as poker hands: four of a kind, "
+    "three of a kind, two pair, a pair, then high cards, the ace high. Straights and flushes "
+    "on board do not count.",
+)
+# The ace low (razz, razz6, stud7hl and the five-card lowball games) and high (razz27).
+BEST_LOW_BOARD_ACE_LOW = [(2, 2), (0, 0), (0, 0), (3, 3), (0, 0), (0, 0), (0, 1)]
+BEST_LOW_BOARD_ACE_HIGH = [(2, 2), (1, 1), (0, 0), (3, 3), (1, 1), (0, 0), (0, 1)]
+ORDER_LOW = doc_says(
+    "razz, razz6, stud7hl, stud5low and stud5low6: the best low board acts first, the ace "
+    "low, and any pair is worse than no pair. razz27 plays the same way with the ace high, so "
+    "an ace is the worst card on board and a 7-5 board beats A-2.",
+)
+ORDER_TIES = doc_says(
+    "Equal boards: the first player in seat order, starting from the dealer's left, acts "
+    "first (the default). `--tie suit` decides by the suit of each board's leading card, the "
+    "highest card of its biggest group: the spade ace before the heart ace, `3s 3c` before "
+    "`3h 3d`; in the low order the lower suit acts first, as spades are worst for the "
+    "bring-in.",
+)
 
-# "Rounds 1-2 (3rd, 4th street) use the small bet; rounds 3-5 (5th, 6th, 7th) the big bet.
-# Five-card stud: the first two rounds small, the last two big."
 SEVEN_CARD_SIZES = ["small", "small", "big", "big", "big"]
 FIVE_CARD_SIZES = ["small", "small", "big", "big"]
+BET_SIZES = doc_says(
+    "The first two rounds (3rd and 4th street) use the small bet, the rest (5th, 6th and 7th "
+    "street) the big bet. Five-card stud: the first two rounds small, the last two big.",
+)
+OPEN_PAIR_GAMES = doc_says(
+    "In stud7, and in stud5 on its second betting round: if any board shows a pair,",
+    "The split and low games have no open-pair option.",
+)
+HIGH_ORDER_SPLIT_GAMES = doc_says(
+    "stud7hl brings it in as razz does (the BARGE rule), although its high half is the same "
+    "as stud7hl8's; stud5hl deals and bets as stud5.",
+)
 
 
 @dataclasses.dataclass(frozen=True)
 class RulesRow:
     bring_in: list  # (suit tie, seat tie) per RULES_DOORS
     no_bring_in: list | None  # the same without a bring-in; None: always has one
-    first_to_act: list  # (seat tie, suit tie or None) per RULES_BOARDS
+    first_to_act: list  # (seat tie, suit tie) per RULES_BOARDS
     open_pair_round: int | None  # 1-based betting round with the open-pair option
     sizes: list
 
 
 RULES_TABLE = {
-    # "Open pair on 4th street (`stud7`, and `stud5` on its second betting round, when two
-    # up cards show; high games only, not the split or low games)"
+    # OPEN_PAIR_GAMES: stud7 on 4th street, its second round.
     "stud7": RulesRow(LOWEST_CARD_ACE_HIGH, None, BEST_HIGH_BOARD, 2, SEVEN_CARD_SIZES),
-    # stud7hl8: a split game, so no open pair; bring-in and order are the general rule
-    # ("Ace is high for this purpose"; "the player with the BEST showing hand acts first").
+    # BRING_IN_HIGH, ORDER_HIGH; a split game, so no open pair (OPEN_PAIR_GAMES).
     "stud7hl8": RulesRow(LOWEST_CARD_ACE_HIGH, None, BEST_HIGH_BOARD, None, SEVEN_CARD_SIZES),
-    # "In `razz` the HIGHEST up card brings it in, ace counting low"; best LOW board.
+    # BRING_IN_LOW, ORDER_LOW.
     "razz": RulesRow(HIGHEST_CARD_ACE_LOW, None, BEST_LOW_BOARD_ACE_LOW, None,
                      SEVEN_CARD_SIZES),
-    # "In five-card stud the bring-in is optional"; open pair "`stud5` on its second
-    # betting round" (games.py names that round "3rd street").
+    # NO_BRING_IN; open pair "in stud5 on its second betting round" (games.py names that
+    # round "3rd street").
     "stud5": RulesRow(LOWEST_CARD_ACE_HIGH, NO_BRING_IN_HIGHEST_CARD, BEST_HIGH_BOARD, 2,
                       FIVE_CARD_SIZES),
-    # "The five-card lowball games (`stud5low`, `stud5low6`) follow razz: the highest card
-    # brings it in (ace low), and on every later round the best low board acts first".
+    # BRING_IN_LOW, ORDER_LOW, and without a bring-in the lowest card (NO_BRING_IN).
     "stud5low": RulesRow(HIGHEST_CARD_ACE_LOW, NO_BRING_IN_LOWEST_CARD_ACE_LOW,
                          BEST_LOW_BOARD_ACE_LOW, None, FIVE_CARD_SIZES),
     "stud5low6": RulesRow(HIGHEST_CARD_ACE_LOW, NO_BRING_IN_LOWEST_CARD_ACE_LOW,
                           BEST_LOW_BOARD_ACE_LOW, None, FIVE_CARD_SIZES),
-    # "`stud5hl` deals and bets as `stud5` (lowest card brings in; best high board acts
-    # first)"; open pair: "high games only, not the split or low games" (seed 002: no big
-    # bet or raise in high-low even when pairs show).
+    # HIGH_ORDER_SPLIT_GAMES: "stud5hl deals and bets as stud5", but a split game has no
+    # open pair (seed 002: no big bet or raise in high-low even when pairs show).
     "stud5hl": RulesRow(LOWEST_CARD_ACE_HIGH, NO_BRING_IN_HIGHEST_CARD, BEST_HIGH_BOARD, None,
                         FIVE_CARD_SIZES),
-    # "`razz27` and `stud7hl`: the HIGHEST card brings it in, by rank then suit, with the
-    # ace ... low in `stud7hl` (BARGE: as in razz)"; best LOW board, "for `stud7hl`,
-    # ace-to-five".
+    # HIGH_ORDER_SPLIT_GAMES: "stud7hl brings it in as razz does"; BRING_IN_LOW, ORDER_LOW.
     "stud7hl": RulesRow(HIGHEST_CARD_ACE_LOW, None, BEST_LOW_BOARD_ACE_LOW, None,
                         SEVEN_CARD_SIZES),
-    # "with the ace HIGH in `razz27` (the spade ace is the worst door card)"; best LOW
-    # board by deuce-to-seven, where "the ace is ONLY high".
+    # BRING_IN_RAZZ27; ORDER_LOW with the ace high.
     "razz27": RulesRow(HIGHEST_CARD_ACE_HIGH, None, BEST_LOW_BOARD_ACE_HIGH, None,
                        SEVEN_CARD_SIZES),
-    # "`razz6` follows razz (ace low; a king is the worst door card)"; best LOW board.
+    # BRING_IN_LOW, ORDER_LOW.
     "razz6": RulesRow(HIGHEST_CARD_ACE_LOW, None, BEST_LOW_BOARD_ACE_LOW, None,
                       SEVEN_CARD_SIZES),
 }
@@ -1295,7 +1350,7 @@ def test_every_game_has_a_row_in_the_rules_table():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_brings_in_as_rules_md_says(game):
+def test_every_game_brings_in_as_the_rules_document_says(game):
     expected = RULES_TABLE[game].bring_in
     got = [(bring_in(game, doors), bring_in(game, doors, tie="seat")) for doors in RULES_DOORS]
     assert got == expected
@@ -1311,7 +1366,7 @@ def test_every_game_brings_in_as_rules_md_says(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_first_to_act_without_a_bring_in_as_rules_md_says(game):
+def test_every_game_first_to_act_without_a_bring_in_as_the_rules_document_says(game):
     expected = RULES_TABLE[game].no_bring_in
     if expected is None:
         # Only "five-card stud" has the optional bring-in.
@@ -1341,28 +1396,27 @@ def test_every_game_first_to_act_without_a_bring_in_as_rules_md_says(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_first_to_act_on_later_streets_as_rules_md_says(game):
+def test_every_game_first_to_act_on_later_streets_as_the_rules_document_says(game):
     expected = RULES_TABLE[game].first_to_act
     assert [first_to_act(game, boards) for boards in RULES_BOARDS] == [
         seat for seat, _ in expected]
-    for boards, (_, suit) in zip(RULES_BOARDS, expected, strict=True):
-        if suit is not None:
-            assert first_to_act(game, boards, tie="suit") == suit
+    assert [first_to_act(game, boards, tie="suit") for boards in RULES_BOARDS] == [
+        suit for _, suit in expected]
     for boards, (seat, _) in zip(RULES_BOARDS, expected, strict=True):
         out = invoke("order", "-g", game, "--format", "json", *boards)
         assert json.loads(out) == {"seat": seat + 1}
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_open_pair_round_and_bet_sizes_as_rules_md_says(game):
+def test_every_game_open_pair_round_and_bet_sizes_as_the_rules_document_says(game):
     row = RULES_TABLE[game]
     stakes = Stakes(1, 5, 10, 20)
     rows = limits(game, stakes)
     assert [r.size for r in rows] == row.sizes
     assert [r.round for r in rows if r.open_pair_bet is not None] == (
         [] if row.open_pair_round is None else [row.open_pair_round])
-    # "if any player shows a pair on board, the player to act may bet the big bet instead
-    # of the small": only on the open-pair round is a big bet offered on a small round.
+    # OPEN_PAIR_RULE, "the player to act may bet the big bet instead of the small": only on
+    # the open-pair round is a big bet offered on a small round.
     for street_index in range(1, len(rows)):
         r = BettingRound(game, street_index, stakes, ["A", "B"], [500, 500], open_pair=True)
         small = row.sizes[street_index] == "small"
@@ -1377,7 +1431,12 @@ def test_every_game_open_pair_round_and_bet_sizes_as_rules_md_says(game):
         [] if row.open_pair_round is None else [row.open_pair_round])
 
 
-# --- what `studodds rules` tells the user, against RULES.md ------------------------------
+# --- what `studodds rules` tells the user, against docs/rules.md -------------------------
+
+
+FIRST_ROUND = doc_says(
+    "The bring-in player posts the bring-in or completes to the small bet.",
+)
 
 
 def helptext(command):
@@ -1387,13 +1446,11 @@ def helptext(command):
 
 def test_cli_bringin_help_names_the_high_order_games_and_the_optional_bring_in():
     text = helptext("bringin")
-    # "the player with the LOWEST up card must bring it in. Ace is high for this purpose";
-    # "`stud5hl` deals and bets as `stud5`" (stud7hl8 too; stud7hl brings in like razz).
+    # BRING_IN_HIGH and HIGH_ORDER_SPLIT_GAMES (stud7hl brings it in like razz).
     assert ("In stud7, stud7hl8, stud5 and stud5hl the lowest door card brings it in, ace "
             "high") in text
     assert "(stud7hl) and the five-card lowball games (stud5low, stud5low6)" in text
-    # "In five-card stud the bring-in is optional; without it the highest up card acts
-    # first and may check."
+    # NO_BRING_IN
     assert ("Five-card stud may be played without a bring-in (--no-bring-in): then the best "
             "door card acts first and may check") in text
 
@@ -1401,21 +1458,19 @@ def test_cli_bringin_help_names_the_high_order_games_and_the_optional_bring_in()
 def test_cli_order_help_names_the_high_order_games_and_the_seat_tie():
     text = helptext("order")
     assert "In stud7, stud7hl8, stud5 and stud5hl the best showing hand acts first" in text
-    # "Ties: ... Default: seat; offer suit as an option."
+    # ORDER_TIES
     assert "Equal boards: the first in seat order (--tie suit" in text
 
 
 def test_cli_limits_help_states_the_open_pair_and_the_cap():
     text = helptext("limits")
-    # "the player to act may bet the big bet instead of the small ... After a small bet any
-    # player may raise by a small or a big bet ...; once a big bet is made, all bets and
-    # raises in that round are big."
+    # OPEN_PAIR_RULE
     assert ("In stud7 and stud5, if any board shows a pair on the second round, any player "
             "may bet the big bet, or raise by it after a small bet; from then on every bet "
             "and raise of that round is big.") in text
-    # "Cap: one bet and three raises per round."
+    # OPEN_PAIR_RULE: "One bet and three raises per round, whatever their size"
     assert "The cap counts one bet and three raises, whatever their size." in text
-    # "Round 1: the bring-in player posts the bring-in or completes to the small bet."
+    # FIRST_ROUND
     assert "the bring-in player posts the bring-in or completes to the small bet" in text
 
 
@@ -1446,3 +1501,9 @@ def test_cli_limits_bring_in_errors(capsys, args, message):
     code, out, err = run(capsys, "limits", *args)
     assert code == 2 and out == ""
     assert err.splitlines()[0].startswith(message) and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("sentence", QUOTED)
+def test_every_quoted_sentence_is_in_docs_rules_md(sentence):
+    document = " ".join(RULES_DOC.read_text(encoding="utf-8").split())
+    assert " ".join(sentence.split()) in document

@@ -129,7 +129,7 @@ def reduce_outcomes(outcomes, n_players, split, tallies):
     return no_low
 
 
-# Declarations (RULES.md "Declare"), as the kernels take them: one code per player.
+# Declarations (docs/rules.md, "Declare"), as the kernels take them: one code per player.
 DECLARE_HIGH, DECLARE_LOW, DECLARE_BOTH = 0, 1, 2
 
 

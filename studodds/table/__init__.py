@@ -1,7 +1,8 @@
 """Table rules of fixed-limit stud: who brings it in, who acts first, bet sizes, a betting round.
 
-Rules reference: RULES.md ("Who acts first", "Betting (fixed limit)", "Where the seeds
-disagree"). Where RULES.md is silent we follow Robert's Rules of Poker and say so.
+Rules reference: docs/rules.md ("Bring-in and first to act", "Fixed-limit betting", "Where
+rulebooks differ"). Where the rule guides it was written from are silent we follow Robert's
+Rules of Poker and say so.
 
 Seats are 0-based indexes in seat order, closest to the dealer's left first. Cards are ids
 (``rank * 4 + suit``, see cards.py) or card text (``"2c"``); a board is one player's up cards.

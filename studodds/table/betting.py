@@ -48,23 +48,23 @@ class BettingRound:
     shows_open_pair); it has effect only where the game has the option, on the second round.
     ``bring_in=False``: five-card stud played without a bring-in.
 
-    Choices where RULES.md is silent. From Robert's Rules of Poker: the bring-in does not
-    count toward the cap (completing it is the first of the four bets) and if everyone
-    calls it, the bring-in player has no option; an all-in bet or raise of at least half
-    the full amount counts as a full one (it reopens the betting and counts toward the
-    cap). Our own, unlike Robert's Rules: a smaller all-in only has to be called, and a
-    raise over it adds a full bet to it (Robert's: the next player may complete it); the
-    cap applies heads-up too (RULES.md: "per round"; Robert's: unlimited raising heads-up).
-    A player who may check is not offered a fold.
+    Choices where the rule guides are silent (docs/rules.md, "Fixed-limit betting"). From
+    Robert's Rules of Poker: the bring-in does not count toward the cap (completing it is
+    the first of the four bets) and if everyone calls it, the bring-in player has no option;
+    an all-in bet or raise of at least half the full amount counts as a full one (it reopens
+    the betting and counts toward the cap). Our own, unlike Robert's Rules: a smaller all-in
+    only has to be called, and a raise over it adds a full bet to it (Robert's: the next
+    player may complete it); the cap applies heads-up too (the rule guides: "per round";
+    Robert's: unlimited raising heads-up). A player who may check is not offered a fold.
 
-    Open pair (RULES.md "Open pair on 4th street"): with a pair showing on any board, every
-    player to act, with or without the pair, may bet the small or the big bet; after a
+    Open pair (docs/rules.md, "Fixed-limit betting"): with a pair showing on any board,
+    every player to act, with or without the pair, may bet the small or the big bet; after a
     small bet any player may raise by a small or a big bet; once a big bet or raise is made
     the round is a big-bet round and every later bet and raise is big. The cap counts bets
-    and raises whatever their size (one bet and three raises). Where RULES.md is silent:
-    an all-in bet or raise of more than the small size counts as a big one (and, being
-    more than a full small one, it reopens the betting); completing a short all-in opening
-    bet may also go to the big bet, as the opening bet could.
+    and raises whatever their size (one bet and three raises). Where the rule guides are
+    silent: an all-in bet or raise of more than the small size counts as a big one (and,
+    being more than a full small one, it reopens the betting); completing a short all-in
+    opening bet may also go to the big bet, as the opening bet could.
 
     >>> r = BettingRound("stud7", 0, Stakes(10, 10, 50, 100), ["A", "B", "C"], [1000] * 3)
     >>> [(a.action, a.to) for a in r.legal_actions()]
@@ -197,7 +197,7 @@ class BettingRound:
     @property
     def bet_sizes(self) -> tuple:
         """The sizes a bet or raise may have now: one size, or (small, big) on an open-pair
-        round while no big bet has been made (RULES.md "Open pair")."""
+        round while no big bet has been made (docs/rules.md, "Fixed-limit betting")."""
         if self._open_pair_choice:
             return (self.unit, self.stakes.big_bet)
         return (self.unit,)

@@ -78,7 +78,7 @@ def first_to_act_first_round(
     """Who acts first on the first betting round.
 
     With a bring-in (always in seven-card games) that is the bring-in player. Five-card stud
-    may be played without one (RULES.md): then the best door card acts first and may
+    may be played without one (docs/rules.md): then the best door card acts first and may
     check: in the high order the highest card, ace high; in the low order the lowest, the
     ace counting as the game says (``order_ace_low``). A tie is broken as for the bring-in,
     mirrored: by suit (spades best in the high order; clubs best in the low order, where

@@ -33,9 +33,9 @@ ORDERS = ("high", "low")
 def is_low_order(game: Game) -> bool:
     """True for the games played in the low order (``Game.order == "low"``, games.py).
 
-    RULES.md "Who acts first": razz, razz6, razz27, stud5low, stud5low6 and (BARGE) the
-    split game stud7hl; stud7hl8 and stud5hl play the high order. Read from the data, never
-    from the game id or the hand kinds.
+    docs/rules.md, "Bring-in and first to act": razz, razz6, razz27, stud5low, stud5low6
+    and (BARGE) the split game stud7hl; stud7hl8 and stud5hl play the high order. Read from
+    the data, never from the game id or the hand kinds.
     """
     if game.order not in ORDERS:
         raise RulesError(
@@ -46,8 +46,9 @@ def is_low_order(game: Game) -> bool:
 
 
 def check_no_bring_in(game: Game) -> None:
-    """Only five-card stud may be played without a bring-in (RULES.md "Who acts first":
-    "In five-card stud the bring-in is optional"); read from the number of cards dealt.
+    """Only five-card stud may be played without a bring-in (docs/rules.md, "Five-card
+    stud without a bring-in": "In five-card stud the bring-in is optional."); read from the
+    number of cards dealt.
 
     >>> check_no_bring_in(as_game("stud5hl"))
     >>> check_no_bring_in(as_game("razz"))  # doctest: +ELLIPSIS
@@ -95,7 +96,8 @@ def order_rank(game: Game, card: int) -> int:
     """A card's rank for the order of play, larger is higher: 2=0, ..., K=11, A=12.
 
     In the low order with ``order_ace_low`` the ace is below the deuce: A=0, 2=1, ..., K=12.
-    In the high order the ace is always high (RULES.md: "Ace is high for this purpose").
+    In the high order the ace is always high (docs/rules.md: "the lowest door card brings it
+    in, the ace high").
     """
     if is_low_order(game) and game.order_ace_low:
         return (card // 4 + 1) % 13

@@ -14,7 +14,7 @@ from .common import RulesError, check_no_bring_in, table_game
 # and 20 decimal places are beyond any table, and keep every figure a few dozen digits.
 MAX_AMOUNT = 10**15
 MAX_DECIMALS = 20
-CAP_BETS = 4  # one bet and three raises per round (RULES.md "Cap")
+CAP_BETS = 4  # one bet and three raises per round (docs/rules.md, "Fixed-limit betting")
 
 
 def _decimals(value: Decimal) -> int:
@@ -124,11 +124,11 @@ def open_pair_round(game: Game, street_index: int) -> bool:
 
 
 def limits(game: Game | str, stakes: Stakes, bring_in: bool = True) -> list[LimitRow]:
-    """The bets of each betting round (RULES.md "Betting (fixed limit)").
+    """The bets of each betting round (docs/rules.md, "Fixed-limit betting").
 
-    ``bring_in=False``: five-card stud played without a bring-in (RULES.md "Who acts
-    first"): the first round has no bring-in to post or complete (``stakes.bring_in`` is
-    not used), its first player may check or bet the small bet.
+    ``bring_in=False``: five-card stud played without a bring-in (docs/rules.md, "Five-card
+    stud without a bring-in"): the first round has no bring-in to post or complete
+    (``stakes.bring_in`` is not used), its first player may check or bet the small bet.
 
     >>> [(r.street, r.bet, r.cap) for r in limits("stud7", Stakes(1, 1, 2, 4))][:3]
     [('3rd street', 2, 8), ('4th street', 2, 8), ('5th street', 4, 16)]
