@@ -329,12 +329,10 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
     # (written "bets" or "raises ... to" in some files).
     first = next((a for a in third.actions if a.kind != "ante"), None)
     if first is not None and doors:
-        expected = with_door[table.bring_in(game, doors)]
+        seat = table.bring_in(game, doors)
+        expected = with_door[seat]
         if first.player != expected:
-            problems.append(
-                f"3rd street: {first.player} brought it in, the rules say {expected} "
-                f"(door cards {_cards(doors)})"
-            )
+            problems.append(_bring_in_problem(game, first.player, expected, with_door, doors))
     if hh.community is not None and len(hh.streets) == 5:
         live = hh.live_players(4)
         if not game.community_card_rule:
@@ -361,8 +359,37 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
             continue
         expected = live[table.first_to_act(game, boards)]
         if actions[0].player != expected:
-            problems.append(
-                f"{STREET_NAMES[s]} street: {actions[0].player} acted first, the rules say "
-                f"{expected} (boards {' / '.join(_cards(b) for b in boards if b is not None)})"
-            )
+            problems.append(_order_problem(game, STREET_NAMES[s], actions[0].player,
+                                           expected, live, boards))
     return tuple(problems)
+
+
+def _bring_in_problem(game, actor: str, expected: str, names: list[str], doors: list) -> str:
+    """Who brought it in against who should have, and why, as a dealer would say it."""
+    door = dict(zip(names, doors, strict=True))
+    low = game.order == "low"
+    text = (f"3rd street: {actor} brought it in, but {expected} should have: "
+            f"{expected}'s {card_str(door[expected])} is the {'highest' if low else 'lowest'} "
+            "door card")
+    if actor in door and door[actor] // 4 == door[expected] // 4:  # same rank: the suit
+        text += (" (the ranks tie: the higher suit brings it in, spades highest, then hearts, "
+                 "diamonds, clubs)" if low else " (the ranks tie: the lower suit brings it in, "
+                 "clubs lowest, then diamonds, hearts, spades)")
+    return text
+
+
+def _order_problem(game, street: str, actor: str, expected: str, live, boards) -> str:
+    """Who acted first against who should have: the best board showing (high, or low in
+    the games played in the low order) acts first; on a tie, the player closest to the
+    dealer's left."""
+    board = dict(zip(live, boards, strict=True))
+    best = "best low board" if game.order == "low" else "best board"
+    text = (f"{street} street: {actor} acted first, but {expected} should have: "
+            f"{expected}'s {_cards(board[expected])} is the {best} showing")
+    if board.get(actor) is not None:
+        text += f" ({actor} shows {_cards(board[actor])})"
+        if table.showing_strength(game, board[actor]) == table.showing_strength(
+                game, board[expected]):
+            text = text[:-1] + (f": the boards tie and {expected} sits closer to the "
+                                "dealer's left)")
+    return text
