@@ -14,7 +14,7 @@ from studodds.cards import parse_card
 from studodds.cli import main
 from studodds.equity import equity
 from studodds.games import get_game
-from studodds.histories import parse_file
+from studodds.histories import FileKind, identify, identify_file, parse_file
 from studodds.histories.replay import check_rules, replay_hand
 
 DATA = Path(__file__).parent / "data" / "handhistories"
@@ -464,3 +464,77 @@ def test_views_that_coincide_are_computed_and_printed_once(monkeypatch, capsys):
     assert main(["replay", str(DATA / "stud7_showdown.txt"), "--trials", "2000"]) == 0
     out, _ = capsys.readouterr()
     assert "all shown" in out and "nobody's hole cards" not in out
+
+
+# ---------------------------------------------------------------- files of other rooms
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("other_room_fulltilt.txt", "looks like a Full Tilt Poker hand history; studodds reads "
+                                    "PokerStars hand histories only (for now)"),
+        ("other_room_winamax.txt", "looks like a Winamax hand history; studodds reads "
+                                   "PokerStars hand histories only (for now)"),
+        ("other_room_kingsclub.txt", "looks like a KingsClub hand history; studodds reads "
+                                     "PokerStars hand histories only (for now)"),
+        ("tournament_summary_fulltilt.txt", "is a Full Tilt Poker tournament summary (the "
+                                            "results, not the hands): there are no hands"),
+    ],
+)
+def test_a_file_of_another_room_is_named(name, message, tmp_path, capsys):
+    """Recognised from the content: the same text under another name says the same."""
+    path = tmp_path / "hands.txt"
+    path.write_bytes((DATA / name).read_bytes())
+    for where in (DATA / name, path):
+        assert main(["replay", str(where)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and err.startswith("Error: ")
+        assert f"'{where}' {message}" in err
+        assert "seven-card stud, stud hi/lo or razz" not in err
+
+
+def test_a_file_without_hands_says_what_it_is(tmp_path, capsys):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n\n")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my session notes\nstud hi/lo, lost a big pot\n")
+    for path, message in ((empty, "is empty: there are no hands in it to replay"),
+                          (notes, "is not a hand history studodds can read: it reads "
+                                  "PokerStars hand histories")):
+        assert main(["replay", str(path)]) == 2
+        _, err = capsys.readouterr()
+        assert err.count("\n") == 1 and f"'{path}' {message}" in err
+
+
+@pytest.mark.parametrize(
+    ("first_lines", "room", "content"),
+    [
+        ("PokerStars Hand #1: Razz Limit ($2/$4 USD)", "PokerStars", "hands"),
+        ("PokerStars Tournament #2010090015, Razz Limit\nBuy-In: $200/$15 USD", "PokerStars",
+         "summary"),
+        ("Full Tilt Poker Game #1: Table X - $1/$2 - Limit Stud Hi", "Full Tilt Poker", "hands"),
+        ("Winamax Poker - CashGame - HandId: #1-2-3 - Razz fixed limit", "Winamax", "hands"),
+        ("#1: Limit 2-7 Razz - 22/44\n2021-01-06 07:03:50", "KingsClub", "hands"),
+        ('<?xml version="1.0"?>\n<session sessioncode="1">', "iPoker", "hands"),
+        ('<description type="Razz" stakes="Limit $0.50/$1"/>', "Merge Gaming", "hands"),
+        ("***** History for hand R5-1-2 *****", "Ongame", "hands"),
+        ("\ufeffBodog Hand #1 TBL#2 7CARD Fixed Limit", "Bovada", "hands"),
+        ("Everleaf Gaming Game #1\n***** Hand history for game #1 *****", "Everleaf", "hands"),
+        ("Stage #1: Seven Card Hi/Lo  Normal $0.02/$0.04", "Absolute Poker", "hands"),
+        ("\x00Game #1 starts.\n\n#Game No : 1", "PartyPoker", "hands"),
+        ("Game started at: 2016/8/2 11:17:19\n\nGame ID: 1 1/2 (PRR) X (Seven Cards Stud)",
+         "Winning Poker Network", "hands"),
+        ("variant = 'F7S/8'\nantes = [1, 1]", "PHH", "hands"),
+    ],
+)
+def test_rooms_are_recognised_from_their_first_lines(first_lines, room, content):
+    assert identify(first_lines) == FileKind(room, content)
+    assert identify("\n\n" + first_lines) == FileKind(room, content)
+
+
+@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/handhistories is not here")
+def test_every_real_file_of_another_room_is_recognised():
+    for path in sorted(p for p in SAMPLES.rglob("*") if p.is_file() and p.parent != SAMPLES):
+        kind = identify_file(path)
+        assert kind.room not in (None, "PokerStars"), path
+        assert kind.content == ("summary" if "SnG-2man" in path.name else "hands"), path
