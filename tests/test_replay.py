@@ -538,3 +538,21 @@ def test_every_real_file_of_another_room_is_recognised():
         kind = identify_file(path)
         assert kind.room not in (None, "PokerStars"), path
         assert kind.content == ("summary" if "SnG-2man" in path.name else "hands"), path
+
+
+# ---------------------------------------------------------------- a garbled card
+
+def test_a_bad_card_replays_the_streets_before_it(capsys):
+    """'[of]' in Bob's 5th-street card: a warning names the hand, the line and the token,
+    and 3rd and 4th street replay as in the unbroken file."""
+    path = str(DATA / "stud7_side_pot_bad_card.txt")
+    assert main(["replay", path, "--trials", "2000", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ("warning: hand 200000000022, line 35: impossible card 'of': only the "
+                   "streets before it are kept (3rd, 4th street)\n")
+    (hand,) = json.loads(out)
+    assert [s["street"] for s in hand["streets"]] == ["3rd", "4th"]
+    (whole,) = replay_fixture(SIDE_POT, trials=2000)
+    for got, want in zip(hand["streets"], whole.streets, strict=False):
+        assert [p["equity_hero_view"] for p in got["players"]] == [
+            p.equity_hero_view for p in want.players]

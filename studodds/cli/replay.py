@@ -50,6 +50,9 @@ def replay_command(file, hand_id, hero, trials, precision, seed, fmt):
             raise click.UsageError(f"no stud hand {hand_id!r} in {file!r}")
     replays = []
     for hh in hands:
+        if hh.cut is not None:  # a garbled card: the streets before it still replay
+            click.echo(f"warning: hand {hh.hand_id}, line {hh.cut.line}: {hh.cut.message}",
+                       err=True)
         for warning in hh.warnings:
             click.echo(f"warning: hand {hh.hand_id}, {warning} (skipped)", err=True)
         if hero is not None and hero not in dict(hh.seats).values():
