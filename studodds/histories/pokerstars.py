@@ -15,9 +15,12 @@ True
 
 Hands are separated by their header lines (``PokerStars Hand #...:`` or ``PokerStars Game
 #...:``); blank lines between them are ignored. Hands of other games (hold'em, draw) are
-skipped silently. A stud hand that cannot be trusted (no summary, an impossible or
-duplicated card, dealt cards that contradict earlier ones, streets out of order) becomes a
-:class:`ParseProblem` and the rest of the file is still read. Lines the reader does not
+skipped silently. A stud hand that cannot be trusted (no summary, a duplicated card, dealt
+cards that contradict earlier ones, streets out of order) becomes a :class:`ParseProblem`
+and the rest of the file is still read. A token that is no card at all (``[of]``) only
+cuts the hand short: the streets read to their end before it are kept, and
+:attr:`HandHistory.cut` says where (a bad card on 3rd street leaves nothing to keep: a
+problem). Lines the reader does not
 know are kept in :attr:`HandHistory.warnings` as ``"line N: text"``; informational lines
 (joins, leaves, chat, "Betting is capped", ...) are skipped without a warning.
 
