@@ -404,13 +404,13 @@ def test_side_pots_cli_table_and_json(capsys):
         ("stud7_showdown.txt",
          "Alice: brings in for $0.50\nBob Smith: completes it to $2\n",
          "Bob Smith: brings in for $0.50\nAlice: completes it to $2\n",
-         "3rd street: Bob Smith brought it in, but Alice should have: Alice's 2c is the "
-         "lowest door card"),
+         ("3rd street: Bob Smith brought it in, but Alice should have: Alice's 2c is the "
+         "lowest door card")),
         ("razz_tournament_allin.txt",
          "Big Stack: brings in for 15\nCaller X: completes it to 40\n",
          "Caller X: brings in for 15\nBig Stack: completes it to 40\n",
-         "3rd street: Caller X brought it in, but Big Stack should have: Big Stack's Kh is "
-         "the highest door card"),
+         ("3rd street: Caller X brought it in, but Big Stack should have: Big Stack's Kh is "
+         "the highest door card")),
     ],
 )
 def test_a_wrong_bring_in_is_said_as_a_dealer_would(tmp_path, name, old, new, message):
@@ -471,14 +471,14 @@ def test_views_that_coincide_are_computed_and_printed_once(monkeypatch, capsys):
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("other_room_fulltilt.txt", "looks like a Full Tilt Poker hand history; studodds reads "
-                                    "PokerStars hand histories only (for now)"),
-        ("other_room_winamax.txt", "looks like a Winamax hand history; studodds reads "
-                                   "PokerStars hand histories only (for now)"),
-        ("other_room_kingsclub.txt", "looks like a KingsClub hand history; studodds reads "
-                                     "PokerStars hand histories only (for now)"),
-        ("tournament_summary_fulltilt.txt", "is a Full Tilt Poker tournament summary (the "
-                                            "results, not the hands): there are no hands"),
+        ("other_room_fulltilt.txt", ("looks like a Full Tilt Poker hand history; studodds reads "
+                                    "PokerStars hand histories only (for now)")),
+        ("other_room_winamax.txt", ("looks like a Winamax hand history; studodds reads "
+                                   "PokerStars hand histories only (for now)")),
+        ("other_room_kingsclub.txt", ("looks like a KingsClub hand history; studodds reads "
+                                     "PokerStars hand histories only (for now)")),
+        ("tournament_summary_fulltilt.txt", ("is a Full Tilt Poker tournament summary (the "
+                                            "results, not the hands): there are no hands")),
     ],
 )
 def test_a_file_of_another_room_is_named(name, message, tmp_path, capsys):
@@ -499,8 +499,8 @@ def test_a_file_without_hands_says_what_it_is(tmp_path, capsys):
     notes = tmp_path / "notes.txt"
     notes.write_text("my session notes\nstud hi/lo, lost a big pot\n")
     for path, message in ((empty, "is empty: there are no hands in it to replay"),
-                          (notes, "is not a hand history studodds can read: it reads "
-                                  "PokerStars hand histories")):
+                          (notes, ("is not a hand history studodds can read: it reads "
+                                  "PokerStars hand histories"))):
         assert main(["replay", str(path)]) == 2
         _, err = capsys.readouterr()
         assert err.count("\n") == 1 and f"'{path}' {message}" in err

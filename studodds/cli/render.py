@@ -386,14 +386,15 @@ def _replay_pot_lines(streets, coincide: bool) -> list[str]:
                 if not coincide:
                     row.append(_pct(pot.equity_revealed[j]))
                 rows.append(row)
-    return ["", "pots (a player all in can win only the pots they put chips into; "
-            "a pot one player alone can win is theirs):", render_table(headers, rows)]
+    note = ("pots as the street begins (a player all in plays only for the chips they "
+            "matched; a pot only one player can win is theirs):")
+    return ["", note, render_table(headers, rows)]
 
 
 def _rules_lines(problems) -> list[str]:
     if not problems:
-        return ["rules: the bring-in and who acted first on every street agree with the "
-                "table rules"]
+        return [("rules: the bring-in and who acted first on every street agree with the "
+                 "table rules")]
     return ["rules: " + problem for problem in problems]
 
 

@@ -29,11 +29,11 @@ _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("Full Tilt Poker", "hands", r"^Full ?Tilt ?Poker Game #\d+"),
         ("Full Tilt Poker", "summary", r"^Full ?Tilt ?Poker Tournament Summary\b"),
         ("Winamax", "hands", r"^Winamax Poker - .*HandId: #"),
-        ("KingsClub", "hands", r"^#\d+: (?:Limit|Pot Limit|No Limit|Fixed Limit) .+ - "
-                               r"[\d,.]+/[\d,.]+\s*$"),
+        ("KingsClub", "hands", (r"^#\d+: (?:Limit|Pot Limit|No Limit|Fixed Limit) .+ - "
+                                r"[\d,.]+/[\d,.]+\s*$")),
         ("iPoker", "hands", r"<session sessioncode=\"\d+\""),
-        ("Merge Gaming", "hands", r"^<description type=\"[^\"]*\" stakes=|"
-                                  r"^<game id=\"[\d-]+\" starttime="),
+        ("Merge Gaming", "hands", (r"^<description type=\"[^\"]*\" stakes=|"
+                                   r"^<game id=\"[\d-]+\" starttime=")),
         ("Ongame", "hands", r"^\*{5} History for hand [A-Z0-9]+-\d+"),
         ("Bovada", "hands", r"^(?:Bovada|Bodog) Hand #\d+"),
         ("Everleaf", "hands", r"^Everleaf Gaming Game #\d+"),

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from .. import table
 from ..cards import card_str
 from ..equity import equity
-from ..results import EquityResult, PlayerResult
 from ..games import get_game
+from ..results import EquityResult, PlayerResult
 from .record import HandHistory
 
 STREET_NAMES = ("3rd", "4th", "5th", "6th", "7th")
