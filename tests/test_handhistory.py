@@ -423,7 +423,6 @@ def test_a_board_line_without_a_community_river_warns():
         # The community card is a card someone already holds.
         ("*** RIVER *** [9s]", "*** RIVER *** [Jh]", "Jh is the community card and also Hero's"),
         ("*** RIVER *** [9s]", "*** RIVER *** [9s 8h]", "the community card is one card"),
-        ("*** RIVER *** [9s]", "*** RIVER *** [9x]", "impossible card '9x'"),
         # A river of one's own as well as the community card.
         ("*** RIVER *** [9s]\n", "*** RIVER *** [9s]\nDealt to Hero [8s Qs 3c Js Jh Qc] [8h]\n",
          "a river dealt to Hero, but the river is the community card 9s"),
@@ -468,7 +467,7 @@ def test_file_without_stud_hands_is_empty():
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("Dealt to Bob Smith [Qs] [Qd]", "Dealt to Bob Smith [Qs] [Qx]", "impossible card 'Qx'"),
+        ("Dealt to Carol [7d]", "Dealt to Carol [7x]", "impossible card '7x'"),  # no street left
         ("Dealt to Bob Smith [Qs] [Qd]", "Dealt to Bob Smith [Qh] [Qd]", "earlier cards"),
         ("Dealt to Bob Smith [Qs] [Qd]", "Dealt to Bob Smith [Qs] [Kd]", "Kd is dealt to both"),
         ("*** 5th STREET ***", "*** 6th STREET ***", "out of order"),
@@ -676,3 +675,39 @@ def test_fuzz_samples_line_deletions():
         lines = path.read_text().splitlines()
         for _ in range(40):
             _no_internal_errors("\n".join(_mutate(lines, rng, rng.randrange(1, 8))))
+
+
+# ---------------------------------------------------------------- a garbled card
+
+def test_a_bad_card_keeps_the_streets_before_it():
+    """'[of]' on 5th street: 3rd and 4th street are kept, with a note naming the line and
+    the token; nothing of the end of the hand (shows, collections) is known."""
+    hands, problems = parse_file(DATA / "stud7_side_pot_bad_card.txt")
+    assert problems == []
+    (hh,) = hands
+    assert [s.name for s in hh.streets] == ["3rd", "4th"]
+    assert hh.cut == ParseProblem("200000000022", 35, "impossible card 'of': only the streets "
+                                  "before it are kept (3rd, 4th street)")
+    (whole,), _ = parse_file(DATA / "stud7_side_pot.txt")
+    assert hh.streets == whole.streets[:2] and hh.cut is not None and whole.cut is None
+    assert hh.up_cards == {name: cards[:2] for name, cards in whole.up_cards.items()}
+    assert hh.hero_cards == whole.hero_cards[:4]
+    assert (hh.shown, hh.collected, hh.total_pot) == ({}, {}, None)
+
+
+def test_a_bad_card_in_the_showdown_keeps_every_street():
+    text = (DATA / "stud7_side_pot.txt").read_text()
+    old = "Shorty: shows [6d 7s 3d 8s 5c Jd 4d]"
+    assert old in text
+    (hh,), problems = parse_text(text.replace(old, "Shorty: shows [6d 7s 3d 8s 5c Jd 4D]"))
+    assert problems == [] and len(hh.streets) == 5
+    assert set(hh.shown) == {"Bob", "Hero"}  # shown before the bad line
+    assert hh.cut.message == "impossible card '4D': the showdown from this line on is left out"
+
+
+def test_a_bad_community_card_keeps_the_streets_before_the_river():
+    text = (DATA / COMMUNITY).read_text()
+    (hh,), problems = parse_text(text.replace("*** RIVER *** [9s]", "*** RIVER *** [9x]"))
+    assert problems == []
+    assert [s.name for s in hh.streets] == ["3rd", "4th", "5th", "6th"]
+    assert hh.community is None and "impossible card '9x'" in hh.cut.message

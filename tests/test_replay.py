@@ -14,11 +14,13 @@ from studodds.cards import parse_card
 from studodds.cli import main
 from studodds.equity import equity
 from studodds.games import get_game
-from studodds.histories import parse_file
-from studodds.histories.replay import replay_hand
+from studodds.histories import FileKind, identify, identify_file, parse_file
+from studodds.histories.replay import check_rules, replay_hand
 
 DATA = Path(__file__).parent / "data" / "handhistories"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "handhistories"
+RULES_AGREE = ("rules: the bring-in and who acted first on every street agree with the table "
+               "rules")
 
 
 def replay_fixture(name: str, **options):
@@ -69,8 +71,8 @@ def test_rules_check_reports_who_should_have_acted_first():
     """Our fixture has the hero betting first on 6th street against a pair of queens
     showing: the check names the player the rules make act first."""
     (r,) = replay_fixture("stud7_showdown.txt")
-    expected = ("6th street: Hero acted first, the rules say Bob Smith "
-                "(boards 9h Kd 3h Th / Qs Qd 8c Jc)")
+    expected = ("6th street: Hero acted first, but Bob Smith should have: Bob Smith's "
+                "Qs Qd 8c Jc is the best board showing (Hero shows 9h Kd 3h Th)")
     assert r.rule_problems == (expected,)
 
 
@@ -226,8 +228,9 @@ def test_community_river_first_to_act_is_judged_on_the_sixth_street_boards(tmp_p
     hands, problems = parse_file(path)
     assert problems == []
     (problem,) = replay_hand(hands[0], trials=2_000).rule_problems
-    assert problem.startswith("7th street: Cyrus acted first, the rules say Bo Lind (boards ")
-    assert "Kd 6h Kc Td" in problem and "9s" not in problem
+    assert problem.startswith("7th street: Cyrus acted first, but Bo Lind should have: "
+                              "Bo Lind's Kd 6h Kc Td is the best board showing (Cyrus shows ")
+    assert "9s" not in problem
 
 
 def test_a_community_card_where_the_rules_deal_rivers_is_reported():
@@ -269,7 +272,7 @@ def test_community_river_cli_table_and_csv_name_the_card(capsys):
     assert seventh.startswith("7th [9s]") and "(8s Qs) 3c Js Jh Qc" in seventh
     assert "card shortage: on 7th street the community card 9s is every player's seventh card" \
         in out
-    assert "rules: bring-in and first to act on every street as the table rules say" in out
+    assert RULES_AGREE in out
     assert main(["replay", path, "--trials", "2000", "--format", "csv"]) == 0
     out, _ = capsys.readouterr()
     rows = list(csv.DictReader(io.StringIO(out)))
@@ -281,3 +284,275 @@ def test_cli_table_of_a_normal_river_has_no_shortage_note(capsys):
     assert main(["replay", str(DATA / "stud7_showdown.txt"), "--trials", "2000"]) == 0
     out, _ = capsys.readouterr()
     assert "card shortage" not in out and "[" not in out.splitlines()[3]
+
+
+# ---------------------------------------------------------------- split games (hi/lo)
+
+def test_split_game_replay_gives_scoop_and_halves_as_equity_does(capsys):
+    """stud7hl8: each view has equity's split-pot columns and how often nobody makes a low;
+    the numbers are those of a direct equity call on the same cards."""
+    (r,) = replay_fixture("studhl_split.txt", trials=3000, seed=2)
+    fourth = r.streets[1]
+    game = get_game("stud7hl8")
+    for view, attr, no_low in (("hero_view", "seen", "no_low_hero_view"),
+                               ("revealed", "shown", "no_low_revealed")):
+        direct = equity(game, [getattr(p, view) for p in fourth.players], fourth.dead_hero_view
+                        if view == "hero_view" else "x x 3d", trials=3000, seed=2)
+        for p, d in zip(fourth.players, direct.players, strict=True):
+            assert getattr(p, attr) == d, view
+            data = p.to_dict()
+            for key in ("scoop", "high_win", "high_tie", "low_win", "low_tie"):
+                assert data[f"{key}_{view}"] == getattr(d, key)
+        assert getattr(fourth, no_low) == direct.no_low
+    assert main(["replay", str(DATA / "studhl_split.txt"), "--trials", "2000"]) == 0
+    out, _ = capsys.readouterr()
+    assert "as the hero saw it\n" in out and "with every card shown\n" in out
+    header = next(line for line in out.splitlines() if line.startswith("street"))
+    assert header.split()[-10:] == ["equity", "scoop", "high", "win", "high", "split", "low",
+                                    "win", "low", "split"]
+    assert out.count("no low (high takes the whole pot): 3rd ") == 2
+
+
+def test_split_game_json_and_csv_keys(capsys):
+    path = str(DATA / "studhl_split.txt")
+    assert main(["replay", path, "--trials", "2000", "--format", "json"]) == 0
+    (hand,) = json.loads(capsys.readouterr()[0])
+    street = hand["streets"][0]
+    assert {"no_low_hero_view", "no_low_revealed", "views_coincide", "pots"} <= set(street)
+    assert set(street["players"][0]) == {
+        "name", "hero_view", "equity_hero_view", "revealed", "equity_revealed",
+        *(f"{k}_{v}" for k in ("scoop", "high_win", "high_tie", "low_win", "low_tie")
+          for v in ("hero_view", "revealed")),
+    }
+    assert main(["replay", path, "--trials", "2000", "--format", "csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr()[0])))
+    assert rows[0]["scoop_hero_view"] and rows[0]["low_tie_revealed"]
+
+
+# ---------------------------------------------------------------- side pots
+
+SIDE_POT = "stud7_side_pot.txt"
+
+
+def test_side_pot_fixture_balances():
+    (hh,), problems = parse_file(DATA / SIDE_POT)
+    assert problems == [] and hh.warnings == ()
+    assert hh.put_in() - sum(hh.uncalled.values()) == pytest.approx(hh.total_pot)
+    assert sum(hh.collected.values()) + hh.rake == pytest.approx(hh.total_pot)
+    assert hh.put_in("Shorty") == pytest.approx(hh.stacks["Shorty"])  # all in on 4th
+
+
+def test_side_pots_after_an_all_in_and_each_pots_equity():
+    """Shorty is all in on 4th street: from 5th street on the main pot is the chips he
+    matched (all three can win it) and the side pot Hero and Bob's bets above it, which
+    only they can win. Each pot's equity is an equity query of its players, the others'
+    cards out of play; in the end the pots are the file's own (main $18.60, side $22)."""
+    (r,) = replay_fixture(SIDE_POT, trials=3000, seed=4)
+    sizes = [[(p.amount, p.eligible) for p in s.pots] for s in r.streets]
+    everyone = ("Hero", "Shorty", "Bob")
+    assert sizes[0] == [(1.6, ("Hero", "Shorty", "Bob", "Carol"))]
+    assert sizes[1] == [(15.6, everyone)]
+    assert sizes[2:] == [[(18.6, everyone), (6.0, ("Hero", "Bob"))],
+                         [(18.6, everyone), (14.0, ("Hero", "Bob"))],
+                         [(18.6, everyone), (14.0, ("Hero", "Bob"))]]
+    for s in r.streets:
+        assert sum(p.amount for p in s.pots) == pytest.approx(s.pot)
+    game = get_game("stud7")
+    for s in r.streets[2:]:
+        main_pot, side = s.pots
+        by_name = {p.name: p for p in s.players}
+        assert main_pot.equity_hero_view == tuple(by_name[n].equity_hero_view for n in everyone)
+        shorty = by_name["Shorty"]
+        for view, shares in (("hero_view", side.equity_hero_view),
+                             ("revealed", side.equity_revealed)):
+            hands = [getattr(by_name[n], view) for n in side.eligible]
+            # Shorty's cards are out of this pot: dead, his hidden ones unseen in the
+            # hero's view, shown in the revealed one; Carol's door card and hole cards too.
+            dead = getattr(shorty, view).replace("(", "").replace(")", "") + " 7c x x"
+            direct = equity(game, hands, dead, trials=3000, seed=4)
+            assert shares == tuple(p.equity for p in direct.players), (s.street, view)
+            assert sum(shares) == pytest.approx(1)
+    seventh = r.streets[-1]
+    assert seventh.pots[1].equity_revealed == (0.0, 1.0)  # Bob's queens up beat the kings
+    assert seventh.pots[0].equity_revealed == (0.0, 1.0, 0.0)  # Shorty's straight
+
+
+def test_side_pots_cli_table_and_json(capsys):
+    path = str(DATA / SIDE_POT)
+    assert main(["replay", path, "--trials", "2000"]) == 0
+    out, _ = capsys.readouterr()
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("pots "))
+    table = lines[start + 1:]
+    assert table[2].split()[:6] == ["5th", "main", "pot", "18.6", "Hero", "0.00%"] or \
+        table[2].split()[:5] == ["5th", "main", "pot", "18.6", "Hero"]
+    assert any(line.split()[:4] == ["side", "pot", "6", "Hero"] for line in table)
+    assert not any(line.startswith(("3rd", "4th")) for line in table)
+    assert main(["replay", path, "--trials", "2000", "--format", "json"]) == 0
+    (hand,) = json.loads(capsys.readouterr()[0])
+    pots = hand["streets"][2]["pots"]
+    assert [(p["amount"], p["eligible"]) for p in pots] == [
+        (18.6, ["Hero", "Shorty", "Bob"]), (6.0, ["Hero", "Bob"])]
+    assert set(pots[1]["players"][0]) == {"name", "equity_hero_view", "equity_revealed"}
+
+
+# ---------------------------------------------------------------- the rules, in words
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "message"),
+    [
+        ("stud7_showdown.txt",
+         "Alice: brings in for $0.50\nBob Smith: completes it to $2\n",
+         "Bob Smith: brings in for $0.50\nAlice: completes it to $2\n",
+         ("3rd street: Bob Smith brought it in, but Alice should have: Alice's 2c is the "
+         "lowest door card")),
+        ("razz_tournament_allin.txt",
+         "Big Stack: brings in for 15\nCaller X: completes it to 40\n",
+         "Caller X: brings in for 15\nBig Stack: completes it to 40\n",
+         ("3rd street: Caller X brought it in, but Big Stack should have: Big Stack's Kh is "
+         "the highest door card")),
+    ],
+)
+def test_a_wrong_bring_in_is_said_as_a_dealer_would(tmp_path, name, old, new, message):
+    text = (DATA / name).read_text()
+    assert old in text
+    path = tmp_path / "bring.txt"
+    path.write_text(text.replace(old, new))
+    (hh,), _ = parse_file(path)
+    problems = check_rules(hh)
+    assert problems[0] == message
+
+
+def test_rules_line_names_no_code(capsys):
+    for name in ("stud7_showdown.txt", "studhl_headsup_no_show.txt"):
+        assert main(["replay", str(DATA / name), "--trials", "2000"]) == 0
+        out, _ = capsys.readouterr()
+        rules = [line for line in out.splitlines() if line.startswith("rules: ")]
+        assert rules and not any(word in line for line in rules
+                                 for word in (".py", "studodds", "table."))
+    assert RULES_AGREE in out
+
+
+# ---------------------------------------------------------------- views that coincide
+
+def test_views_that_coincide_are_computed_and_printed_once(monkeypatch, capsys):
+    """Heads-up, the villain folds on the river and shows nothing: the hero's view is the
+    view with every card shown. One engine call per street, one table, and a line saying
+    why."""
+    import studodds.histories.replay as replay_module
+
+    calls = []
+
+    def counting(*args, **kwargs):
+        calls.append(args[1])
+        return equity(*args, **kwargs)
+
+    monkeypatch.setattr(replay_module, "equity", counting)
+    (r,) = replay_fixture("studhl_headsup_no_show.txt", trials=2000)
+    assert len(r.streets) == 5 and all(s.views_coincide for s in r.streets)
+    assert len(calls) == 5
+    for s in r.streets:
+        for p in s.players:
+            assert (p.revealed, p.equity_revealed) == (p.hero_view, p.equity_hero_view)
+    monkeypatch.undo()
+    assert main(["replay", str(DATA / "studhl_headsup_no_show.txt"), "--trials", "2000"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.count("as the hero saw it\n") == 1 and "with every card shown\n" not in out
+    assert out.count("no low (high takes the whole pot)") == 1
+    assert "nobody's hole cards but the hero's were shown" in out
+    # Where the views differ nothing changes: two tables, no such line.
+    assert main(["replay", str(DATA / "stud7_showdown.txt"), "--trials", "2000"]) == 0
+    out, _ = capsys.readouterr()
+    assert "all shown" in out and "nobody's hole cards" not in out
+
+
+# ---------------------------------------------------------------- files of other rooms
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("other_room_fulltilt.txt", ("looks like a Full Tilt Poker hand history; studodds reads "
+                                    "PokerStars hand histories only (for now)")),
+        ("other_room_winamax.txt", ("looks like a Winamax hand history; studodds reads "
+                                   "PokerStars hand histories only (for now)")),
+        ("other_room_kingsclub.txt", ("looks like a KingsClub hand history; studodds reads "
+                                     "PokerStars hand histories only (for now)")),
+        ("tournament_summary_fulltilt.txt", ("is a Full Tilt Poker tournament summary (the "
+                                            "results, not the hands): there are no hands")),
+    ],
+)
+def test_a_file_of_another_room_is_named(name, message, tmp_path, capsys):
+    """Recognised from the content: the same text under another name says the same."""
+    path = tmp_path / "hands.txt"
+    path.write_bytes((DATA / name).read_bytes())
+    for where in (DATA / name, path):
+        assert main(["replay", str(where)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and err.startswith("Error: ")
+        assert f"'{where}' {message}" in err
+        assert "seven-card stud, stud hi/lo or razz" not in err
+
+
+def test_a_file_without_hands_says_what_it_is(tmp_path, capsys):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n\n")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my session notes\nstud hi/lo, lost a big pot\n")
+    for path, message in ((empty, "is empty: there are no hands in it to replay"),
+                          (notes, ("is not a hand history studodds can read: it reads "
+                                  "PokerStars hand histories"))):
+        assert main(["replay", str(path)]) == 2
+        _, err = capsys.readouterr()
+        assert err.count("\n") == 1 and f"'{path}' {message}" in err
+
+
+@pytest.mark.parametrize(
+    ("first_lines", "room", "content"),
+    [
+        ("PokerStars Hand #1: Razz Limit ($2/$4 USD)", "PokerStars", "hands"),
+        ("PokerStars Tournament #2010090015, Razz Limit\nBuy-In: $200/$15 USD", "PokerStars",
+         "summary"),
+        ("Full Tilt Poker Game #1: Table X - $1/$2 - Limit Stud Hi", "Full Tilt Poker", "hands"),
+        ("Winamax Poker - CashGame - HandId: #1-2-3 - Razz fixed limit", "Winamax", "hands"),
+        ("#1: Limit 2-7 Razz - 22/44\n2021-01-06 07:03:50", "KingsClub", "hands"),
+        ('<?xml version="1.0"?>\n<session sessioncode="1">', "iPoker", "hands"),
+        ('<description type="Razz" stakes="Limit $0.50/$1"/>', "Merge Gaming", "hands"),
+        ("***** History for hand R5-1-2 *****", "Ongame", "hands"),
+        ("\ufeffBodog Hand #1 TBL#2 7CARD Fixed Limit", "Bovada", "hands"),
+        ("Everleaf Gaming Game #1\n***** Hand history for game #1 *****", "Everleaf", "hands"),
+        ("Stage #1: Seven Card Hi/Lo  Normal $0.02/$0.04", "Absolute Poker", "hands"),
+        ("\x00Game #1 starts.\n\n#Game No : 1", "PartyPoker", "hands"),
+        ("Game started at: 2016/8/2 11:17:19\n\nGame ID: 1 1/2 (PRR) X (Seven Cards Stud)",
+         "Winning Poker Network", "hands"),
+        ("variant = 'F7S/8'\nantes = [1, 1]", "PHH", "hands"),
+    ],
+)
+def test_rooms_are_recognised_from_their_first_lines(first_lines, room, content):
+    assert identify(first_lines) == FileKind(room, content)
+    assert identify("\n\n" + first_lines) == FileKind(room, content)
+
+
+@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/handhistories is not here")
+def test_every_real_file_of_another_room_is_recognised():
+    for path in sorted(p for p in SAMPLES.rglob("*") if p.is_file() and p.parent != SAMPLES):
+        kind = identify_file(path)
+        assert kind.room not in (None, "PokerStars"), path
+        assert kind.content == ("summary" if "SnG-2man" in path.name else "hands"), path
+
+
+# ---------------------------------------------------------------- a garbled card
+
+def test_a_bad_card_replays_the_streets_before_it(capsys):
+    """'[of]' in Bob's 5th-street card: a warning names the hand, the line and the token,
+    and 3rd and 4th street replay as in the unbroken file."""
+    path = str(DATA / "stud7_side_pot_bad_card.txt")
+    assert main(["replay", path, "--trials", "2000", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ("warning: hand 200000000022, line 35: impossible card 'of': only the "
+                   "streets before it are kept (3rd, 4th street)\n")
+    (hand,) = json.loads(out)
+    assert [s["street"] for s in hand["streets"]] == ["3rd", "4th"]
+    (whole,) = replay_fixture(SIDE_POT, trials=2000)
+    for got, want in zip(hand["streets"], whole.streets, strict=False):
+        assert [p["equity_hero_view"] for p in got["players"]] == [
+            p.equity_hero_view for p in want.players]

@@ -109,13 +109,26 @@ def _equity_columns(result) -> list[tuple[str, str]]:
     if result.declarations is not None:  # a declared pot: no "tie" where nobody tied
         return [("scoop", "win"), ("share", "tie"), ("equity", "equity")]
     if result.players[0].high_win is not None:
-        # Split pots as players talk: the whole pot alone is a scoop (so no "win" column
-        # repeating it), and a half shared is a split half, not a "tie".
-        return [
-            ("equity", "equity"), ("scoop", "scoop"), ("high win", "high_win"),
-            ("high split", "high_tie"), ("low win", "low_win"), ("low split", "low_tie"),
-        ]
+        return list(_SPLIT_COLUMNS)
     return [("win", "win"), ("tie", "tie"), ("equity", "equity")]
+
+
+# Split pots as players talk: the whole pot alone is a scoop (so no "win" column repeating
+# it), and a half shared is a split half, not a "tie". (header, PlayerResult attribute)
+_SPLIT_COLUMNS = (
+    ("equity", "equity"), ("scoop", "scoop"), ("high win", "high_win"),
+    ("high split", "high_tie"), ("low win", "low_win"), ("low split", "low_tie"),
+)
+
+
+def _has_qualifier(game_id: str) -> bool:
+    """Whether the low half needs a qualifier, so that sometimes nobody has a low (stud5hl
+    and stud7hl always have one)."""
+    return GAMES[game_id].kinds[-1] == "low_8"
+
+
+def _no_low_line(how_often: str) -> str:
+    return f"no low (high takes the whole pot): {how_often}"
 
 
 def equity_report(result, fmt: str, odds=None) -> str:
@@ -161,10 +174,9 @@ def equity_report(result, fmt: str, odds=None) -> str:
     lines += ["", render_table(headers, rows)]
     if result.note:
         lines += ["", result.note]
-    if result.no_low is not None and GAMES[result.game].kinds[-1] == "low_8":
-        # (stud5hl has no qualifier: there is always a low, no_low is 0)
+    if result.no_low is not None and _has_qualifier(result.game):
         lines.append("")
-        lines.append(f"no low (high takes the whole pot): {_pct(result.no_low)}")
+        lines.append(_no_low_line(_pct(result.no_low)))
     if result.community is not None:
         lines.append("")
         lines.append(f"card shortage: the community card {result.community} is every "
@@ -296,41 +308,132 @@ def pot_odds_lines(odds) -> list[str]:
 def replay_report(replays, fmt: str) -> str:
     """Report for `studodds replay`: per hand, per street, each live player's equity.
 
+    Two views: as the hero saw it, and with every card shown at the end. Where they hold
+    the same cards on every street (nobody's hole cards but the hero's were shown) the
+    hand has one set of numbers and a line saying so. Split games (hi/lo) give each view
+    in its own table with the columns of `equity` (scoop, both halves) and how often
+    nobody makes a low. After an all-in, a table of the pots: each pot, who can win it and
+    each one's equity in it.
+
     After a card shortage the 7th-street hands are six own cards each: the community card
     (everyone's seventh) is named in the street column and under the table; CSV gives it
     in a last "community" column (empty on other streets).
     """
     if fmt == "json":
         return render_json([r.to_dict() for r in replays])
-    headers = ("street", "pot", "player", "as the hero saw it", "equity", "all shown",
-               "equity ")
     if fmt == "csv":
-        rows = [
-            (r.hand_id, s.street, s.pot, p.name, p.hero_view, p.equity_hero_view, p.revealed,
-             p.equity_revealed, s.community or "")
-            for r in replays for s in r.streets for p in s.players
-        ]
-        return render_csv(("hand", "street", "pot", "player", "hero_view", "equity_hero_view",
-                           "revealed", "equity_revealed", "community"), rows)
-    parts = []
+        return _replay_csv(replays)
+    return "\n\n".join(_replay_hand_text(r) for r in replays)
+
+
+def _replay_csv(replays) -> str:
+    headers = ["hand", "street", "pot", "player", "hero_view", "equity_hero_view",
+               "revealed", "equity_revealed", "community"]
+    split = any(p.seen is not None and p.seen.high_win is not None
+                for r in replays for s in r.streets for p in s.players)
+    keys = [f"{attr}_{view}" for view in ("hero_view", "revealed")
+            for _, attr in _SPLIT_COLUMNS[1:]] if split else []
+    rows = []
     for r in replays:
-        rows = []
         for s in r.streets:
-            street = s.street if s.community is None else f"{s.street} [{s.community}]"
-            for i, p in enumerate(s.players):
-                rows.append((
-                    street if i == 0 else "", f"{s.pot:g}" if i == 0 else "", p.name,
-                    p.hero_view, _pct(p.equity_hero_view), p.revealed, _pct(p.equity_revealed),
-                ))
-        title = f"hand {r.hand_id} ({r.game}), hero {r.hero or 'unknown'}"
-        lines = [title, render_table(headers, rows)]
-        lines += _replay_shortage_lines(r.streets)
-        if r.rule_problems:
-            lines += ["rules: " + problem for problem in r.rule_problems]
-        else:
-            lines.append("rules: bring-in and first to act on every street as the table rules say")
-        parts.append("\n".join(lines))
-    return "\n\n".join(parts)
+            for p in s.players:
+                data = p.to_dict()
+                rows.append([r.hand_id, s.street, s.pot, p.name, p.hero_view,
+                             p.equity_hero_view, p.revealed, p.equity_revealed,
+                             s.community or ""] + [data.get(k, "") for k in keys])
+    return render_csv(headers + keys, rows)
+
+
+def _street_label(s) -> str:
+    return s.street if s.community is None else f"{s.street} [{s.community}]"
+
+
+def _replay_hand_text(r) -> str:
+    coincide = bool(r.streets) and all(s.views_coincide for s in r.streets)
+    split = bool(r.streets) and r.streets[0].players[0].seen is not None \
+        and r.streets[0].players[0].seen.high_win is not None
+    lines = [f"hand {r.hand_id} ({r.game}), hero {r.hero or 'unknown'}"]
+    if split:
+        views = [("seen", "hero_view", "no_low_hero_view", "as the hero saw it")]
+        if not coincide:
+            views.append(("shown", "revealed", "no_low_revealed", "with every card shown"))
+        for k, (result, hand, no_low, title) in enumerate(views):
+            lines += ([""] if k else []) + [title, _split_table(r, result, hand)]
+            if _has_qualifier(r.game):
+                lines.append(_no_low_line(", ".join(
+                    f"{s.street} {_pct(getattr(s, no_low))}" for s in r.streets)))
+    else:
+        lines.append(_views_table(r, coincide))
+    if coincide:
+        lines.append("nobody's hole cards but the hero's were shown: the hero's view is also "
+                     "the view with every card shown (one set of odds per street)")
+    lines += _replay_pot_lines(r.streets, coincide)
+    lines += _replay_shortage_lines(r.streets)
+    lines += _rules_lines(r.rule_problems)
+    return "\n".join(lines)
+
+
+def _views_table(r, coincide: bool) -> str:
+    """One row per live player and street: the hand and its equity in each view (one
+    view when they coincide)."""
+    headers = ["street", "pot", "player", "as the hero saw it", "equity"]
+    if not coincide:
+        headers += ["all shown", "equity "]
+    rows = []
+    for s in r.streets:
+        for i, p in enumerate(s.players):
+            row = [_street_label(s) if i == 0 else "", f"{s.pot:g}" if i == 0 else "",
+                   p.name, p.hero_view, _pct(p.equity_hero_view)]
+            if not coincide:
+                row += [p.revealed, _pct(p.equity_revealed)]
+            rows.append(row)
+    return render_table(headers, rows)
+
+
+def _split_table(r, result: str, hand: str) -> str:
+    """One view of a split game: the columns of `equity` for a split pot."""
+    headers = ["street", "pot", "player", "hand"] + [h for h, _ in _SPLIT_COLUMNS]
+    rows = []
+    for s in r.streets:
+        for i, p in enumerate(s.players):
+            shares = getattr(p, result)
+            rows.append([_street_label(s) if i == 0 else "", f"{s.pot:g}" if i == 0 else "",
+                         p.name, getattr(p, hand)]
+                        + [_pct(getattr(shares, attr)) for _, attr in _SPLIT_COLUMNS])
+    return render_table(headers, rows)
+
+
+def _replay_pot_lines(streets, coincide: bool) -> list[str]:
+    """After an all-in: each pot as the street begins, who can win it, and each one's
+    equity in it (among those players only)."""
+    split = [s for s in streets if len(s.pots) > 1]
+    if not split:
+        return []
+    headers = ["street", "pot", "size", "player", "equity as the hero saw it"]
+    if not coincide:
+        headers.append("equity, all shown")
+    rows = []
+    for s in split:
+        for k, pot in enumerate(s.pots):
+            name = "main pot" if k == 0 else (
+                "side pot" if len(s.pots) == 2 else f"side pot {k}")
+            for j, player in enumerate(pot.eligible):
+                row = [_street_label(s) if k == j == 0 else "", name if j == 0 else "",
+                       f"{pot.amount:g}" if j == 0 else "", player,
+                       _pct(pot.equity_hero_view[j])]
+                if not coincide:
+                    row.append(_pct(pot.equity_revealed[j]))
+                rows.append(row)
+    note = ("pots as the street begins (a player all in plays only for the chips they "
+            "matched; a pot only one player can win is theirs):")
+    return ["", note, render_table(headers, rows)]
+
+
+def _rules_lines(problems) -> list[str]:
+    if not problems:
+        return [("rules: the bring-in and who acted first on every street agree with the "
+                 "table rules")]
+    return ["rules: " + problem for problem in problems]
 
 
 def _replay_shortage_lines(streets) -> list[str]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ..equity import OptionError
-from ..histories import parse_file
+from ..histories import identify_file, parse_file
+from ..histories.formats import POKERSTARS
 from ..histories.replay import replay_hand
 from . import render
 from .options import CONTEXT, format_option
@@ -41,14 +42,17 @@ def replay_command(file, hand_id, hero, trials, precision, seed, fmt):
     for problem in problems:
         where = f"hand {problem.hand_id}, " if problem.hand_id else ""
         click.echo(f"warning: {where}line {problem.line}: {problem.message}", err=True)
+    if not hands:
+        raise click.UsageError(_no_hands(file, problems))
     if hand_id is not None:
         hands = [h for h in hands if h.hand_id == hand_id]
         if not hands:
             raise click.UsageError(f"no stud hand {hand_id!r} in {file!r}")
-    if not hands:
-        raise click.UsageError(f"no seven-card stud, stud hi/lo or razz hands in {file!r}")
     replays = []
     for hh in hands:
+        if hh.cut is not None:  # a garbled card: the streets before it still replay
+            click.echo(f"warning: hand {hh.hand_id}, line {hh.cut.line}: {hh.cut.message}",
+                       err=True)
         for warning in hh.warnings:
             click.echo(f"warning: hand {hh.hand_id}, {warning} (skipped)", err=True)
         if hero is not None and hero not in dict(hh.seats).values():
@@ -64,3 +68,23 @@ def replay_command(file, hand_id, hero, trials, precision, seed, fmt):
     if not replays:
         raise click.UsageError(f"none of the hands in {file!r} could be replayed")
     click.echo(render.replay_report(replays, fmt))
+
+
+def _no_hands(file: str, problems) -> str:
+    """Why a file gave no hands, naming what it is (recognised from its content)."""
+    kind = identify_file(file)
+    if kind.content == "empty":
+        return f"{file!r} is empty: there are no hands in it to replay"
+    if kind.room is None:
+        return (f"{file!r} is not a hand history studodds can read: it reads PokerStars hand "
+                "histories, where each hand starts 'PokerStars Hand #' (or 'PokerStars Game #')")
+    article = "an" if kind.room[0].lower() in "aeiou" else "a"
+    if kind.content == "summary":
+        return (f"{file!r} is {article} {kind.room} tournament summary (the results, not the "
+                "hands): there are no hands in it to replay")
+    if kind.room != POKERSTARS:
+        return (f"{file!r} looks like {article} {kind.room} hand history; studodds reads "
+                "PokerStars hand histories only (for now)")
+    if problems:
+        return f"none of the stud hands in {file!r} could be read (see the warnings above)"
+    return f"no seven-card stud, stud hi/lo or razz hands in {file!r}"

@@ -1,9 +1,11 @@
-"""Reading hand-history files: bytes to text (UTF-8, UTF-16 with a BOM, Windows-1252)."""
+"""Reading hand-history files: bytes to text (UTF-8, UTF-16 with a BOM, Windows-1252), then
+the hands, or what the file is when it holds none we read."""
 
 from __future__ import annotations
 
 import os
 
+from .formats import FileKind, identify
 from .pokerstars import parse_text
 from .record import HandHistory, ParseProblem
 
@@ -21,3 +23,9 @@ def parse_file(path: str | os.PathLike[str]) -> tuple[list[HandHistory], list[Pa
     """Read a hand-history file (UTF-8, UTF-16 with BOM, or Windows-1252)."""
     with open(path, "rb") as f:
         return parse_text(_decode(f.read()))
+
+
+def identify_file(path: str | os.PathLike[str]) -> FileKind:
+    """Which room wrote a file and whether it holds hands (formats.identify)."""
+    with open(path, "rb") as f:
+        return identify(_decode(f.read()))

@@ -15,9 +15,12 @@ True
 
 Hands are separated by their header lines (``PokerStars Hand #...:`` or ``PokerStars Game
 #...:``); blank lines between them are ignored. Hands of other games (hold'em, draw) are
-skipped silently. A stud hand that cannot be trusted (no summary, an impossible or
-duplicated card, dealt cards that contradict earlier ones, streets out of order) becomes a
-:class:`ParseProblem` and the rest of the file is still read. Lines the reader does not
+skipped silently. A stud hand that cannot be trusted (no summary, a duplicated card, dealt
+cards that contradict earlier ones, streets out of order) becomes a :class:`ParseProblem`
+and the rest of the file is still read. A token that is no card at all (``[of]``) only
+cuts the hand short: the streets read to their end before it are kept, and
+:attr:`HandHistory.cut` says where (a bad card on 3rd street leaves nothing to keep: a
+problem). Lines the reader does not
 know are kept in :attr:`HandHistory.warnings` as ``"line N: text"``; informational lines
 (joins, leaves, chat, "Betting is capped", ...) are skipped without a warning.
 
@@ -37,6 +40,7 @@ match the river is a warning.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ..cards import NotationError, card_str, cards_str, parse_card
@@ -72,6 +76,10 @@ class _HandError(Exception):
         super().__init__(message)
         self.line = line
         self.message = message
+
+
+class _BadCard(_HandError):
+    """A token that is no card ("[of]"): the hand is kept up to the street before it."""
 
 
 _HEADER_RE = re.compile(r"^\ufeff?\s*PokerStars\b[^#]*#(?P<id>\d+):\s*(?P<rest>.*)$")
@@ -197,7 +205,7 @@ def _cards(text: str, line: int) -> tuple[int, ...]:
     out = []
     for token in text.split():
         if not _CARD_TOKEN_RE.match(token):
-            raise _HandError(line, f"impossible card {token!r}")
+            raise _BadCard(line, f"impossible card {token!r}")
         try:
             out.append(parse_card(token))
         except NotationError as exc:  # pragma: no cover - the regex above already checks
@@ -240,6 +248,10 @@ class _Builder:
         self.saw_summary = False
         self.community: int | None = None
         self.community_line = 0
+        # For a hand cut short by a bad card: how many streets were read to their end, and
+        # the cards shown before the street in progress began.
+        self.complete = 0
+        self.shown_before_street: dict[str, tuple[int, ...]] = {}
 
     # -- header
     def _parse_header(self, rest: str) -> None:
@@ -311,7 +323,10 @@ class _Builder:
             self._warn(n, line)
 
     def _street_header(self, n: int, name: str, rest: str) -> None:
+        if name in _STREET_NAMES or name in ("SHOW DOWN", "SUMMARY"):
+            self.complete = len(self.streets)  # a new section ends the street before it
         if name in _STREET_NAMES:
+            self.shown_before_street = dict(self.shown)
             if self.section in ("showdown", "summary"):
                 raise _HandError(n, f"*** {name} *** after the showdown or summary")
             short = _STREET_NAMES[name]
@@ -573,6 +588,36 @@ class _Builder:
                                            f"also {player}'s own card")
                 raise _HandError(line, f"{card_str(card)} is dealt to both {other} and {name}")
 
+    def build_cut(self, cut: _BadCard) -> HandHistory:
+        """The hand up to a bad card: every street read to its end before it (all of them
+        when the bad card is in the showdown or summary), with ``cut`` saying where."""
+        at_end = self.section in ("showdown", "summary")
+        k = len(self.streets) if at_end else self.complete
+        if k == 0 or not self.seat_list:
+            raise cut  # not one street to keep
+        kept = {name for name, _, _ in self.streets[:k]}
+        if at_end:
+            note = "the showdown from this line on is left out"
+        else:
+            note = (f"only the streets before it are kept ({', '.join(_STREET_ORDER[:k])} "
+                    "street)")
+            self.streets = self.streets[:k]
+            self.shown = self.shown_before_street
+            self.collected, self.summary_won = {}, {}
+            self.total_pot = self.rake = None
+            self.hero_cards = self.hero_cards[: 2 + k]
+            self.up = {name: cards[: min(k, 4)] for name, cards in self.up.items()}
+            if k < 5:
+                self.community = None
+            self.returned = [r for r in self.returned if r[0] in kept]
+            self.uncalled = {}
+            for _, name, amount in self.returned:
+                self.uncalled[name] = self.uncalled.get(name, 0.0) + amount
+        self.saw_summary = True
+        hand = self.build(cut.line)
+        problem = ParseProblem(self.hand_id, cut.line, f"{cut.message}: {note}")
+        return dataclasses.replace(hand, cut=problem)
+
     def _check_cards(self, line: int) -> None:
         full = 7 if self.community is None else 6  # own cards: the community card is not
         for name, cards in self.shown.items():
@@ -602,6 +647,11 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
             for n, line in lines:
                 builder.feed(n, line)
             hands.append(builder.build(last))
+        except _BadCard as exc:
+            try:
+                hands.append(builder.build_cut(exc))
+            except Exception:  # noqa: BLE001 - nothing to keep: the bad card is the problem
+                problems.append(ParseProblem(hand_id, exc.line, exc.message))
         except _HandError as exc:
             problems.append(ParseProblem(hand_id, exc.line, exc.message))
         except Exception as exc:  # noqa: BLE001 - bad input must never raise

@@ -56,6 +56,10 @@ class HandHistory:
     # The community card turned on 7th street after a card shortage ("*** RIVER *** [6h]"),
     # everyone's seventh card and nobody's own; None when each player got a river.
     community: int | None = None
+    # A hand cut short by a card the file garbles ("[of]"): where, and what is kept (the
+    # streets read to their end before it); None for a hand read to the end. The
+    # end-of-hand facts (shown, collected, total pot) are then only those read before it.
+    cut: ParseProblem | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -97,7 +101,8 @@ class HandHistory:
 
 @dataclass(frozen=True)
 class ParseProblem:
-    """A hand that could not be read; ``line`` is 1-based in the text given."""
+    """A hand that could not be read (or, as HandHistory.cut, read only in part); ``line``
+    is 1-based in the text given."""
 
     hand_id: str | None
     line: int

@@ -20,9 +20,14 @@ from .. import table
 from ..cards import card_str
 from ..equity import equity
 from ..games import get_game
+from ..results import EquityResult, PlayerResult
 from .record import HandHistory
 
 STREET_NAMES = ("3rd", "4th", "5th", "6th", "7th")
+
+
+# What equity's JSON gives for each player of a split game (hi/lo) besides the equity.
+SPLIT_KEYS = ("scoop", "high_win", "high_tie", "low_win", "low_tie")
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,38 @@ class PlayerView:
     equity_hero_view: float
     revealed: str  # with the cards shown at the end
     equity_revealed: float
+    # Each view's whole answer for the player (win, tie, and in split games the scoop and
+    # both halves); the same object in both views when they coincide.
+    seen: PlayerResult | None = field(default=None, compare=False, repr=False)
+    shown: PlayerResult | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict:
+        out = {"name": self.name, "hero_view": self.hero_view,
+               "equity_hero_view": self.equity_hero_view, "revealed": self.revealed,
+               "equity_revealed": self.equity_revealed}
+        for view, result in (("hero_view", self.seen), ("revealed", self.shown)):
+            if result is not None and result.high_win is not None:
+                out |= {f"{key}_{view}": getattr(result, key) for key in SPLIT_KEYS}
+        return out
+
+
+@dataclass(frozen=True)
+class PotShare:
+    """One pot as a street begins (the main pot, then side pots when a player is all in)
+    and each eligible player's share of it: the equity among only those players, the
+    others' cards out of play, in both views."""
+
+    amount: float
+    eligible: tuple[str, ...]
+    equity_hero_view: tuple[float, ...]  # per eligible player, in seat order
+    equity_revealed: tuple[float, ...]
+
+    def to_dict(self) -> dict:
+        return {"amount": self.amount, "eligible": list(self.eligible), "players": [
+            {"name": name, "equity_hero_view": seen, "equity_revealed": shown}
+            for name, seen, shown in zip(self.eligible, self.equity_hero_view,
+                                         self.equity_revealed, strict=True)
+        ]}
 
 
 @dataclass(frozen=True)
@@ -45,6 +82,14 @@ class StreetReplay:
     # The community card turned on 7th street after a card shortage ("6h"), else None.
     # (community_card alone, on 6th street, means the shared river is still to come.)
     community: str | None = None
+    # Both views hold the same cards (nobody's hidden cards but the hero's are known):
+    # the odds were asked once, and the revealed numbers are the hero's view's.
+    views_coincide: bool = False
+    # Split games with a qualifier: how often nobody makes a low, in each view.
+    no_low_hero_view: float | None = None
+    no_low_revealed: float | None = None
+    # The pots as the street begins: one, or a main pot and side pots after an all-in.
+    pots: tuple[PotShare, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,7 +115,11 @@ def _street_dict(s: StreetReplay) -> dict:
            "community_card": s.community_card}
     if s.community is not None:
         out["community"] = s.community
-    out |= {"dead": s.dead_hero_view, "players": [vars(p) for p in s.players]}
+    out |= {"dead": s.dead_hero_view, "views_coincide": s.views_coincide}
+    if s.no_low_hero_view is not None:
+        out |= {"no_low_hero_view": s.no_low_hero_view, "no_low_revealed": s.no_low_revealed}
+    out |= {"players": [p.to_dict() for p in s.players],
+            "pots": [pot.to_dict() for pot in s.pots]}
     return out
 
 
@@ -106,28 +155,69 @@ def _hand_text(hole, up, river, street_index: int, community: bool = False) -> s
     return text
 
 
+def _out_of_play(hole, up, river, street_index: int, community: bool) -> list[str]:
+    """A hand's cards as dead cards (an unknown one is x): for a player left out of a side
+    pot, whose cards are in nobody's hand there."""
+    tokens = [card_str(c) for c in up] + [card_str(c) for c in hole]
+    tokens += ["x"] * (2 - len(hole))
+    if street_index == 4 and not community:
+        tokens += [card_str(c) for c in river] or ["x"]
+    return tokens
+
+
 def _pot_before(hh: HandHistory, street_index: int) -> float:
     """Chips in the pot as the street begins: antes and every earlier street's bets, less
     any uncalled bet returned on those streets."""
-    total = sum(
-        a.amount for street in hh.streets[: street_index + 1] for a in street.actions
-        if a.kind == "ante"
-    )
-    total += sum(
-        a.amount for street in hh.streets[:street_index] for a in street.actions
-        if a.kind != "ante"
-    )
+    return round(sum(_put_in_before(hh, street_index).values()), 2)
+
+
+def _put_in_before(hh: HandHistory, street_index: int) -> dict[str, float]:
+    """What each player has in the pot as the street begins (antes, earlier streets' bets,
+    less what was returned to them)."""
+    out = dict.fromkeys(hh.players, 0.0)
+    for i, street in enumerate(hh.streets[: street_index + 1]):
+        for a in street.actions:
+            if a.player in out and (i < street_index or a.kind == "ante"):
+                out[a.player] += a.amount
     earlier = {street.name for street in hh.streets[:street_index]}
-    total -= sum(amount for street, _, amount in hh.returned if street in earlier)
-    return round(total, 2)
+    for street, name, amount in hh.returned:
+        if street in earlier and name in out:
+            out[name] -= amount
+    return out
+
+
+def _pots(hh: HandHistory, street_index: int, live: tuple[str, ...]) -> list[table.Pot]:
+    """The main pot and the side pots as the street begins, as the table rules split them
+    (table.BettingRound.pots): a player all in for less cannot win the chips above it."""
+    put_in = _put_in_before(hh, street_index)
+    folded = [round(put_in[name], 2) for name in hh.players if name not in live]
+    posted = [round(put_in[name], 2) for name in live]
+    if any(x < 0 for x in posted + folded):
+        return [table.Pot(round(sum(posted + folded), 2), live)]  # a file that adds up wrong
+    # Stakes and stacks (chips behind) do not change how the chips already in are split.
+    stakes = table.Stakes(ante=0, bring_in=1, small_bet=1, big_bet=1)
+    betting = table.BettingRound(hh.game, street_index, stakes, live, [1] * len(live),
+                                 posted=posted, dead=folded)
+    return betting.pots()
 
 
 def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None = None,
                 precision: float | None = None, seed: int = 1) -> HandReplay:
-    """Every street of one hand: pot, live players, equity as the hero saw it and revealed."""
+    """Every street of one hand: pot, live players, equity as the hero saw it and revealed.
+
+    The same question is asked of the engine once: where both views hold the same cards
+    (or a side pot's players are all the live players) the answer is shared."""
     game = get_game(hh.game)
     hero = hero or hh.hero
     streets = []
+    answers: dict[tuple, EquityResult] = {}
+
+    def ask(hands: list[str], dead: list[str], options: dict) -> EquityResult:
+        key = (tuple(hands), tuple(dead), tuple(sorted(options.items())))
+        if key not in answers:
+            answers[key] = equity(game, hands, " ".join(dead), **options)
+        return answers[key]
+
     for s, street in enumerate(hh.streets):
         live = hh.live_players(s)
         if len(live) < 2:
@@ -136,52 +226,71 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         # 7th street after a card shortage: the community card is everyone's seventh.
         community = card_str(hh.community) if s == 4 and hh.community is not None else None
         shared = community is not None
-        hero_hands, revealed_hands, dead_seen, dead_unseen = [], [], [], 0
-        revealed_dead = []
-        for seat, name in hh.seats:
+        # Per live player: (hand text, cards out of play when left out of a side pot).
+        hero_hands: dict[str, tuple[str, list[str]]] = {}
+        revealed_hands: dict[str, tuple[str, list[str]]] = {}
+        dead_seen, dead_unseen, revealed_dead, revealed_unseen = [], 0, [], 0
+        for _, name in hh.seats:
             up = hh.up_cards.get(name, ())[:n_up]
             hole, river = _known_hole(hh, name, s)
             seen_by_hero = name == hero  # the viewer knows only their own hole cards
             if name in live:
-                hero_hands.append(_hand_text(
-                    hole if seen_by_hero else (), up, river if seen_by_hero else (), s, shared
-                ))
-                revealed_hands.append(_hand_text(hole, up, river, s, shared))
+                hole_seen, river_seen = (hole, river) if seen_by_hero else ((), ())
+                hero_hands[name] = (_hand_text(hole_seen, up, river_seen, s, shared),
+                                    _out_of_play(hole_seen, up, river_seen, s, shared))
+                revealed_hands[name] = (_hand_text(hole, up, river, s, shared),
+                                        _out_of_play(hole, up, river, s, shared))
                 continue
             folded = hh.folded_on(name)
             seen_up = hh.up_cards.get(name, ())[
                 : _up_count(STREET_NAMES.index(folded)) if folded in STREET_NAMES else n_up
             ]
-            dead_seen += list(seen_up)
-            revealed_dead += list(seen_up)
+            dead_seen += [card_str(c) for c in seen_up]
+            revealed_dead += [card_str(c) for c in seen_up]
             if seen_by_hero and len(hole) == 2:
-                dead_seen += list(hole)
+                dead_seen += [card_str(c) for c in hole]
             else:
                 dead_unseen += 2
-            revealed_dead += list(hole)
-        dead_text = " ".join([card_str(c) for c in dead_seen] + ["x"] * dead_unseen)
-        # Revealed: a folded hole card stays unseen unless the file shows it.
-        n_revealed_unseen = dead_unseen - (len(revealed_dead) - len(dead_seen))
-        revealed_dead_text = " ".join(
-            [card_str(c) for c in revealed_dead] + ["x"] * max(n_revealed_unseen, 0)
-        )
+            # Revealed: a folded hole card stays unseen unless the file shows it.
+            revealed_dead += [card_str(c) for c in hole]
+            revealed_unseen += 2 - len(hole)
+        dead = dead_seen + ["x"] * dead_unseen
+        dead_revealed = revealed_dead + ["x"] * revealed_unseen
         # Exact when cheap, else sampled (the engine's default, or the caller's choice);
         # one seed for the hand so a replay is repeatable.
         options = {"trials": trials, "precision": precision, "seed": seed}
-        if shared and _community_misdealt(game, len(live), len(dead_seen) + dead_unseen):
+        if shared and _community_misdealt(game, len(live), len(dead)):
             break  # check_rules reports it; the engine has no such table
         if shared:
             options["community"] = community
-        seen = equity(game, hero_hands, dead_text, **options)
-        shown = equity(game, revealed_hands, revealed_dead_text, **options)
+        names = [n for _, n in hh.seats if n in live]
+        seen = ask([hero_hands[n][0] for n in names], dead, options)
+        shown = ask([revealed_hands[n][0] for n in names], dead_revealed, options)
         players = tuple(
-            PlayerView(name, hero_hands[i], seen.players[i].equity, revealed_hands[i],
-                       shown.players[i].equity)
-            for i, name in enumerate(n for _, n in hh.seats if n in live)
+            PlayerView(name, hero_hands[name][0], seen.players[i].equity,
+                       revealed_hands[name][0], shown.players[i].equity,
+                       seen.players[i], shown.players[i])
+            for i, name in enumerate(names)
         )
+        pots = []
+        for pot in _pots(hh, s, tuple(names)):
+            shares = []
+            for view, base, result in ((hero_hands, dead, seen),
+                                       (revealed_hands, dead_revealed, shown)):
+                if len(pot.eligible) == 1:
+                    shares.append((1.0,))  # chips only this player put in or can win
+                    continue
+                if len(pot.eligible) == len(names):
+                    shares.append(tuple(p.equity for p in result.players))
+                    continue
+                out = [card for n in names if n not in pot.eligible for card in view[n][1]]
+                part = ask([view[n][0] for n in pot.eligible], base + out, options)
+                shares.append(tuple(p.equity for p in part.players))
+            pots.append(PotShare(round(float(pot.amount), 2), tuple(pot.eligible), *shares))
         streets.append(StreetReplay(
-            STREET_NAMES[s], _pot_before(hh, s), players, dead_text, seen.method,
-            seen.community_card, seen.community,
+            STREET_NAMES[s], _pot_before(hh, s), players, " ".join(dead), seen.method,
+            seen.community_card, seen.community, views_coincide=seen is shown,
+            no_low_hero_view=seen.no_low, no_low_revealed=shown.no_low, pots=tuple(pots),
         ))
     return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings)
 
@@ -220,12 +329,10 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
     # (written "bets" or "raises ... to" in some files).
     first = next((a for a in third.actions if a.kind != "ante"), None)
     if first is not None and doors:
-        expected = with_door[table.bring_in(game, doors)]
+        seat = table.bring_in(game, doors)
+        expected = with_door[seat]
         if first.player != expected:
-            problems.append(
-                f"3rd street: {first.player} brought it in, the rules say {expected} "
-                f"(door cards {_cards(doors)})"
-            )
+            problems.append(_bring_in_problem(game, first.player, expected, with_door, doors))
     if hh.community is not None and len(hh.streets) == 5:
         live = hh.live_players(4)
         if not game.community_card_rule:
@@ -252,8 +359,37 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
             continue
         expected = live[table.first_to_act(game, boards)]
         if actions[0].player != expected:
-            problems.append(
-                f"{STREET_NAMES[s]} street: {actions[0].player} acted first, the rules say "
-                f"{expected} (boards {' / '.join(_cards(b) for b in boards if b is not None)})"
-            )
+            problems.append(_order_problem(game, STREET_NAMES[s], actions[0].player,
+                                           expected, live, boards))
     return tuple(problems)
+
+
+def _bring_in_problem(game, actor: str, expected: str, names: list[str], doors: list) -> str:
+    """Who brought it in against who should have, and why, as a dealer would say it."""
+    door = dict(zip(names, doors, strict=True))
+    low = game.order == "low"
+    text = (f"3rd street: {actor} brought it in, but {expected} should have: "
+            f"{expected}'s {card_str(door[expected])} is the {'highest' if low else 'lowest'} "
+            "door card")
+    if actor in door and door[actor] // 4 == door[expected] // 4:  # same rank: the suit
+        text += (" (the ranks tie: the higher suit brings it in, spades highest, then hearts, "
+                 "diamonds, clubs)" if low else " (the ranks tie: the lower suit brings it in, "
+                 "clubs lowest, then diamonds, hearts, spades)")
+    return text
+
+
+def _order_problem(game, street: str, actor: str, expected: str, live, boards) -> str:
+    """Who acted first against who should have: the best board showing (high, or low in
+    the games played in the low order) acts first; on a tie, the player closest to the
+    dealer's left."""
+    board = dict(zip(live, boards, strict=True))
+    best = "best low board" if game.order == "low" else "best board"
+    text = (f"{street} street: {actor} acted first, but {expected} should have: "
+            f"{expected}'s {_cards(board[expected])} is the {best} showing")
+    if board.get(actor) is not None:
+        text += f" ({actor} shows {_cards(board[actor])})"
+        if table.showing_strength(game, board[actor]) == table.showing_strength(
+                game, board[expected]):
+            text = text[:-1] + (f": the boards tie and {expected} sits closer to the "
+                                "dealer's left)")
+    return text
