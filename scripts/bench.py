@@ -4,13 +4,16 @@
     python scripts/bench.py                 # 2,000,000 trials per scenario
     python scripts/bench.py --trials 500000 --markdown
     python scripts/bench.py --only-batch --markdown  # batches alone (worker processes)
+    python scripts/bench.py --only-estimates --repeat 1  # time estimates against the truth
 
 Per scenario: deals (trials) per second per thread for both libraries (each on one thread,
 then on all threads), and the ratio. Then studodds alone: exact heads-up 6th street, exact
 heads-up 5th street with the opponent's hole cards unknown, and the wall time of a whole
 CLI query of 1,000,000 trials with compiled code cached. With --batch (or --only-batch):
 spots per second of `studodds batch` on the local executor and on a 2-worker Dask
-LocalCluster, the same spots for each. Progress on stderr.
+LocalCluster, the same spots for each. With --estimates (or --only-estimates): the runs
+whose time the CLI tells before it starts, estimate beside the time taken. Progress on
+stderr.
 """
 
 from __future__ import annotations
@@ -223,6 +226,60 @@ def print_batch(rows, cluster_seconds: float, fmt: str) -> None:
     ))
 
 
+# What a coach asks most, with the time the CLI tells before it starts (engine/timing.py)
+# beside the time it takes: (label, kind, game, hands, options).
+ESTIMATE_CASES = [
+    ("equity --exact, heads-up 3rd street", "equity", "stud7", ["(As Ad) 7c", "(x x) Kh"],
+     {"exact": True}),
+    ("equity --exact, heads-up 3rd street stud7hl8", "equity", "stud7hl8",
+     ["(As 2d) 4c", "(x x) Kh"], {"exact": True}),
+    ("equity --exact, heads-up 3rd street, 2 dead", "equity", "stud7",
+     ["(As Ks) Ah", "(x x) Qd"], {"exact": True, "dead": "7h 2c"}),
+    ("equity --exact, heads-up 4th street stud7hl8", "equity", "stud7hl8",
+     ["(As 2s) 3h 4h", "(x x) Kd Qc"], {"exact": True}),
+    ("equity --exact, 3-way 6th street", "equity", "stud7",
+     ["(As Ks) Ah Kh Qh Jh", "(Qs Qd) Qc 2d 3d 4d", "(x x) 9c 8c 7c 6c"], {"exact": True}),
+    ("equity --exact, 3-way 5th street razz", "equity", "razz",
+     ["(As 2s) 3h 4h Kc", "(x x) 5d 6d 7d", "(x x) 8s 9s Ts"], {"exact": True}),
+    ("equity --trials 100,000,000, 3-way 3rd street stud7hl8", "equity", "stud7hl8",
+     ["(As 2s) 3h", "(x x) Qc", "(x x) 5c"], {"trials": 100_000_000, "seed": 1}),
+    ("next --exact, heads-up 4th street", "next", "stud7", ["(As Kd) Qh Jh", "(x x) 7c 8c"],
+     {"exact": True}),
+    ("next --exact --player 2, heads-up 3rd street", "next", "stud7",
+     ["(Qs Qd) 8c", "(x x) Kd"], {"exact": True, "player": 2}),
+]
+
+
+def bench_estimates(repeat: int, only: str | None = None):
+    """Each case's estimate (told through on_estimate before the work) and its best time."""
+    from studodds.whatif import next_card_table
+
+    rows = []
+    for label, kind, game, hands, options in ESTIMATE_CASES:
+        if only and only not in label:
+            continue
+        options = dict(options)
+        dead = options.pop("dead", ())
+        run = equity if kind == "equity" else next_card_table
+        seen = []
+        run(game, hands, dead, on_estimate=seen.append, **options)  # compile or load
+        seconds = time_best(lambda: run(game, hands, dead, **options), repeat)
+        estimate = seen[0].seconds
+        rows.append((label, estimate, seconds))
+        log(f"  {label}: estimated {estimate:.2f} s, took {seconds:.2f} s")
+    return rows
+
+
+def print_estimates(rows, fmt: str) -> None:
+    print("Time estimates (told on stderr before a run over 5 s) against the time taken, "
+          f"best of the repeats, {numba.get_num_threads()} threads")
+    print(tabulate(
+        [(label, f"{estimate:.2f} s", f"{seconds:.2f} s", f"{estimate / seconds:.2f}")
+         for label, estimate, seconds in rows],
+        headers=("run", "estimated", "took", "estimate / actual"), tablefmt=fmt,
+    ))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int, default=2_000_000)
@@ -234,9 +291,17 @@ def main() -> None:
     parser.add_argument("--only-batch", action="store_true", help="time batches only")
     parser.add_argument("--batch-spots", type=int, default=200, metavar="N",
                         help="spots per batch set (default 200)")
+    parser.add_argument("--estimates", action="store_true",
+                        help="also time the runs whose time the CLI estimates (a few minutes)")
+    parser.add_argument("--only-estimates", nargs="?", const="", metavar="TEXT",
+                        help="time the estimated runs only (those whose label holds TEXT)")
     args = parser.parse_args()
     fmt = "github" if args.markdown else "simple"
     all_threads = numba.config.NUMBA_NUM_THREADS
+    if args.only_estimates is not None:
+        log("estimated runs")
+        print_estimates(bench_estimates(args.repeat, args.only_estimates), fmt)
+        return
     if args.only_batch:
         log(f"batches of {args.batch_spots} spots")
         print_batch(*bench_batch(args.batch_spots, args.repeat), fmt)
@@ -282,6 +347,10 @@ def main() -> None:
          for label, deals, seconds, mb in heads_up_rows],
         headers=("heads-up, exact", "deals", "time", "stored arrays"), tablefmt=fmt,
     ))
+    if args.estimates:
+        log("estimated runs")
+        print()
+        print_estimates(bench_estimates(args.repeat), fmt)
     if args.batch:
         log(f"batches of {args.batch_spots} spots")
         print()

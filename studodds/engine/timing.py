@@ -7,7 +7,7 @@ of numba's threads; fewer threads take proportionally longer.
 
 - Heads-up counting (headsup.py, headsup_split.py) makes `headsup.cost` binary searches in
   sorted lists of C(n, k) values a set; a search in a longer list misses the cache more
-  often, so the time a search grows with the list (a power law fits 2nd to 3rd street).
+  often, so the time a search grows with the list (a power law fits 4th to 3rd street).
 - Enumeration (exact.py) and Monte Carlo (sim.py) spend their time valuing each player's
   hand on each deal: a fixed cost a deal and a cost a hand.
 """
@@ -18,18 +18,25 @@ from math import comb
 
 from .headsup import cost
 
-# Heads-up counting: nanoseconds a search on 2 threads with hero lists of C(n, k) = 15,180
-# values (4th street), and how the time a search grows with the list length.
-COUNTING_NS_AT_15180 = 7.6
-COUNTING_LIST_EXPONENT = 0.185
-COUNTING_SPLIT_FACTOR = 0.9  # a split pot's three list sets are searched in one pass
+# Heads-up counting on 2 threads: (nanoseconds a search with hero lists of C(n, k) = 15,180
+# values, as on 4th street; how the time a search grows with the list length), for one
+# pot and for a split pot (its three list sets searched in one pass). Fitted to 3rd and
+# 4th street stud7 and stud7hl8 (README "Speed").
+COUNTING_HIGH = (6.99, 0.16)
+COUNTING_SPLIT = (5.5, 0.222)
+COUNTING_LIST_AT = 15_180
 
-# Enumeration and Monte Carlo on 2 threads: nanoseconds a deal, and a hand valued.
-ENUMERATION_NS_PER_DEAL = 6.0
-ENUMERATION_NS_PER_HAND = 11.0
-SAMPLING_NS_PER_DEAL = 14.0
-SAMPLING_NS_PER_HAND = 9.0
-SPLIT_HAND_FACTOR = 1.8  # a hand valued both ways
+# Enumeration and Monte Carlo on 2 threads: nanoseconds a deal, and a hand valued (a hand
+# valued both ways costs SPLIT_HAND_FACTOR as much).
+ENUMERATION_NS_PER_DEAL = 3.0
+ENUMERATION_NS_PER_HAND = 7.0
+SAMPLING_NS_PER_DEAL = 2.6
+SAMPLING_NS_PER_HAND = 6.6
+SPLIT_HAND_FACTOR = 1.3
+
+# Building the table state, the kernel's inputs and the result, for every question asked:
+# what makes the 47 questions of a next-card table slower than their kernels alone.
+QUESTION_SECONDS = 0.05
 
 MEASURED_THREADS = 2
 
@@ -37,11 +44,10 @@ MEASURED_THREADS = 2
 def counting_seconds(n: int, k: int, m: int, split: bool, threads: int) -> float:
     """Heads-up counting of a pool of n unseen cards, k to come to the side with fewer to
     come and m to the other."""
-    list_length = max(comb(n, k), 1)
-    per_search = COUNTING_NS_AT_15180 * (list_length / 15_180) ** COUNTING_LIST_EXPONENT
-    if split:
-        per_search *= COUNTING_SPLIT_FACTOR
-    return cost(n, k, m, split) * per_search * 1e-9 * _thread_factor(threads)
+    at_list, exponent = COUNTING_SPLIT if split else COUNTING_HIGH
+    per_search = at_list * (max(comb(n, k), 1) / COUNTING_LIST_AT) ** exponent
+    return (cost(n, k, m, split) * per_search * 1e-9 * _thread_factor(threads)
+            + QUESTION_SECONDS)
 
 
 def enumeration_seconds(deals: int, players: int, split: bool, declaration_rows: int,
@@ -50,7 +56,7 @@ def enumeration_seconds(deals: int, players: int, split: bool, declaration_rows:
     declaration row)."""
     hand = ENUMERATION_NS_PER_HAND * (SPLIT_HAND_FACTOR if split else 1.0)
     per_deal = ENUMERATION_NS_PER_DEAL * max(declaration_rows, 1) + hand * players
-    return deals * per_deal * 1e-9 * _thread_factor(threads)
+    return deals * per_deal * 1e-9 * _thread_factor(threads) + QUESTION_SECONDS
 
 
 def sampling_seconds(trials: int, players: int, split: bool, declaration_rows: int,
@@ -58,7 +64,7 @@ def sampling_seconds(trials: int, players: int, split: bool, declaration_rows: i
     """Monte Carlo of `trials` deals."""
     hand = SAMPLING_NS_PER_HAND * (SPLIT_HAND_FACTOR if split else 1.0)
     per_deal = SAMPLING_NS_PER_DEAL * max(declaration_rows, 1) + hand * players
-    return trials * per_deal * 1e-9 * _thread_factor(threads)
+    return trials * per_deal * 1e-9 * _thread_factor(threads) + QUESTION_SECONDS
 
 
 def _thread_factor(threads: int) -> float:
