@@ -98,6 +98,7 @@ def test_cli_json(capsys):
     out, _ = capsys.readouterr()
     (hand,) = json.loads(out)
     assert hand["hand_id"] == "200000000001" and hand["hero"] == "Hero"
+    assert hand["room"] == "PokerStars" and hand["game"] == "stud7"
     assert set(hand["streets"][0]["players"][0]) == {
         "name", "hero_view", "equity_hero_view", "revealed", "equity_revealed",
     }
@@ -118,7 +119,7 @@ def test_cli_hand_and_hero_options(capsys):
         (["replay", "no/such/file.txt"], "cannot read"),
         (["replay", str(DATA / "stud7_showdown.txt"), "--hand", "1"], "no stud hand '1'"),
         (["replay", str(DATA / "stud7_showdown.txt"), "--hero", "Zed"], "not at the table"),
-        (["replay", str(DATA / "holdem_only.txt")], "no seven-card stud"),
+        (["replay", str(DATA / "holdem_only.txt")], "no stud hands in"),
     ],
 )
 def test_cli_errors_are_one_line(argv, message, capsys):
@@ -471,12 +472,12 @@ def test_views_that_coincide_are_computed_and_printed_once(monkeypatch, capsys):
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("other_room_fulltilt.txt", ("looks like a Full Tilt Poker hand history; studodds reads "
-                                    "PokerStars hand histories only (for now)")),
-        ("other_room_winamax.txt", ("looks like a Winamax hand history; studodds reads "
-                                   "PokerStars hand histories only (for now)")),
-        ("other_room_kingsclub.txt", ("looks like a KingsClub hand history; studodds reads "
-                                     "PokerStars hand histories only (for now)")),
+        ("other_room_fulltilt.txt", ("looks like a Full Tilt Poker hand history; studodds "
+                                    "does not read those yet")),
+        ("other_room_winamax.txt", ("looks like a Winamax hand history; studodds "
+                                   "does not read those yet")),
+        ("other_room_kingsclub.txt", ("looks like a KingsClub hand history; studodds "
+                                     "does not read those yet")),
         ("tournament_summary_fulltilt.txt", ("is a Full Tilt Poker tournament summary (the "
                                             "results, not the hands): there are no hands")),
     ],
@@ -500,7 +501,7 @@ def test_a_file_without_hands_says_what_it_is(tmp_path, capsys):
     notes.write_text("my session notes\nstud hi/lo, lost a big pot\n")
     for path, message in ((empty, "is empty: there are no hands in it to replay"),
                           (notes, ("is not a hand history studodds can read: it reads "
-                                  "PokerStars hand histories"))):
+                                  "hand histories of PokerStars"))):
         assert main(["replay", str(path)]) == 2
         _, err = capsys.readouterr()
         assert err.count("\n") == 1 and f"'{path}' {message}" in err

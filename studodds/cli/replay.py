@@ -6,7 +6,7 @@ import click
 
 from ..equity import OptionError
 from ..histories import identify_file, parse_file
-from ..histories.formats import POKERSTARS
+from ..histories.readers import readable_rooms
 from ..histories.replay import replay_hand
 from . import render
 from .options import CONTEXT, format_option
@@ -76,15 +76,20 @@ def _no_hands(file: str, problems) -> str:
     if kind.content == "empty":
         return f"{file!r} is empty: there are no hands in it to replay"
     if kind.room is None:
-        return (f"{file!r} is not a hand history studodds can read: it reads PokerStars hand "
-                "histories, where each hand starts 'PokerStars Hand #' (or 'PokerStars Game #')")
+        return (f"{file!r} is not a hand history studodds can read: it reads hand histories "
+                f"of {_rooms_read()}")
     article = "an" if kind.room[0].lower() in "aeiou" else "a"
     if kind.content == "summary":
         return (f"{file!r} is {article} {kind.room} tournament summary (the results, not the "
                 "hands): there are no hands in it to replay")
-    if kind.room != POKERSTARS:
-        return (f"{file!r} looks like {article} {kind.room} hand history; studodds reads "
-                "PokerStars hand histories only (for now)")
+    if kind.room not in readable_rooms():
+        return (f"{file!r} looks like {article} {kind.room} hand history; studodds does not "
+                f"read those yet (it reads hand histories of {_rooms_read()})")
     if problems:
         return f"none of the stud hands in {file!r} could be read (see the warnings above)"
-    return f"no seven-card stud, stud hi/lo or razz hands in {file!r}"
+    return f"no stud hands in {file!r} (seven-card stud, stud hi/lo, razz or five-card stud)"
+
+
+def _rooms_read() -> str:
+    rooms = readable_rooms()
+    return rooms[0] if len(rooms) == 1 else ", ".join(rooms[:-1]) + " and " + rooms[-1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from .formats import FileKind, identify
-from .pokerstars import parse_text
+from .readers import parse_any
 from .record import HandHistory, ParseProblem
 
 
@@ -20,9 +20,11 @@ def _decode(data: bytes) -> str:
 
 
 def parse_file(path: str | os.PathLike[str]) -> tuple[list[HandHistory], list[ParseProblem]]:
-    """Read a hand-history file (UTF-8, UTF-16 with BOM, or Windows-1252)."""
+    """Read a hand-history file (UTF-8, UTF-16 with BOM, or Windows-1252) of any room
+    with a reader (readers.py)."""
     with open(path, "rb") as f:
-        return parse_text(_decode(f.read()))
+        hands, problems, _ = parse_any(_decode(f.read()))
+    return hands, problems
 
 
 def identify_file(path: str | os.PathLike[str]) -> FileKind:

@@ -44,6 +44,7 @@ import dataclasses
 import re
 
 from ..cards import NotationError, card_str, cards_str, parse_card
+from .formats import POKERSTARS
 from .record import Action, HandHistory, ParseProblem, Street
 
 # cards_str is used by the module doctest.
@@ -553,6 +554,7 @@ class _Builder:
         bring_ins = [a.amount for s in self.streets for a in s[2] if a.kind == "bring-in"]
         collected = self.collected or dict(self.summary_won)
         return HandHistory(
+            room=POKERSTARS,
             hand_id=self.hand_id,
             game=self.game or "",
             mix=self.mix,

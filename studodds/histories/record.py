@@ -31,7 +31,7 @@ class HandHistory:
     """One parsed stud hand."""
 
     hand_id: str
-    game: str  # "stud7", "stud7hl8" or "razz"
+    game: str  # a games.py id: "stud7", "stud7hl8", "razz", "razz27", "stud5", ...
     mix: str | None
     tournament: str | None
     small_bet: float
@@ -60,6 +60,8 @@ class HandHistory:
     # streets read to their end before it); None for a hand read to the end. The
     # end-of-hand facts (shown, collected, total pot) are then only those read before it.
     cut: ParseProblem | None = None
+    # Who wrote the file (formats.py's room names: "PokerStars", "Full Tilt Poker", ...).
+    room: str | None = None
 
     @property
     def players(self) -> tuple[str, ...]:

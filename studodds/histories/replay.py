@@ -100,10 +100,11 @@ class HandReplay:
     streets: tuple[StreetReplay, ...]
     rule_problems: tuple[str, ...]
     warnings: tuple[str, ...] = field(default=())
+    room: str | None = None  # who wrote the hand history
 
     def to_dict(self) -> dict:
         return {
-            "hand_id": self.hand_id, "game": self.game, "hero": self.hero,
+            "hand_id": self.hand_id, "room": self.room, "game": self.game, "hero": self.hero,
             "streets": [_street_dict(s) for s in self.streets],
             "rule_problems": list(self.rule_problems),
             "warnings": list(self.warnings),
@@ -292,7 +293,8 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
             seen.community_card, seen.community, views_coincide=seen is shown,
             no_low_hero_view=seen.no_low, no_low_revealed=shown.no_low, pots=tuple(pots),
         ))
-    return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings)
+    return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings,
+                      hh.room)
 
 
 def _community_misdealt(game, n_live: int, n_dead: int) -> bool:
