@@ -12,12 +12,12 @@ from .categories import game_category
 from .classes import (
     StartingClass,
     class_of,
-    permute_suits,
+    scheme_of,
     select,
 )
 from .errors import ChartError
 from .runners import Runner, batch_runner
-from .spots import RANDOM, chart_spots, matchup_groups, suit_stabilizer
+from .spots import RANDOM, chart_spots, group_size, matchup_groups
 
 PLAYER_FIELDS = ("equity", "win", "tie", "scoop", "high_win", "high_tie", "low_win", "low_tie")
 
@@ -165,13 +165,15 @@ def _spot_key(spot: dict) -> tuple[StartingClass, StartingClass | None, int, int
     None, opponents, weight within its cell)."""
     hero_cards = _hand_cards(spot["hands"][0])
     others = spot["hands"][1:]
+    game = spot["game"]
     if all(h == RANDOM for h in others):
-        return class_of(hero_cards), None, len(others), 1
+        return class_of(hero_cards, game), None, len(others), 1
     if len(others) != 1:
         raise ChartError(f"spot {spot['id']!r}: a matchup spot is heads-up")
     villain_cards = _hand_cards(others[0])
-    group = {frozenset(permute_suits(villain_cards, p)) for p in suit_stabilizer(hero_cards)}
-    return class_of(hero_cards), class_of(villain_cards), 1, len(group)
+    villain = class_of(villain_cards, game)
+    return (class_of(hero_cards, game), villain, 1,
+            group_size(hero_cards, villain_cards, villain))
 
 
 def _method_of(results: list[dict]) -> str:
@@ -326,8 +328,9 @@ def make_chart(
     options: as chart_spots (selection, villains, opponents, exact, trials, precision, seed).
     """
     spots = chart_spots(game, vs, **options)
-    heroes = select(options.get("selection", "all"))
-    villains = select(options["villains"]) if options.get("villains") is not None else heroes
+    heroes = select(options.get("selection", "all"), game)
+    villains = (select(options["villains"], game) if options.get("villains") is not None
+                else heroes)
     results = (runner or batch_runner())(spots)
     return chart_table(spots, results, heroes=heroes,
                        villains=villains if vs == "classes" else None)
