@@ -77,7 +77,7 @@ def test_methods_and_opponents():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"game": "razz", "selection": "flush3"}, r"is for stud7, .*razz6: suits never matter in razz"),
+    ({"game": "razz", "selection": "flush3"}, r"is for stud7, .*razz6: suits never change a hand's value in razz"),
     ({"game": "stud5", "selection": "rolled"}, "stud5 starts with two cards"),
     ({"game": "stud5", "selection": "pairs", "opponents": 10}, "opponents must be 1 to 9"),
     ({"game": "stud7", "vs": "everyone"}, "vs must be one of"),

@@ -54,7 +54,7 @@ from .spots import (
     matchup_groups,
     write_spot_file,
 )
-from .table import Chart, ChartRow, chart_table, make_chart
+from .table import CategorySummary, Chart, ChartRow, chart_table, make_chart
 
 __all__ = [
     "CHART_GAMES",
@@ -62,6 +62,7 @@ __all__ = [
     "LOW_CATEGORIES",
     "RANDOM",
     "VS_CHOICES",
+    "CategorySummary",
     "Chart",
     "ChartError",
     "ChartRow",

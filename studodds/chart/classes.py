@@ -23,7 +23,7 @@ three ranks, rainbow           286               24        6,864
 and 169 of two cards covering C(52, 2) = 1,326: 13 pairs (6 combos each), 78 suited
 (4) and 78 offsuit (12).
 
-**Games where suits never matter.** In razz and in ace-to-five five-card lowball
+**Games where suits never change a hand's value.** In razz and in ace-to-five five-card lowball
 (stud5low) every hand value ignores suits: straights and flushes do not count. Hands of
 the same ranks then have the same equity whatever their suits (relabel the suits within
 each rank, card by card: every deal maps to one with the same ranks, so the same
@@ -37,7 +37,7 @@ a game uses is ``scheme_of(game)``; every function here takes the game (default 
 in the hole (``(A A) K``, ``(2 2) A``), different ranks highest first (``(A K) Q``,
 ``(A) K``), ace high in every game. A suffix names the ranks that share a suit, highest
 first, ending in ``s`` as in hold'em's ``AKs``; no suffix means every card is of a
-different suit (rainbow), or, in razz and stud5low, that suits do not matter:
+different suit (rainbow), or, in razz and stud5low, that suits do not count:
 
     (A A) A          rolled-up aces
     (A A) K          a pair of aces, the king of a third suit
@@ -52,7 +52,7 @@ different suit (rainbow), or, in razz and stud5low, that suits do not matter:
 **Representative.** Each class is spelled by one concrete hand in the same order (the
 pair or the highest ranks down, the lowest rank as the door card), taking the highest
 suits first: spades, hearts, diamonds, clubs. ``(As Ah) Kd``, ``(As Ah) Ks``, ``(As Kh)
-Qs``, ``(As) Kh``. A class whose suits do not matter is spelled with every card of a
+Qs``, ``(As) Kh``. A class whose suits do not count is spelled with every card of a
 different suit, as its rainbow class is. Which card is up does not change equity against
 unknown cards; the convention only makes one string per class.
 
@@ -172,7 +172,8 @@ class StartingClass:
     """One class of starting hands (see the module docs).
 
     ``ranks`` and ``cards`` are in presentation order: the hole cards, then the door card.
-    ``shape`` is None when suits never matter (the class is its ranks). ``tags`` are the
+    ``shape`` is None when no hand value of the game depends on suits (the class is its
+    ranks). ``tags`` are the
     names of ranges.py's third-street classes the hand belongs to (``rolled``, ``pair+``,
     ``flush3``, ``straight3``, ``low3``), so a chart can be grouped exactly as a range
     would select it.
@@ -211,7 +212,7 @@ class StartingClass:
     @property
     def suit_pattern(self) -> str | None:
         """``suited`` (all of a suit), ``two suited`` or ``rainbow`` (no two share one);
-        with two cards ``suited`` or ``offsuit``. None where suits never matter."""
+        with two cards ``suited`` or ``offsuit``. None where suits do not count."""
         if self.shape is None:
             return None
         largest = max(len(group) for group in self.shape)
@@ -275,7 +276,7 @@ def hands_of(starting_class: StartingClass) -> tuple[tuple[int, ...], ...]:
     >>> len(hands_of(class_by_label("(A 3) 2", "razz")))   # any suits: 4 x 4 x 4
     64
     """
-    if starting_class.shape is None:  # suits never matter: every choice of suits, per rank
+    if starting_class.shape is None:  # suits do not count: every choice of suits, per rank
         per_rank = [combinations(range(r * 4, r * 4 + 4), n)
                     for r, n in Counter(starting_class.ranks).items()]
         found = {presentation_order(sum(choice, ())) for choice in product(*per_rank)}
@@ -437,8 +438,8 @@ def _classes(scheme: Scheme) -> tuple[StartingClass, ...]:
 
 
 def _key(cards: Iterable[int], scheme: Scheme) -> tuple:
-    """What tells a scheme's classes apart: the shape, or the ranks where suits never
-    matter."""
+    """What tells a scheme's classes apart: the shape, or the ranks where suits do not
+    count."""
     return shape_of(cards) if scheme.suits else tuple(sorted((c // 4 for c in cards),
                                                              reverse=True))
 
@@ -541,7 +542,7 @@ def _relabel_error(name: str, scheme: Scheme, parts: tuple[str, str] | None) -> 
     if parts is not None and parts[1] and not scheme.suits:
         plain = _by_loose_key(scheme).get(_loose_key(parts[0], ""))
         if plain is not None:
-            return (f"{name.strip()!r}: suits never matter in "
+            return (f"{name.strip()!r}: suits never change a hand's value in "
                     f"{', '.join(scheme_games(scheme))} (straights and flushes do not count), "
                     f"so a class names only its ranks: write {plain.label!r}")
     return f"no starting class is called {name!r}: write e.g. {_EXAMPLES[scheme]}"
@@ -562,7 +563,7 @@ def class_by_label(name: str, game: str | Game | Scheme = "stud7") -> StartingCl
     >>> class_by_label("(A 3) 2 A32s", "razz")
     Traceback (most recent call last):
     ...
-    ValueError: '(A 3) 2 A32s': suits never matter in razz (straights and flushes do not count), so a class names only its ranks: write '(A 3) 2'
+    ValueError: '(A 3) 2 A32s': suits never change a hand's value in razz (straights and flushes do not count), so a class names only its ranks: write '(A 3) 2'
     """
     scheme = _scheme(game)
     found = _by_name(scheme).get(" ".join(name.split()))
@@ -649,7 +650,8 @@ def _selection_error(name: str, game: str | Game | Scheme) -> str:
     elif scheme.cards == 2 and name != "suited":
         reason = f"{here} starts with two cards"
     else:
-        reason = f"suits never matter in {here} (straights and flushes do not count)"
+        reason = (f"suits never change a hand's value in {here} (straights and flushes do "
+                  "not count)")
     return (f"the set {name!r} ({_SELECTION_WORDS[name]}) is for "
             f"{', '.join(selection_games(name))}: {reason}")
 

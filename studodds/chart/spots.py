@@ -69,7 +69,7 @@ def group_size(hero_cards: Sequence[int], villain_cards: Sequence[int],
                villain: StartingClass) -> int:
     """How many of the villain class's holdings the spot of these villain cards stands
     for (the size of its group in matchup_groups)."""
-    if villain.shape is None:  # suits never matter: one group, every disjoint holding
+    if villain.shape is None:  # suits do not count: one group, every disjoint holding
         return sum(n for _, n in matchup_groups(hero_cards, villain))
     return len({frozenset(permute_suits(villain_cards, p))
                 for p in suit_stabilizer(hero_cards)})
@@ -82,7 +82,7 @@ def matchup_groups(
     equity: (cards in presentation order, how many holdings the group stands for).
 
     The weights add up to the number of the class's hands disjoint from the hero's.
-    Where suits never matter (razz, stud5low) they are one group: relabelling the suits
+    Where no hand value depends on suits (razz, stud5low) they are one group: relabelling the suits
     of each rank on its own, card by card, keeps the hero's cards and every rank, so it
     takes any disjoint holding of the class to any other with the same outcome in every
     deal.

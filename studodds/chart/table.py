@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..cards import parse_hand
 from ..games import get_game
-from .categories import game_category
+from .categories import game_categories, game_category
 from .classes import (
     StartingClass,
     class_of,
@@ -53,7 +53,7 @@ class ChartRow:
         """A flat record for CSV and JSON (None for what does not apply)."""
         out = {"hero": self.hero.label, "hero_code": self.hero.code,
                "representative": self.hero.representative, "category": self.hero.category,
-               "combos": self.hero.combos}
+               "combos": self.hero.combos, "dealt": self.hero.dealt}
         if self.villain is not None:
             out |= {"villain": self.villain.label, "villain_code": self.villain.code,
                     "villain_combos": self.weight}
@@ -64,6 +64,34 @@ class ChartRow:
         for name in ("equity", "equity_se", *PLAYER_FIELDS[1:], "no_low"):
             out[name] = getattr(self, name)
         return out
+
+
+@dataclass(frozen=True)
+class CategorySummary:
+    """A group of the chart's classes: a category of the game (categories.py), or the
+    whole selection. combos: their starting hands; dealt: the chance of being dealt one
+    of them, combos / C(52, cards); equity: the mean over those hands (None vs classes)."""
+
+    name: str
+    classes: int
+    combos: int
+    dealt: float
+    equity: float | None = None
+    equity_se: float | None = None
+
+    def record(self) -> dict:
+        return {"category": self.name, "classes": self.classes, "combos": self.combos,
+                "dealt": self.dealt, "equity": self.equity, "equity_se": self.equity_se}
+
+
+def _weighted_mean(weighted) -> tuple[float, float | None]:
+    """(mean, standard error) of rows' equities weighted by the deals they stand for."""
+    total = sum(w for _, w in weighted)
+    mean = sum(w * r.equity for r, w in weighted) / total
+    if all(r.equity_se is None for r, _ in weighted):
+        return mean, None
+    se = math.sqrt(sum((w * (r.equity_se or 0.0)) ** 2 for r, w in weighted)) / total
+    return mean, se
 
 
 @dataclass(frozen=True)
@@ -100,13 +128,38 @@ class Chart:
         The fair share for vs random over all classes, and 0.5 for a matchup chart with
         the same classes on both axes: a check of the symmetry and the weights.
         """
-        weighted = self._row_weights()
-        total = sum(w for _, w in weighted)
-        mean = sum(w * r.equity for r, w in weighted) / total
-        if all(r.equity_se is None for r, _ in weighted):
-            return mean, None
-        se = math.sqrt(sum((w * (r.equity_se or 0.0)) ** 2 for r, w in weighted)) / total
-        return mean, se
+        return _weighted_mean(self._row_weights())
+
+    @property
+    def starting_hands(self) -> int:
+        """How many starting hands the game has: C(52, 3) = 22,100, or C(52, 2) = 1,326."""
+        return scheme_of(self.game).hands
+
+    def selection_summary(self) -> CategorySummary:
+        """The hero classes as one group: how many, their hands, how often one is dealt
+        (``rolled``: 52 hands, 1 in 425), and the overall equity."""
+        combos = sum(c.combos for c in self.heroes)
+        mean, se = self.overall
+        return CategorySummary("selection", len(self.heroes), combos,
+                               combos / self.starting_hands, mean, se)
+
+    def category_summaries(self) -> list[CategorySummary]:
+        """vs random: one summary per category of the game present in the chart, in the
+        game's order (razz: rolled up, pair, 3-low ...), equity weighted by hands."""
+        if self.vs != "random":
+            raise ChartError("category summaries are for vs random charts")
+        by_category: dict[str, list[ChartRow]] = {}
+        for row in self.rows:
+            by_category.setdefault(game_category(row.hero, self.game), []).append(row)
+        out = []
+        for name in game_categories(self.game):
+            rows = by_category.get(name)
+            if rows:
+                combos = sum(r.hero.combos for r in rows)
+                mean, se = _weighted_mean([(r, r.hero.combos) for r in rows])
+                out.append(CategorySummary(name, len(rows), combos,
+                                           combos / self.starting_hands, mean, se))
+        return out
 
     def ranked(self) -> list[ChartRow]:
         """Rows with an equity, best first (ties: class order)."""
@@ -139,10 +192,15 @@ class Chart:
 
     def to_dict(self) -> dict:
         mean, se = self.overall
+        summary = self.selection_summary()
         out = {"game": self.game, "vs": self.vs, "opponents": self.opponents,
                "classes": len(self.heroes),
-               "overall": {"equity": mean, "equity_se": se, "fair_share": self.fair_share},
-               "rows": self.records()}
+               "overall": {"equity": mean, "equity_se": se, "fair_share": self.fair_share,
+                           "combos": summary.combos, "starting_hands": self.starting_hands,
+                           "dealt": summary.dealt}}
+        if self.vs == "random":
+            out["categories"] = [c.record() for c in self.category_summaries()]
+        out["rows"] = self.records()
         if self.vs == "classes":
             out["matrix"] = {"heroes": [c.label for c in self.heroes],
                              "villains": [c.label for c in self.villains],
