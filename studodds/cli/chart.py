@@ -87,7 +87,6 @@ def chart_command(game, vs, selection, villains, opponents, exact, trials, preci
         game, vs, selection=selection, villains=villains, opponents=opponents,
         exact=exact or None, trials=trials, precision=precision, seed=seed,
     )
-    _reordered_notice(game, selection, villains)
     if exact and vs == "random":
         click.echo(chart_module.exact_vs_random_notice(game, opponents, len(spots)), err=True)
     spots_path, results_path = f"{prefix}.spots.jsonl", f"{prefix}.results.jsonl"
@@ -99,6 +98,7 @@ def chart_command(game, vs, selection, villains, opponents, exact, trials, preci
             f"some spots have no result (see above): fix them and rerun to finish the chart; "
             f"finished spots are kept in {results_path}"
         )
+    _reordered_notice(game, selection, villains)  # after the batch's own summary line
     heroes = select_classes(selection, game)
     chart = chart_module.chart_table(
         spots, read_results(results_path), heroes=heroes,
