@@ -23,7 +23,15 @@ from studodds.chart import (
     write_json,
     write_png,
 )
-from studodds.chart.classes import class_by_label, class_of, classes, hands_of, select
+from studodds.chart.classes import (
+    class_by_label,
+    class_of,
+    classes,
+    hands_of,
+    scheme_of,
+    select,
+)
+from studodds.games import GAMES
 
 SEED_OF_AAA = 6_320_673_101_642_061_687  # written down once: a change here changes charts
 
@@ -375,9 +383,6 @@ def test_razz_rows_are_categorised_as_razz_players_do():
 
 # ------------------------------------------------ games where suits do not count; five-card
 
-from studodds.chart.classes import scheme_of  # noqa: E402
-from studodds.games import GAMES  # noqa: E402
-
 MERGED = [g for g in GAMES if not scheme_of(g).suits]      # razz, stud5low
 SUITED_LOW = ["razz6", "razz27", "stud5low6"]              # lows where a flush counts
 SUITS_OF = {3: ("(As 3h) 2d", "(Ac 3c) 2c"), 2: ("(As) 2h", "(Ac) 2c")}
@@ -494,3 +499,12 @@ def test_dealt_in_rows_and_summaries():
     assert {n: c.combos for n, c in summaries.items()} == {"rolled up": 4, "pair": 24,
                                                            "3-low": 64}
     assert razz.selection_summary().combos == 92
+
+
+def test_exact_vs_random_notice_in_minutes_or_hours():
+    from studodds.chart import exact_vs_random_notice
+
+    assert "hours for 1755 classes" in exact_vs_random_notice("stud7", 1, 1_755)
+    five = exact_vs_random_notice("stud5", 1, 169)
+    assert "minutes for 169 classes" in five and "hours" not in five
+    assert "under a minute for 1 class " in exact_vs_random_notice("stud5low", 1, 1)

@@ -134,9 +134,9 @@ def test_razz_labels_without_suits_and_a_reordered_label_is_named(tmp_path, caps
                            "--trials", "2000", "--no-png")
     assert code == 0, err
     notes = [line for line in err.splitlines() if line.startswith("note:")]
-    assert notes == ["note: charted (3 2) A as (A 3) 2: a class puts the pair, or the highest "
-                     "ranks (ace high), in the hole and the lowest card up; which card is up "
-                     "does not change its equity to showdown"]
+    assert notes == [("note: charted (3 2) A as (A 3) 2: a class puts the pair, or the highest "
+                      "ranks (ace high), in the hole and the lowest card up; which card is up "
+                      "does not change its equity to showdown")]
     assert "(A 3) 2 " in out and "A32s" not in out and "1 in 345" in out  # 64 of 22,100
     category_header = next(line for line in out.splitlines() if line.startswith("category"))
     assert category_header.split() == ["category", "classes", "combos", "dealt", "equity"]

@@ -82,10 +82,10 @@ def matchup_groups(
     equity: (cards in presentation order, how many holdings the group stands for).
 
     The weights add up to the number of the class's hands disjoint from the hero's.
-    Where no hand value depends on suits (razz, stud5low) they are one group: relabelling the suits
-    of each rank on its own, card by card, keeps the hero's cards and every rank, so it
-    takes any disjoint holding of the class to any other with the same outcome in every
-    deal.
+    Where no hand value depends on suits (razz, stud5low) they are one group:
+    relabelling the suits of each rank on its own, card by card, keeps the hero's cards
+    and every rank, so it takes any disjoint holding of the class to any other with the
+    same outcome in every deal.
 
     >>> from studodds.chart.classes import class_by_label
     >>> [(stud_text(v), n) for v, n in matchup_groups((51, 50, 49),
@@ -190,9 +190,15 @@ def exact_vs_random_notice(game: str, opponents: int, n_spots: int) -> str:
     n = len(scenario.pool)
     searches = headsup.cost(n, *sorted(scenario.to_deal), split=scenario.game.split)
     seconds = headsup.estimated_seconds(searches)
+    total = seconds * n_spots
+    minutes = round(total / 60)  # a five-card chart takes minutes, not hours
+    span = (f"{total / 3600:.1f} hours" if total >= 3600
+            else "under a minute" if total < 60
+            else f"{minutes} minute{'s' if minutes != 1 else ''}")
+    classes = f"{n_spots} class{'es' if n_spots != 1 else ''}"
     return (f"exact against a random hand: about {seconds:.0f} s a class on 2 cores, "
-            f"{seconds * n_spots / 3600:.1f} hours for {n_spots} classes (a run can be "
-            "stopped and resumed; --dask/--scheduler spread it)")
+            f"{span} for {classes} (a run can be stopped and resumed; "
+            "--dask/--scheduler spread it)")
 
 
 def _matchup_spots(game, heroes, villain_classes, method: dict, seed: int,

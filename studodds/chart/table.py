@@ -70,7 +70,8 @@ class ChartRow:
 class CategorySummary:
     """A group of the chart's classes: a category of the game (categories.py), or the
     whole selection. combos: their starting hands; dealt: the chance of being dealt one
-    of them, combos / C(52, cards); equity: the mean over those hands (None vs classes)."""
+    of them, combos / C(52, cards); equity: the mean over those hands (vs classes: over
+    every deal of the matchup cells)."""
 
     name: str
     classes: int

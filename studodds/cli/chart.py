@@ -142,8 +142,7 @@ def one_in(combos: int, total: int) -> str:
     """A chance as players say it: 52 hands of 22,100 is "1 in 425"; whole numbers from
     1 in 10 (rounded half up), one decimal below ("1 in 5.9")."""
     if 10 * combos > total:
-        text = f"{total / combos:.1f}"
-        return f"1 in {text[:-2] if text.endswith('.0') else text}"
+        return f"1 in {f'{total / combos:.1f}'.removesuffix('.0')}"
     return f"1 in {(2 * total + combos) // (2 * combos):,}"
 
 
