@@ -23,7 +23,15 @@ from studodds.chart import (
     write_json,
     write_png,
 )
-from studodds.chart.classes import class_by_label, class_of, classes, hands_of, select
+from studodds.chart.classes import (
+    class_by_label,
+    class_of,
+    classes,
+    hands_of,
+    scheme_of,
+    select,
+)
+from studodds.games import GAMES
 
 SEED_OF_AAA = 6_320_673_101_642_061_687  # written down once: a change here changes charts
 
@@ -77,7 +85,9 @@ def test_methods_and_opponents():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"game": "stud5"}, "seven-card games"),
+    ({"game": "razz", "selection": "flush3"}, r"is for stud7, .*razz6: suits never change a hand's value in razz"),
+    ({"game": "stud5", "selection": "rolled"}, "stud5 starts with two cards"),
+    ({"game": "stud5", "selection": "pairs", "opponents": 10}, "opponents must be 1 to 9"),
     ({"game": "stud7", "vs": "everyone"}, "vs must be one of"),
     ({"game": "stud7", "trials": 10, "precision": 0.01}, "choose one method"),
     ({"game": "stud7", "vs": "classes", "selection": "rolled", "opponents": 2}, "heads-up"),
@@ -201,11 +211,11 @@ def test_chart_table_refuses_missing_and_failed_results():
 
 
 def test_small_random_chart_end_to_end(tmp_path):
-    labels = ["(A 3) 2 A32s", "(A 3) 2", "(K K) K", "(8 7) 6 876s", "(Q J) 9"]
+    labels = ["(A 4) 2", "(A 3) 2", "(K K) K", "(8 7) 6", "(Q J) 9"]  # razz: no suits
     chart = make_chart("razz", selection=labels, trials=20_000)
     assert [r.hero.label for r in chart.rows] == labels
     ranked = [r.hero.label for r in chart.ranked()]
-    assert ranked[0].startswith("(A 3) 2") and ranked[-1] == "(K K) K"
+    assert ranked[0] == "(A 3) 2" and ranked[-1] == "(K K) K"
     for row in chart.rows:
         assert row.method == "monte-carlo" and row.spots == 1
         assert 0 < row.equity_se < 0.01
@@ -342,7 +352,7 @@ def test_the_runner_gives_what_equity_gives():
     """Each chart spot through the runner equals studodds.equity called on it directly."""
     from studodds import equity
 
-    spots = chart_spots("razz", selection=["(A A) K", "(7 6) 5 765s"], trials=3000, seed=4)
+    spots = chart_spots("razz", selection=["(A A) K", "(7 6) 5"], trials=3000, seed=4)
     for spot, result in batch_runner()(spots):
         direct = equity(spot["game"], spot["hands"], trials=spot["trials"], seed=spot["seed"])
         assert result == direct.to_dict()
@@ -369,3 +379,132 @@ def test_razz_rows_are_categorised_as_razz_players_do():
     assert game_category(class_by_label("(7 7) 2"), "razz") == "pair"
     assert game_category(class_by_label("(A 3) 2"), "stud7") == "three-straight"
     assert game_category(class_by_label("(A 3) 2"), "stud7hl8") == "three-straight"
+
+
+# ------------------------------------------------ games where suits do not count; five-card
+
+MERGED = [g for g in GAMES if not scheme_of(g).suits]      # razz, stud5low
+SUITED_LOW = ["razz6", "razz27", "stud5low6"]              # lows where a flush counts
+SUITS_OF = {3: ("(As 3h) 2d", "(Ac 3c) 2c"), 2: ("(As) 2h", "(Ac) 2c")}
+
+
+@pytest.mark.parametrize("game", MERGED + SUITED_LOW)
+def test_a_rank_class_has_one_equity_whatever_its_suits(game):
+    """Two suit assignments of the same ranks, the same seed: the same equity to the last
+    digit where suits do not count (the sampler draws the same ranks from the two decks,
+    sorted by card, so every deal is the same deal up to suits), and not where a flush
+    counts: the reason only those games merge their suited classes."""
+    from studodds import equity
+
+    rainbow, suited = SUITS_OF[scheme_of(game).cards]
+    a, b = (equity(game, [hand, "random"], trials=20_000, seed=11).players[0].equity
+            for hand in (rainbow, suited))
+    if game in MERGED:
+        assert a == b
+    else:
+        assert a != b
+
+
+def test_a_rank_class_has_one_exact_equity_against_a_known_hand():
+    from studodds import equity
+
+    villain = "(Ks Qh) Jd"
+    first, second = (equity("razz", [hand, villain], exact=True).players[0].equity
+                     for hand in ("(As 3h) 2d", "(Ah 3s) 2h"))
+    assert first == second
+
+
+def test_merged_matchup_cells_weigh_every_disjoint_holding():
+    """razz vs classes: one spot per cell, weighted by all the villain's holdings that
+    share no card with the hero's representative; exact, so A vs B + B vs A = 1; and a
+    cell's equity is that of any other disjoint holding of the villain's ranks."""
+    from studodds import equity
+
+    labels = ["(A A) 2", "(A 3) 2", "(K K) K"]
+    spots = chart_spots("razz", "classes", selection=labels)
+    # one spot a cell: the 3 pairs of classes once (mirrored), (A A) 2 and (A 3) 2 against
+    # themselves; no (K K) K is left against (K K) K
+    assert len(spots) == 5
+    chart = make_chart("razz", "classes", selection=labels)
+    by_class = {}
+    for hand in ALL_HANDS:  # brute force: every hand of the deck, by its razz class
+        by_class.setdefault(class_of(hand, "razz"), []).append(hand)
+    for row in chart.rows:
+        holdings = [h for h in by_class[row.villain] if not set(h) & set(row.hero.cards)]
+        assert row.weight == len(holdings)
+        if holdings:
+            assert row.spots == 1
+            other = equity("razz", [row.hero.representative,
+                                    studodds.chart.classes.stud_text(holdings[-1])],
+                           exact=True).players[0].equity
+            assert other == pytest.approx(row.equity, abs=1e-12)
+    matrix = chart.matrix()
+    for i in range(3):
+        for j in range(3):
+            if matrix[i][j] is not None:
+                assert matrix[i][j] + matrix[j][i] == pytest.approx(1.0, abs=1e-12)
+    assert chart.overall[0] == pytest.approx(0.5, abs=1e-12)
+
+
+@pytest.mark.parametrize("game, n", [("razz", 455), ("stud5", 169), ("stud5low", 91)])
+def test_every_class_of_a_game_weighted_is_a_random_hand(game, n):
+    chart = make_chart(game, trials=3_000, seed=5)
+    equity, se = chart.overall
+    assert len(chart.rows) == n and sum(r.hero.combos for r in chart.rows) == \
+        chart.starting_hands
+    assert abs(equity - 0.5) < 4 * se and se < 0.001
+
+
+def test_five_card_spots_and_opponents():
+    spots = chart_spots("stud5", selection=["(A) K AKs", "(7) 7"], opponents=9, trials=500)
+    assert [s["hands"][0] for s in spots] == ["(As) Ks", "(7s) 7h"]
+    assert spots[0]["id"] == "stud5:AK-AKs:vs:9-random" and len(spots[0]["hands"]) == 10
+    chart = make_chart("stud5hl", selection=["(A) 2 A2s"], opponents=9, trials=500)
+    assert chart.rows[0].scoop is not None and 0 < chart.rows[0].equity < 1
+    with pytest.raises(ChartError, match="opponents must be 1 to 7"):
+        chart_spots("razz", selection="rolled", opponents=8)
+
+
+def test_five_card_categories():
+    from studodds.chart import game_categories, game_category
+
+    def category(label, game):
+        return game_category(class_by_label(label, game), game)
+
+    assert [category(x, "stud5") for x in ("(A) A", "(A) K AKs", "(A) Q AQs", "(A) 2",
+                                             "(9) 4")] == [
+        "pair", "suited connectors", "suited", "connectors", "other"]
+    assert category("(A) 2", "stud5low") == "2-low" and category("(K) Q", "stud5low") == "K-low"
+    assert category("(7) 7", "stud5low6") == "pair"
+    assert game_categories("stud5low") == ("pair",) + tuple(f"{r}-low" for r in
+                                                            "23456789TJQK")
+    for game in ("stud5", "stud5low", "stud5low6", "stud5hl"):
+        assert {category(c.label, game) for c in classes(game)} == set(game_categories(game))
+
+
+def test_dealt_in_rows_and_summaries():
+    spots = chart_spots("stud7", selection="rolled")
+    results = [(s, {"method": "monte-carlo", "players": [
+        {"equity": 0.9, "win": 0.9, "tie": 0.0, "equity_se": 0.001}]}) for s in spots]
+    chart = chart_table(spots, results)
+    data = chart.to_dict()
+    assert {r["dealt"] for r in data["rows"]} == {4 / 22_100}
+    assert data["overall"]["combos"] == 52 and data["overall"]["dealt"] == 52 / 22_100
+    assert data["overall"]["starting_hands"] == 22_100
+    assert data["categories"] == [{"category": "rolled up", "classes": 13, "combos": 52,
+                                   "dealt": 52 / 22_100, "equity": pytest.approx(0.9),
+                                   "equity_se": pytest.approx(0.001 / 13 ** 0.5)}]
+    razz = make_chart("razz", selection=["(A 3) 2", "(K K) K", "(Q Q) 2"], trials=500)
+    summaries = {c.name: c for c in razz.category_summaries()}
+    assert {n: c.combos for n, c in summaries.items()} == {"rolled up": 4, "pair": 24,
+                                                           "3-low": 64}
+    assert razz.selection_summary().combos == 92
+
+
+def test_exact_vs_random_notice_in_minutes_or_hours():
+    from studodds.chart import exact_vs_random_notice
+
+    assert "hours for 1755 classes" in exact_vs_random_notice("stud7", 1, 1_755)
+    five = exact_vs_random_notice("stud5", 1, 169)
+    assert "minutes for 169 classes" in five and "hours" not in five
+    assert "under a minute for 1 class " in exact_vs_random_notice("stud5low", 1, 1)

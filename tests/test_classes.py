@@ -212,3 +212,149 @@ def test_every_label_is_found_by_its_loose_form():
 def test_a_named_set_in_a_list_of_labels_is_explained():
     with pytest.raises(ValueError, match="'pairs' is a named set of classes"):
         select(["pairs", "(A A) A"])
+
+
+# ---------------------------------------------------------------- classes of every game
+
+ALL_TWO = list(combinations(range(52), 2))
+FLUSHES = ["As Ks Qs Js 9s", "7h 5h 4h 3h 2h", "8d 6d 4d 3d Ad", "6c 4c 3c 2c Ac"]
+
+
+def off_suit(text):
+    """The same five ranks with the last card moved to another suit: no flush."""
+    *first, last = text.split()
+    return " ".join(first + [last[0] + ("c" if last[1] != "c" else "d")])
+
+
+@pytest.mark.parametrize("kind", ["high", "low_a5", "low_8", "low_a6", "low_27"])
+def test_suit_blind_kinds_are_the_evaluators_that_ignore_flushes(kind):
+    """A kind may merge suits only if no flush is worth other than its off-suit twin."""
+    from studodds.chart.classes import SUIT_BLIND_KINDS
+    from studodds.eval import evaluate
+
+    ignores = all(evaluate(h, kind).value == evaluate(off_suit(h), kind).value
+                  for h in FLUSHES)
+    assert ignores == (kind in SUIT_BLIND_KINDS)
+
+
+def test_which_games_merge_suits():
+    from studodds.chart.classes import scheme_of
+    from studodds.games import GAMES
+
+    merged = {g for g in GAMES if not scheme_of(g).suits}
+    assert merged == {"razz", "stud5low"}
+    assert {g for g in GAMES if scheme_of(g).cards == 2} == {
+        "stud5", "stud5low", "stud5low6", "stud5hl"}
+
+
+def brute_force_by_ranks(hands):
+    """{sorted ranks: hands}: the classes where suits do not count, by brute force."""
+    found = {}
+    for hand in hands:
+        found.setdefault(tuple(sorted(c // 4 for c in hand)), []).append(hand)
+    return found
+
+
+@pytest.mark.parametrize("game, n, hands, total", [
+    ("razz", 455, ALL_HANDS, 22_100), ("stud5low", 91, ALL_TWO, 1_326)])
+def test_rank_classes_count_every_hand(game, n, hands, total):
+    assert n == (comb(13, 3) + 13 * 12 + 13 if total == 22_100 else comb(13, 2) + 13)
+    by_ranks = brute_force_by_ranks(hands)
+    assert len(hands) == total and len(classes(game)) == len(by_ranks) == n
+    assert sum(c.combos for c in classes(game)) == total
+    for c in classes(game):
+        members = by_ranks[tuple(sorted(c.ranks))]
+        assert c.combos == len(members)
+        assert {class_of(h, game) for h in members} == {c}
+        assert set(studodds.chart.classes.hands_of(c)) == {
+            studodds.chart.classes.presentation_order(h) for h in members}
+        assert "s" not in c.label and "-" not in c.code and c.shape is None
+        assert c.suit_pattern is None
+
+
+def test_two_card_classes_are_the_suit_relabelling_orbits():
+    orbits = {}
+    for hand in ALL_TWO:
+        orbits.setdefault(canonical_by_relabelling(hand), []).append(hand)
+    for game in ("stud5", "stud5low6", "stud5hl"):
+        assert len(classes(game)) == len(orbits) == 169
+        assert sum(c.combos for c in classes(game)) == 1_326
+        for hands in orbits.values():
+            found = {class_of(h, game) for h in hands}
+            assert len(found) == 1 and found.pop().combos == len(hands)
+    by_pattern = Counter((c.rank_pattern, c.suit_pattern, c.combos) for c in classes("stud5"))
+    assert by_pattern == {("pair", "offsuit", 6): 13, ("two ranks", "suited", 4): 78,
+                          ("two ranks", "offsuit", 12): 78}
+
+
+@pytest.mark.parametrize("game, label, representative, combos", [
+    ("razz", "(A A) A", "(As Ah) Ad", 4),
+    ("razz", "(A A) 2", "(As Ah) 2d", 24),
+    ("razz", "(A 3) 2", "(As 3h) 2d", 64),
+    ("stud5", "(A) A", "(As) Ah", 6),
+    ("stud5", "(A) K AKs", "(As) Ks", 4),
+    ("stud5", "(A) K", "(As) Kh", 12),
+    ("stud5low", "(A) 2", "(As) 2h", 16),
+    ("stud5low6", "(A) 2 A2s", "(As) 2s", 4),
+    ("razz6", "(A 3) 2 A32s", "(As 3s) 2s", 4),   # ace-to-six: a flush counts, suits stay
+    ("razz27", "(7 3) 2 732s", "(7s 3s) 2s", 4),
+])
+def test_label_scheme_of_every_game(game, label, representative, combos):
+    c = class_by_label(label, game)
+    assert (c.label, c.representative, c.combos) == (label, representative, combos)
+    assert class_by_label(c.code, game) is c
+
+
+@pytest.mark.parametrize("game, typed, message", [
+    ("razz", "(A 3) 2 A32s", "suits never change a hand's value in razz .* write '\\(A 3\\) 2'"),
+    ("stud5low", "(A) 2 A2s", "in stud5low .* write '\\(A\\) 2'"),
+    ("stud5", "(A A) K", "'\\(A A\\) K' is three cards, but a five-card stud start is two"),
+    ("stud7", "(A) K", "'\\(A\\) K' is two cards, but a seven-card stud start is three"),
+])
+def test_labels_that_do_not_fit_the_game_say_what_to_write(game, typed, message):
+    with pytest.raises(ValueError, match=message):
+        class_by_label(typed, game)
+
+
+def test_selections_by_game():
+    from studodds.chart.classes import selection_games
+
+    straight_sets = {frozenset(12 if r == -1 else r for r in s) for low in range(-1, 9)
+                     for s in combinations(range(low, low + 5), 3)}
+    assert [len(select(name, "razz")) for name in ("rolled", "pairs", "low3", "straight3")] \
+        == [13, 156, comb(8, 3), len(straight_sets)]
+    assert len(select("pairs", "stud5")) == len(select("pairs", "stud5low")) == 13
+    assert len(select("suited", "stud5")) == 78
+    assert selection_games("flush3") == ("stud7", "stud7hl8", "stud7hl", "razz27", "razz6")
+    with pytest.raises(ValueError, match=r"'flush3' \(three cards of a suit\) is for stud7, "
+                       r"stud7hl8, stud7hl, razz27, razz6: suits never change a hand's "
+                       r"value in razz"):
+        select("flush3", "razz")
+    for name in ("rolled", "flush3", "straight3", "low3"):
+        with pytest.raises(ValueError, match="stud5 starts with two cards"):
+            select(name, "stud5")
+    with pytest.raises(ValueError, match="suits never change a hand.s value in stud5low"):
+        select("suited", "stud5low")
+    with pytest.raises(ValueError, match="stud7 starts with three cards"):
+        select("suited", "stud7")
+
+
+def test_labels_typed_in_another_order_are_named():
+    from studodds.chart.classes import reordered_labels
+
+    assert class_by_label("(3 2) A", "razz") is class_by_label("(A 3) 2", "razz")
+    assert reordered_labels(["(3 2) A", "(A 3) 2", "(a 3) 2", "A32", "(2 A) 3"], "razz") == [
+        ("(3 2) A", "(A 3) 2"), ("(2 A) 3", "(A 3) 2")]
+    assert reordered_labels(["(K) A AKs", "(A) K KAs", "(A) K AKs"], "stud5") == [
+        ("(K) A AKs", "(A) K AKs"), ("(A) K KAs", "(A) K AKs")]
+    with pytest.raises(ValueError, match=r"'\(A 3\) 2' is selected twice \(as '\(3 2\) A' "
+                       r"and '\(A 3\) 2': which card is the door card does not change"):
+        select(["(3 2) A", "(A 3) 2"], "razz")
+
+
+def test_how_often_a_class_is_dealt():
+    dealt = {c.label: c.dealt for c in classes()}
+    assert dealt["(A A) A"] == 4 / 22_100                       # 1 in 5,525
+    assert sum(c.dealt for c in select("rolled")) == pytest.approx(52 / 22_100)  # 1 in 425
+    assert class_by_label("(A) A", "stud5").dealt == 6 / 1_326  # 1 in 221
+    assert sum(c.dealt for c in classes("stud5low")) == pytest.approx(1.0)

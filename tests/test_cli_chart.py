@@ -8,6 +8,7 @@ import json
 from studodds.cli import main
 
 PAIRS = "(A A) K,(K K) Q KQs,(7 7) 2"
+RAZZ_PAIRS = "(A A) K,(K K) Q,(7 7) 2"  # razz: no suits in a class
 
 
 def chart(tmp_path, capsys, *args):
@@ -17,7 +18,7 @@ def chart(tmp_path, capsys, *args):
 
 
 def test_vs_random_writes_every_file_and_a_ranked_table(tmp_path, capsys):
-    code, out, err = chart(tmp_path, capsys, "-g", "razz", "--select", PAIRS, "--trials",
+    code, out, err = chart(tmp_path, capsys, "-g", "razz", "--select", RAZZ_PAIRS, "--trials",
                            "20000")
     assert code == 0, err
     assert err.splitlines()[-1] == "wrote " + ", ".join(
@@ -25,7 +26,7 @@ def test_vs_random_writes_every_file_and_a_ranked_table(tmp_path, capsys):
     assert (tmp_path / "c.png").read_bytes().startswith(b"\x89PNG")
     rows = list(csv.DictReader((tmp_path / "c.csv").open()))
     assert rows[0]["hero"] == "(7 7) 2"  # razz: the low pair is best
-    assert sorted(r["hero"] for r in rows) == sorted(PAIRS.split(","))
+    assert sorted(r["hero"] for r in rows) == sorted(RAZZ_PAIRS.split(","))
     data = json.loads((tmp_path / "c.json").read_text())
     assert data["game"] == "razz" and data["vs"] == "random" and len(data["rows"]) == 3
     assert out.splitlines()[0].split()[:2] == ["rank", "hero"] and "overall:" in out
@@ -93,11 +94,79 @@ def test_empty_selection_and_exact_multiway_are_refused(tmp_path, capsys):
     assert code == 2 and "only heads-up is counted exactly" in err
 
 
-def test_a_folder_as_prefix_and_a_five_card_game_are_refused(tmp_path, capsys):
+def test_a_folder_as_prefix_is_refused(tmp_path, capsys):
     code = main(["chart", "-o", str(tmp_path) + "/"])
     err = capsys.readouterr().err
     assert code == 2 and "is a folder" in err and len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
-    code = main(["chart", "-g", "stud5", "-o", str(tmp_path / "c")])
-    err = capsys.readouterr().err
-    assert code == 2 and "'stud5' is not one of" in err
+
+
+def test_one_in_as_players_say_it():
+    from studodds.cli.chart import one_in
+
+    assert one_in(52, 22_100) == "1 in 425"       # rolled up, any rank
+    assert one_in(4, 22_100) == "1 in 5,525"      # rolled-up aces
+    assert one_in(12, 22_100) == "1 in 1,842"     # 1,841.67
+    assert one_in(4, 1_326) == "1 in 332"         # 331.5, rounded half up
+    assert one_in(12, 1_326) == "1 in 111"        # 110.5: half up, not to even
+    assert one_in(3_744, 22_100) == "1 in 5.9"    # a pair
+    assert one_in(663, 1_326) == "1 in 2"
+    assert one_in(22_100, 22_100) == "1 in 1"
+
+
+def test_rolled_up_is_dealt_one_in_425(tmp_path, capsys):
+    code, out, err = chart(tmp_path, capsys, "-g", "stud7", "--select", "rolled", "--trials",
+                           "2000", "--no-png")
+    assert code == 0, err
+    header = out.splitlines()[0].split()
+    assert header[:6] == ["rank", "hero", "combos", "dealt", "equity", "±"]
+    assert out.count("1 in 5,525") == 13
+    assert out.splitlines()[-1] == ("the 13 classes charted: 52 of the 22,100 starting hands, "
+                                    "dealt 1 in 425")
+    rows = list(csv.DictReader((tmp_path / "c.csv").open()))
+    assert {r["dealt"] for r in rows} == {str(4 / 22_100)} and rows[0]["combos"] == "4"
+    data = json.loads((tmp_path / "c.json").read_text())
+    assert data["overall"]["dealt"] == 52 / 22_100 and data["overall"]["combos"] == 52
+
+
+def test_razz_labels_without_suits_and_a_reordered_label_is_named(tmp_path, capsys):
+    code, out, err = chart(tmp_path, capsys, "-g", "razz", "--select", "(3 2) A,(K K) K,(Q Q) 2",
+                           "--trials", "2000", "--no-png")
+    assert code == 0, err
+    notes = [line for line in err.splitlines() if line.startswith("note:")]
+    assert notes == [("note: charted (3 2) A as (A 3) 2: a class puts the pair, or the highest "
+                      "ranks (ace high), in the hole and the lowest card up; which card is up "
+                      "does not change its equity to showdown")]
+    assert "(A 3) 2 " in out and "A32s" not in out and "1 in 345" in out  # 64 of 22,100
+    category_header = next(line for line in out.splitlines() if line.startswith("category"))
+    assert category_header.split() == ["category", "classes", "combos", "dealt", "equity"]
+    assert "3-low" in out and "rolled up" in out
+    (tmp_path / "d").mkdir()
+    code, _, err = chart(tmp_path / "d", capsys, "-g", "razz", "--select", "(A 3) 2,(a 2) 3",
+                         "--trials", "2000", "--no-png")
+    assert code == 2 and "is selected twice (as '(A 3) 2' and '(a 2) 3'" in err
+    code, _, err = chart(tmp_path / "d", capsys, "-g", "razz", "--select", "(A 3) 2,(a 4) 2",
+                         "--trials", "2000", "--no-png")
+    assert code == 0 and "note:" not in err  # the label's order, in any case: no note
+
+
+def test_razz_refuses_flush3_and_suited_labels_in_one_line(tmp_path, capsys):
+    code, out, err = chart(tmp_path, capsys, "-g", "razz", "--select", "flush3")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith("Error: ") and "'flush3'" in err
+    assert "stud7, stud7hl8, stud7hl, razz27, razz6" in err
+    code, out, err = chart(tmp_path, capsys, "-g", "razz", "--select", "(A 3) 2 A32s")
+    assert code == 2 and len(err.splitlines()) == 1 and "write '(A 3) 2'" in err
+
+
+def test_five_card_stud_chart(tmp_path, capsys):
+    code, out, err = chart(tmp_path, capsys, "-g", "stud5", "--select", "pairs", "--opponents",
+                           "9", "--trials", "1000", "--no-png", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["classes"] == 13 and data["opponents"] == 9
+    assert data["overall"]["starting_hands"] == 1_326 and data["overall"]["combos"] == 78
+    assert data["rows"][0]["hero"] == "(A) A" and data["rows"][0]["representative"] == "(As) Ah"
+    assert data["rows"][0]["dealt"] == 6 / 1_326
+    code, out, err = chart(tmp_path, capsys, "-g", "stud5", "--select", "rolled")
+    assert code == 2 and len(err.splitlines()) == 1 and "stud5 starts with two cards" in err

@@ -1,22 +1,28 @@
-"""The games that chart (three cards on the first street) and the category of a
-starting class in each: pairs, three-flushes... in high games, rolled up / pair / N-low in
-low games."""
+"""The games that chart (every stud game: three cards on third street, or two on five-card
+stud's second street) and the category of a starting class in each: pairs, three-flushes...
+in high games, rolled up / pair / N-low in low games."""
 
 from __future__ import annotations
 
-from ..games import get_game
+from ..games import GAMES, get_game
 from .classes import (
     CATEGORIES,
+    TWO_CARD_CATEGORIES,
     StartingClass,
+    scheme_of,
 )
 from .errors import ChartError
 
-# Three cards on the first street: every seven-card game.
-CHART_GAMES = ("stud7", "stud7hl8", "razz", "stud7hl", "razz27", "razz6")
+# Every stud game: the seven-card games (three cards on third street) and the five-card
+# games (two on second street).
+CHART_GAMES = tuple(GAMES)
 
 _LOW_RANK_NAMES = "A23456789TJQK"  # ace low
 
 LOW_CATEGORIES = ("rolled up", "pair") + tuple(f"{r}-low" for r in _LOW_RANK_NAMES[2:])
+
+# Five-card lowball: two different cards, from a 2-low (A-2) to a K-low.
+TWO_CARD_LOW_CATEGORIES = ("pair",) + tuple(f"{r}-low" for r in _LOW_RANK_NAMES[1:])
 
 # Deuce-to-seven: the ace is only high, so a start with an ace is "ace high".
 LOW_27_CATEGORIES = (("rolled up", "pair") + tuple(f"{r}-low" for r in "456789TJQK")
@@ -25,16 +31,20 @@ LOW_27_CATEGORIES = (("rolled up", "pair") + tuple(f"{r}-low" for r in "456789TJ
 
 def game_categories(game: str) -> tuple[str, ...]:
     found = get_game(game)
+    two_cards = scheme_of(found).cards == 2
     if found.high_kind:
-        return CATEGORIES
+        return TWO_CARD_CATEGORIES if two_cards else CATEGORIES
+    if two_cards:
+        return TWO_CARD_LOW_CATEGORIES  # the five-card lowball games count the ace low
     return LOW_27_CATEGORIES if found.low_kind == "low_27" else LOW_CATEGORIES
 
 
 def game_category(hero: StartingClass, game: str) -> str:
     """The class's category as a player of the game sees it: in the low games (razz,
-    razz6, razz27) three different ranks are named by the highest, ace low (``(A 3) 2``
-    is a 3-low start, ``(K Q) J`` a K-low one), not by flush and straight draws; in
-    deuce-to-seven the ace is high, so ``(A 3) 2`` is an ace-high start."""
+    razz6, razz27, stud5low, stud5low6) different ranks are named by the highest, ace
+    low (``(A 3) 2`` is a 3-low start, ``(K Q) J`` a K-low one, ``(A) 2`` a 2-low one),
+    not by flush and straight draws; in deuce-to-seven the ace is high, so ``(A 3) 2`` is
+    an ace-high start."""
     found = get_game(game)
     if found.high_kind or hero.category in ("rolled up", "pair"):
         return hero.category
@@ -46,12 +56,11 @@ def game_category(hero: StartingClass, game: str) -> str:
 
 
 def chart_game(game: str) -> str:
-    """The game id, checked to deal three cards on its first street."""
+    """The game id, checked to deal two or three cards on its first street."""
     found = get_game(game)
-    first = found.streets[0]
-    if first.down + first.up != 3:
+    if scheme_of(found).cards not in (2, 3):
         raise ChartError(
-            f"starting-hand charts are for the seven-card games ({', '.join(CHART_GAMES)}), "
-            f"whose first street deals three cards; {found.id} deals {first.down + first.up}"
+            f"starting-hand charts are for games whose first street deals two or three "
+            f"cards ({', '.join(CHART_GAMES)}); {found.id} deals {scheme_of(found).cards}"
         )
     return found.id

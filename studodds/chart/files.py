@@ -6,6 +6,7 @@ import csv
 import json
 from pathlib import Path
 
+from ..games import get_game
 from .categories import game_categories, game_category
 from .errors import ChartError
 from .table import Chart, ChartRow
@@ -66,7 +67,9 @@ def write_png(chart: Chart, path: str | Path, *, top: int | None = 25) -> None:
 def _title(chart: Chart) -> str:
     if chart.vs == "random":
         against = "a random hand" if chart.opponents == 1 else f"{chart.opponents} random hands"
-        return f"{chart.game}: third-street classes against {against} (equity)"
+        street = {"3rd street": "third-street", "2nd street": "second-street"}[
+            get_game(chart.game).streets[0].name]  # the start: five-card stud's is 2nd street
+        return f"{chart.game}: {street} classes against {against} (equity)"
     return f"{chart.game}: hero class (rows) against villain class (columns)\nhero's equity"
 
 

@@ -67,6 +67,16 @@ def suit_stabilizer(cards: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(p for p in SUIT_PERMUTATIONS if set(permute_suits(cards, p)) == held)
 
 
+def group_size(hero_cards: Sequence[int], villain_cards: Sequence[int],
+               villain: StartingClass) -> int:
+    """How many of the villain class's holdings the spot of these villain cards stands
+    for (the size of its group in matchup_groups)."""
+    if villain.shape is None:  # suits do not count: one group, every disjoint holding
+        return sum(n for _, n in matchup_groups(hero_cards, villain))
+    return len({frozenset(permute_suits(villain_cards, p))
+                for p in suit_stabilizer(hero_cards)})
+
+
 def matchup_groups(
     hero_cards: Sequence[int], villain: StartingClass
 ) -> list[tuple[tuple[int, ...], int]]:
@@ -74,14 +84,24 @@ def matchup_groups(
     equity: (cards in presentation order, how many holdings the group stands for).
 
     The weights add up to the number of the class's hands disjoint from the hero's.
+    Where no hand value depends on suits (razz, stud5low) they are one group:
+    relabelling the suits of each rank on its own, card by card, keeps the hero's cards
+    and every rank, so it takes any disjoint holding of the class to any other with the
+    same outcome in every deal.
 
     >>> from studodds.chart.classes import class_by_label
     >>> [(stud_text(v), n) for v, n in matchup_groups((51, 50, 49),
     ...                                               class_by_label("(K K) K"))]
     [('(Ks Kh) Kd', 1), ('(Ks Kh) Kc', 3)]
+    >>> [(stud_text(v), n) for v, n in matchup_groups((51, 42, 37),   # As Qh Jd
+    ...                                               class_by_label("(K K) 2", "razz"))]
+    [('(Ks Kh) 2s', 24)]
     """
-    stabilizer = suit_stabilizer(hero_cards)
     held = set(hero_cards)
+    if villain.shape is None:
+        holdings = [hand for hand in hands_of(villain) if held.isdisjoint(hand)]
+        return [(holdings[0], len(holdings))] if holdings else []
+    stabilizer = suit_stabilizer(hero_cards)
     sizes: dict[tuple[int, ...], int] = {}
     for hand in hands_of(villain):
         if held.isdisjoint(hand):
@@ -112,7 +132,8 @@ def chart_spots(
     "exact" | "trials" | "precision", "seed"}``).
 
     selection: the hero classes, a name from classes.SELECTIONS ("rolled", "pairs",
-    "flush3", "straight3", "low3", "all") or a list of labels or codes; vs classes, also the
+    "flush3", "straight3", "low3", "suited", "all", as far as they apply to the game) or a
+    list of labels or codes (classes.class_by_label); vs classes, also the
     villain classes unless ``villains`` says otherwise. opponents: how many random hands
     (vs random only). Method: one of exact / trials / precision; by default Monte Carlo to
     a standard error of 0.0005 vs random, exact vs classes. seed: changes every spot's seed.
@@ -121,16 +142,18 @@ def chart_spots(
     (what one player does not win the other does, so it is the same answer, for half the
     work). mirror=False runs both, as a check.
 
-    >>> spots = chart_spots("razz", selection=["(A 3) 2 A32s"])
+    >>> spots = chart_spots("stud7", selection=["(A 3) 2 A32s"])
     >>> spots[0]["id"], spots[0]["hands"], spots[0]["precision"]
-    ('razz:A32-A32s:vs:random', ['(As 3s) 2s', 'random'], 0.0005)
+    ('stud7:A32-A32s:vs:random', ['(As 3s) 2s', 'random'], 0.0005)
+    >>> [(s["id"], s["hands"]) for s in chart_spots("stud5low", selection=["(2) A"])]
+    [('stud5low:A2:vs:random', ['(As) 2h', 'random'])]
     >>> [s["id"] for s in chart_spots("stud7", "classes", selection=["AAA", "KKK"])]
     ['stud7:AAA:vs:KKK:KsKhKd', 'stud7:AAA:vs:KKK:KsKhKc']
     """
     game = chart_game(game)
     if vs not in VS_CHOICES:
         raise ChartError(f"vs must be one of {', '.join(VS_CHOICES)}, got {vs!r}")
-    heroes = select(selection)
+    heroes = select(selection, game)
     method = _method(vs, exact, trials, precision)
     if vs == "random":
         if villains is not None:
@@ -138,7 +161,7 @@ def chart_spots(
         return _random_spots(game, heroes, opponents, method, seed)
     if opponents != 1:
         raise ChartError("a matchup chart (vs classes) is heads-up: opponents must be 1")
-    villain_classes = heroes if villains is None else select(villains)
+    villain_classes = heroes if villains is None else select(villains, game)
     return _matchup_spots(game, heroes, villain_classes, method, seed, mirror)
 
 
@@ -162,15 +185,22 @@ def _random_spots(game, heroes, opponents: int, method: dict, seed: int) -> list
 
 def exact_vs_random_notice(game: str, opponents: int, n_spots: int) -> str:
     """How long an exact chart against a random hand will take: counting a starting hand
-    against all C(49, 7) random hands is minutes, not milliseconds."""
-    hero = select("all")[0].representative
+    against every random hand (all C(49, 7) of them in seven-card stud) is minutes, not
+    milliseconds."""
+    hero = select("all", game)[0].representative
     scenario = build_scenario(game, [hero] + [RANDOM] * opponents)
     n = len(scenario.pool)
     seconds = timing.counting_seconds(n, *sorted(scenario.to_deal), scenario.game.split,
                                       numba.get_num_threads())
+    total = seconds * n_spots
+    minutes = round(total / 60)  # a five-card chart takes minutes, not hours
+    span = (f"{total / 3600:.1f} hours" if total >= 3600
+            else "under a minute" if total < 60
+            else f"{minutes} minute{'s' if minutes != 1 else ''}")
+    classes = f"{n_spots} class{'es' if n_spots != 1 else ''}"
     return (f"exact against a random hand: about {seconds:.0f} s a class on 2 cores, "
-            f"{seconds * n_spots / 3600:.1f} hours for {n_spots} classes (a run can be "
-            "stopped and resumed; --dask/--scheduler spread it)")
+            f"{span} for {classes} (a run can be stopped and resumed; "
+            "--dask/--scheduler spread it)")
 
 
 def _matchup_spots(game, heroes, villain_classes, method: dict, seed: int,

@@ -8,16 +8,16 @@ from dataclasses import dataclass
 
 from ..cards import parse_hand
 from ..games import get_game
-from .categories import game_category
+from .categories import game_categories, game_category
 from .classes import (
     StartingClass,
     class_of,
-    permute_suits,
+    scheme_of,
     select,
 )
 from .errors import ChartError
 from .runners import Runner, batch_runner
-from .spots import RANDOM, chart_spots, matchup_groups, suit_stabilizer
+from .spots import RANDOM, chart_spots, group_size, matchup_groups
 
 PLAYER_FIELDS = ("equity", "win", "tie", "scoop", "high_win", "high_tie", "low_win", "low_tie")
 
@@ -53,7 +53,7 @@ class ChartRow:
         """A flat record for CSV and JSON (None for what does not apply)."""
         out = {"hero": self.hero.label, "hero_code": self.hero.code,
                "representative": self.hero.representative, "category": self.hero.category,
-               "combos": self.hero.combos}
+               "combos": self.hero.combos, "dealt": self.hero.dealt}
         if self.villain is not None:
             out |= {"villain": self.villain.label, "villain_code": self.villain.code,
                     "villain_combos": self.weight}
@@ -64,6 +64,35 @@ class ChartRow:
         for name in ("equity", "equity_se", *PLAYER_FIELDS[1:], "no_low"):
             out[name] = getattr(self, name)
         return out
+
+
+@dataclass(frozen=True)
+class CategorySummary:
+    """A group of the chart's classes: a category of the game (categories.py), or the
+    whole selection. combos: their starting hands; dealt: the chance of being dealt one
+    of them, combos / C(52, cards); equity: the mean over those hands (vs classes: over
+    every deal of the matchup cells)."""
+
+    name: str
+    classes: int
+    combos: int
+    dealt: float
+    equity: float | None = None
+    equity_se: float | None = None
+
+    def record(self) -> dict:
+        return {"category": self.name, "classes": self.classes, "combos": self.combos,
+                "dealt": self.dealt, "equity": self.equity, "equity_se": self.equity_se}
+
+
+def _weighted_mean(weighted) -> tuple[float, float | None]:
+    """(mean, standard error) of rows' equities weighted by the deals they stand for."""
+    total = sum(w for _, w in weighted)
+    mean = sum(w * r.equity for r, w in weighted) / total
+    if all(r.equity_se is None for r, _ in weighted):
+        return mean, None
+    se = math.sqrt(sum((w * (r.equity_se or 0.0)) ** 2 for r, w in weighted)) / total
+    return mean, se
 
 
 @dataclass(frozen=True)
@@ -100,13 +129,38 @@ class Chart:
         The fair share for vs random over all classes, and 0.5 for a matchup chart with
         the same classes on both axes: a check of the symmetry and the weights.
         """
-        weighted = self._row_weights()
-        total = sum(w for _, w in weighted)
-        mean = sum(w * r.equity for r, w in weighted) / total
-        if all(r.equity_se is None for r, _ in weighted):
-            return mean, None
-        se = math.sqrt(sum((w * (r.equity_se or 0.0)) ** 2 for r, w in weighted)) / total
-        return mean, se
+        return _weighted_mean(self._row_weights())
+
+    @property
+    def starting_hands(self) -> int:
+        """How many starting hands the game has: C(52, 3) = 22,100, or C(52, 2) = 1,326."""
+        return scheme_of(self.game).hands
+
+    def selection_summary(self) -> CategorySummary:
+        """The hero classes as one group: how many, their hands, how often one is dealt
+        (``rolled``: 52 hands, 1 in 425), and the overall equity."""
+        combos = sum(c.combos for c in self.heroes)
+        mean, se = self.overall
+        return CategorySummary("selection", len(self.heroes), combos,
+                               combos / self.starting_hands, mean, se)
+
+    def category_summaries(self) -> list[CategorySummary]:
+        """vs random: one summary per category of the game present in the chart, in the
+        game's order (razz: rolled up, pair, 3-low ...), equity weighted by hands."""
+        if self.vs != "random":
+            raise ChartError("category summaries are for vs random charts")
+        by_category: dict[str, list[ChartRow]] = {}
+        for row in self.rows:
+            by_category.setdefault(game_category(row.hero, self.game), []).append(row)
+        out = []
+        for name in game_categories(self.game):
+            rows = by_category.get(name)
+            if rows:
+                combos = sum(r.hero.combos for r in rows)
+                mean, se = _weighted_mean([(r, r.hero.combos) for r in rows])
+                out.append(CategorySummary(name, len(rows), combos,
+                                           combos / self.starting_hands, mean, se))
+        return out
 
     def ranked(self) -> list[ChartRow]:
         """Rows with an equity, best first (ties: class order)."""
@@ -139,10 +193,15 @@ class Chart:
 
     def to_dict(self) -> dict:
         mean, se = self.overall
+        summary = self.selection_summary()
         out = {"game": self.game, "vs": self.vs, "opponents": self.opponents,
                "classes": len(self.heroes),
-               "overall": {"equity": mean, "equity_se": se, "fair_share": self.fair_share},
-               "rows": self.records()}
+               "overall": {"equity": mean, "equity_se": se, "fair_share": self.fair_share,
+                           "combos": summary.combos, "starting_hands": self.starting_hands,
+                           "dealt": summary.dealt}}
+        if self.vs == "random":
+            out["categories"] = [c.record() for c in self.category_summaries()]
+        out["rows"] = self.records()
         if self.vs == "classes":
             out["matrix"] = {"heroes": [c.label for c in self.heroes],
                              "villains": [c.label for c in self.villains],
@@ -165,13 +224,15 @@ def _spot_key(spot: dict) -> tuple[StartingClass, StartingClass | None, int, int
     None, opponents, weight within its cell)."""
     hero_cards = _hand_cards(spot["hands"][0])
     others = spot["hands"][1:]
+    game = spot["game"]
     if all(h == RANDOM for h in others):
-        return class_of(hero_cards), None, len(others), 1
+        return class_of(hero_cards, game), None, len(others), 1
     if len(others) != 1:
         raise ChartError(f"spot {spot['id']!r}: a matchup spot is heads-up")
     villain_cards = _hand_cards(others[0])
-    group = {frozenset(permute_suits(villain_cards, p)) for p in suit_stabilizer(hero_cards)}
-    return class_of(hero_cards), class_of(villain_cards), 1, len(group)
+    villain = class_of(villain_cards, game)
+    return (class_of(hero_cards, game), villain, 1,
+            group_size(hero_cards, villain_cards, villain))
 
 
 def _method_of(results: list[dict]) -> str:
@@ -326,8 +387,9 @@ def make_chart(
     options: as chart_spots (selection, villains, opponents, exact, trials, precision, seed).
     """
     spots = chart_spots(game, vs, **options)
-    heroes = select(options.get("selection", "all"))
-    villains = select(options["villains"]) if options.get("villains") is not None else heroes
+    heroes = select(options.get("selection", "all"), game)
+    villains = (select(options["villains"], game) if options.get("villains") is not None
+                else heroes)
     results = (runner or batch_runner())(spots)
     return chart_table(spots, results, heroes=heroes,
                        villains=villains if vs == "classes" else None)
