@@ -80,6 +80,7 @@ class RunEstimate:
     deals: float
     at_most: bool = False
     runs: int = 1
+    player: int | None = None  # whose next card, for the next-card table
 
 
 DECLARATIONS = {"high": DECLARE_HIGH, "low": DECLARE_LOW, "both": DECLARE_BOTH}

@@ -239,7 +239,7 @@ def next_card_table(
         on_estimate(RunEstimate(
             now_estimate.seconds + len(probabilities) * card.seconds, card.method,
             now_estimate.deals + len(probabilities) * card.deals,
-            at_most=card.at_most, runs=1 + len(probabilities),
+            at_most=card.at_most, runs=1 + len(probabilities), player=player,
         ))
     now = equity_of_scenario(scenario, **options)
     kind = scenario.game.kinds[0]

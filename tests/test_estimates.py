@@ -60,7 +60,7 @@ def test_the_next_card_table_is_estimated_once_for_all_its_cards():
     seen = []
     table = next_card_table("stud7", hands, exact=True, on_estimate=seen.append)
     (total,) = seen
-    assert total.runs == 1 + len(table.cards)
+    assert total.runs == 1 + len(table.cards) and total.player == 1
     scenario = build_scenario("stud7", hands)
     now = estimate_run(scenario, exact=True)
     card = estimate_run(with_next_card(scenario, 0, scenario.pool[0]), exact=True)
@@ -75,15 +75,15 @@ def test_on_estimate_must_be_callable():
 
 def test_a_long_run_is_announced_on_stderr_in_a_players_words():
     notice = render.long_run_notice(RunEstimate(37.6, "counting", 1.37355e12))
-    assert notice == ("studodds: this will take about 38 s: every deal counted exactly "
-                      "(1.37 trillion deals) (Ctrl-C stops it)")
-    table = render.long_run_notice(RunEstimate(300, "counting", 9.6e12, runs=49))
-    assert table == ("studodds: this will take about 5 minutes: 49 equities, now and for each "
-                     "of the 48 cards that can come; every deal counted exactly (9.6 trillion "
-                     "deals) in all (Ctrl-C stops it)")
+    assert notice == ("studodds: this will take about 38 s: 1.37 trillion deals, all exact. "
+                      "Ctrl-C stops it.")
+    table = render.long_run_notice(RunEstimate(300, "counting", 9.6e12, runs=49, player=2))
+    assert table == ("studodds: this will take about 5 minutes: the odds now and after each "
+                     "of the 48 cards player 2 can get next (49 runs, 9.6 trillion deals in "
+                     "all, all exact). Ctrl-C stops it.")
     bound = render.long_run_notice(RunEstimate(26, "sampling", 625e6, at_most=True))
     assert bound == ("studodds: this will take up to about 26 s: sampling up to 625 million "
-                     "deals (Ctrl-C stops it)")
+                     "deals. Ctrl-C stops it.")
     assert render.long_run_notice(RunEstimate(render.LONG_RUN_SECONDS, "counting", 1e9)) is None
 
 

@@ -75,17 +75,15 @@ def long_run_notice(estimate) -> str | None:
     LONG_RUN_SECONDS, saying how long and why; None for a quick one."""
     if estimate.seconds <= LONG_RUN_SECONDS:
         return None
-    deals = f"{_count(estimate.deals)} deals"
-    what = {
-        "counting": f"every deal counted exactly ({deals})",
-        "enumeration": f"every deal enumerated ({deals})",
-        "sampling": f"sampling {'up to ' if estimate.at_most else ''}{deals}",
-    }[estimate.method]
+    deals = f"{'up to ' if estimate.at_most else ''}{_count(estimate.deals)} deals"
     if estimate.runs > 1:
-        what = (f"{estimate.runs} equities, now and for each of the {estimate.runs - 1} cards "
-                f"that can come; {what} in all")
+        deals += " in all"
+    how = f"sampling {deals}" if estimate.method == "sampling" else f"{deals}, all exact"
+    if estimate.runs > 1:
+        how = (f"the odds now and after each of the {estimate.runs - 1} cards player "
+               f"{estimate.player} can get next ({estimate.runs} runs, {how})")
     time = f"{'up to ' if estimate.at_most else ''}about {_duration(estimate.seconds)}"
-    return f"studodds: this will take {time}: {what} (Ctrl-C stops it)"
+    return f"studodds: this will take {time}: {how}. Ctrl-C stops it."
 
 
 def _count(n: float) -> str:
