@@ -19,8 +19,8 @@ from studodds.histories.replay import check_rules, replay_hand
 
 DATA = Path(__file__).parent / "data" / "handhistories"
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "handhistories"
-RULES_AGREE = ("rules: the bring-in and who acted first on every street agree with the table "
-               "rules")
+RULES_AGREE = ("rules: the bring-in and who acted first on every street replayed agree with the "
+               "table rules")
 
 
 def replay_fixture(name: str, **options):
@@ -72,7 +72,7 @@ def test_rules_check_reports_who_should_have_acted_first():
     showing: the check names the player the rules make act first."""
     (r,) = replay_fixture("stud7_showdown.txt")
     expected = ("6th street: Hero acted first, but Bob Smith should have: Bob Smith's "
-                "Qs Qd 8c Jc is the best board showing (Hero shows 9h Kd 3h Th)")
+                "Qs Qd 8c Jc is the best board showing (Hero's board: 9h Kd 3h Th)")
     assert r.rule_problems == (expected,)
 
 
@@ -230,7 +230,7 @@ def test_community_river_first_to_act_is_judged_on_the_sixth_street_boards(tmp_p
     assert problems == []
     (problem,) = replay_hand(hands[0], trials=2_000).rule_problems
     assert problem.startswith("7th street: Cyrus acted first, but Bo Lind should have: "
-                              "Bo Lind's Kd 6h Kc Td is the best board showing (Cyrus shows ")
+                              "Bo Lind's Kd 6h Kc Td is the best board showing (Cyrus's board: ")
     assert "9s" not in problem
 
 
@@ -383,7 +383,7 @@ def test_side_pots_cli_table_and_json(capsys):
     assert main(["replay", path, "--trials", "2000"]) == 0
     out, _ = capsys.readouterr()
     lines = out.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("pots "))
+    start = next(i for i, line in enumerate(lines) if line.startswith("the pots "))
     table = lines[start + 1:]
     assert table[2].split()[:6] == ["5th", "main", "pot", "18.6", "Hero", "0.00%"] or \
         table[2].split()[:5] == ["5th", "main", "pot", "18.6", "Hero"]
@@ -460,11 +460,11 @@ def test_views_that_coincide_are_computed_and_printed_once(monkeypatch, capsys):
     out, _ = capsys.readouterr()
     assert out.count("as the hero saw it\n") == 1 and "with every card shown\n" not in out
     assert out.count("no low (high takes the whole pot)") == 1
-    assert "nobody's hole cards but the hero's were shown" in out
+    assert "no other player's hole cards are known in this hand history" in out
     # Where the views differ nothing changes: two tables, no such line.
     assert main(["replay", str(DATA / "stud7_showdown.txt"), "--trials", "2000"]) == 0
     out, _ = capsys.readouterr()
-    assert "all shown" in out and "nobody's hole cards" not in out
+    assert "all shown" in out and "no other player's hole cards" not in out
 
 
 # ---------------------------------------------------------------- files of other rooms

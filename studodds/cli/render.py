@@ -363,8 +363,8 @@ def _replay_hand_text(r) -> str:
     else:
         lines.append(_views_table(r, coincide))
     if coincide:
-        lines.append("nobody's hole cards but the hero's were shown: the hero's view is also "
-                     "the view with every card shown (one set of odds per street)")
+        lines.append("no other player's hole cards are known in this hand history: one set "
+                     "of odds per street (the hero's view)")
     lines += _replay_pot_lines(r.streets, coincide)
     lines += _replay_shortage_lines(r.streets)
     lines += _rules_lines(r.rule_problems)
@@ -422,15 +422,16 @@ def _replay_pot_lines(streets, coincide: bool) -> list[str]:
                 if not coincide:
                     row.append(_pct(pot.equity_revealed[j]))
                 rows.append(row)
-    note = ("pots as the street begins (a player all in plays only for the chips they "
-            "matched; a pot only one player can win is theirs):")
+    note = ("the pots as the street begins (the equity above is each player's share of the "
+            "main pot; a player all in can win only the pots they are in, and a side pot "
+            "with one player left in it is theirs):")
     return ["", note, render_table(headers, rows)]
 
 
 def _rules_lines(problems) -> list[str]:
     if not problems:
-        return [("rules: the bring-in and who acted first on every street agree with the "
-                 "table rules")]
+        return [("rules: the bring-in and who acted first on every street replayed agree "
+                 "with the table rules")]
     return ["rules: " + problem for problem in problems]
 
 
@@ -439,8 +440,8 @@ def _replay_shortage_lines(streets) -> list[str]:
     ahead = [s.street for s in streets if s.community_card and s.community is None]
     lines = []
     if ahead:
-        lines.append(f"card shortage: on {', '.join(ahead)} street the river to come is one "
-                     "community card shared by every player")
+        lines.append(f"card shortage: on {', '.join(ahead)} street, with everyone staying in, "
+                     "the river will be one community card shared by every player")
     lines += [f"card shortage: on {s.street} street the community card {s.community} is every "
               "player's seventh card" for s in streets if s.community is not None]
     return lines

@@ -54,7 +54,7 @@ def replay_command(file, hand_id, hero, trials, precision, seed, fmt):
             click.echo(f"warning: hand {hh.hand_id}, line {hh.cut.line}: {hh.cut.message}",
                        err=True)
         for warning in hh.warnings:
-            click.echo(f"warning: hand {hh.hand_id}, {warning} (skipped)", err=True)
+            click.echo(f"warning: hand {hh.hand_id}, {warning} (line ignored)", err=True)
         if hero is not None and hero not in dict(hh.seats).values():
             raise click.UsageError(f"--hero {hero!r} is not at the table in hand {hh.hand_id}")
         try:
@@ -86,7 +86,7 @@ def _no_hands(file: str, problems) -> str:
         return (f"{file!r} looks like {article} {kind.room} hand history; studodds does not "
                 f"read those yet (it reads hand histories of {_rooms_read()})")
     if problems:
-        return f"none of the stud hands in {file!r} could be read (see the warnings above)"
+        return f"none of the stud hands in {file!r} could be read: see the warnings above"
     return f"no stud hands in {file!r} (seven-card stud, stud hi/lo, razz or five-card stud)"
 
 

@@ -389,7 +389,7 @@ def _order_problem(game, street: str, actor: str, expected: str, live, boards) -
     text = (f"{street} street: {actor} acted first, but {expected} should have: "
             f"{expected}'s {_cards(board[expected])} is the {best} showing")
     if board.get(actor) is not None:
-        text += f" ({actor} shows {_cards(board[actor])})"
+        text += f" ({actor}'s board: {_cards(board[actor])})"
         if table.showing_strength(game, board[actor]) == table.showing_strength(
                 game, board[expected]):
             text = text[:-1] + (f": the boards tie and {expected} sits closer to the "
