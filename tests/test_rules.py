@@ -779,7 +779,7 @@ def test_cli_order_finnish_example(capsys):
     code, out, _ = run(capsys, "order", "--format", "json", "8c 8d Ks", "Qh 2c Qd", "Th Js 9d")
     assert code == 0 and json.loads(out) == {"seat": 2}
     code, out, _ = run(capsys, "order", "8c 8d Ks", "Qh 2c Qd", "Th Js 9d")
-    assert out.splitlines()[-1] == "2       Qh 2c Qd"
+    assert out == "seat 2 (Qh 2c Qd) acts first\n"
 
 
 def test_cli_order_suit_tie_and_folded_seat(capsys):
@@ -1173,7 +1173,7 @@ def test_cli_order_stud7hl_the_best_ace_to_five_board_acts_first():
     out = invoke("order", "-g", "stud7hl", "--format", "json", "Kc Kd", "Ac 2d")
     assert json.loads(out) == {"seat": 2}
     out = invoke("order", "-g", "stud7hl", "7c 7d", "3h 4s", "-")
-    assert out.splitlines()[-1] == "2       3h 4s"
+    assert out == "seat 2 (3h 4s) acts first\n"
     out = invoke("order", "-g", "stud7hl8", "--format", "json", "Kc Kd", "Ac 2d")
     assert json.loads(out) == {"seat": 1}
 

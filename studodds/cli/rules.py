@@ -94,6 +94,9 @@ def rules_order_command(game, tie, fmt, boards):
     """
     seat = first_to_act(game, boards, tie=tie)
     board = cards_str(parse_cards(boards[seat]))
+    if fmt == "table":  # a sentence, as for the bring-in
+        click.echo(f"seat {seat + 1} ({board}) acts first")
+        return
     click.echo(_rules_report(fmt, ("seat", "board"), [(seat + 1, board)], {"seat": seat + 1}))
 
 
