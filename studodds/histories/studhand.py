@@ -73,10 +73,10 @@ def cards(tokens, line: int) -> tuple[int, ...]:
 _GAME_WORDS = (
     # (pattern on the room's game name, game id); the first match wins
     (re.compile(r"razz", re.I), "razz"),
-    (re.compile(r"(?:five|5)[ -_]?cards?[ _]stud", re.I), "stud5"),
-    (re.compile(r"(?:seven|7)[ -_]?cards?[ _](?:stud[ _-]?)?(?:hi[ /_-]?lo|high[ /_-]?low|h/l|8)", re.I),
+    (re.compile(r"(?:five|5)[ _-]?cards?[ _]stud", re.I), "stud5"),
+    (re.compile(r"(?:seven|7)[ _-]?cards?[ _](?:stud[ _-]?)?(?:hi[ /_-]?lo|high[ /_-]?low|h/l|8)", re.I),
      "stud7hl8"),
-    (re.compile(r"(?:seven|7)[ -_]?cards?[ _]stud", re.I), "stud7"),
+    (re.compile(r"(?:seven|7)[ _-]?cards?[ _]stud", re.I), "stud7"),
 )
 
 
@@ -210,8 +210,18 @@ class Recorder:
         put_in = put_in or 0.0
         if kind in ("raise", "complete") and to is None:
             to = round(before + put_in, 10)
+        if kind == "raise" and self._completes(to):
+            kind = "complete"  # "raises" over the bring-in to the small bet: a complete
         self.committed[name] = before + put_in
         self.streets[-1][2].append(Action(name, kind, put_in, to, all_in))
+
+    def _completes(self, to: float) -> bool:
+        """Whether a raise to ``to`` on the first street is the complete: nothing but the
+        bring-in bet before it, and ``to`` no more than the small bet."""
+        if len(self.streets) != 1 or to > self.small_bet + 1e-9:
+            return False
+        return all(a.kind in ("ante", "bring-in", "call", "fold", "check")
+                   for a in self.streets[0][2])
 
     def outstanding(self, name: str) -> float:
         """What ``name`` must add to call the biggest bet of the street."""
