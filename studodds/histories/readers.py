@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import ongame, pokerstars, winning
+from . import absolute, ongame, pokerstars, winning
 from .formats import POKERSTARS, FileKind, identify
 from .record import HandHistory, ParseProblem
 
@@ -17,6 +17,7 @@ READERS: dict[str, Reader] = {
     POKERSTARS: pokerstars.parse_text,
     ongame.ROOM: ongame.parse_text,
     winning.ROOM: winning.parse_text,
+    absolute.ROOM: absolute.parse_text,
 }
 
 
