@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import absolute, ongame, pokerstars, winning
+from . import absolute, everleaf, ongame, pokerstars, winning
 from .formats import POKERSTARS, FileKind, identify
 from .record import HandHistory, ParseProblem
 
@@ -18,6 +18,7 @@ READERS: dict[str, Reader] = {
     ongame.ROOM: ongame.parse_text,
     winning.ROOM: winning.parse_text,
     absolute.ROOM: absolute.parse_text,
+    everleaf.ROOM: everleaf.parse_text,
 }
 
 
