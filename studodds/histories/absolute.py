@@ -84,7 +84,7 @@ _TOTAL_RE = re.compile(rf"^Total Pot\s*\({CUR}(?P<pot>{NUM})\)(?:\s*\|\s*Rake\s*
                        rf"(?P<rake>{NUM})\))?")
 _SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _SUMMARY_CARDS_RE = re.compile(r"\[(?P<cards>[^\[\]\-]*?)(?: - [^\[\]]*)?\]")
-_QUIET_RE = re.compile(r"^(?:Table |.* - (?:Sitout|Sits? out|Returned to table|"
+_QUIET_RE = re.compile(r"^(?:Table\b|.* - (?:Sitout|Sits? out|Returned to table|"
                        r"is sitting out|Disconnected|Reconnected).*$)")
 
 

@@ -210,14 +210,16 @@ class Recorder:
         put_in = put_in or 0.0
         if kind in ("raise", "complete") and to is None:
             to = round(before + put_in, 10)
-        if kind == "raise" and self._completes(to):
-            kind = "complete"  # "raises" over the bring-in to the small bet: a complete
+        if kind in ("bet", "raise") and self._completes(round(before + put_in, 10)):
+            # "bets" or "raises" over the bring-in to the small bet: the complete
+            kind, to = "complete", round(before + put_in, 10)
         self.committed[name] = before + put_in
         self.streets[-1][2].append(Action(name, kind, put_in, to, all_in))
 
     def _completes(self, to: float) -> bool:
-        """Whether a raise to ``to`` on the first street is the complete: nothing but the
-        bring-in bet before it, and ``to`` no more than the small bet."""
+        """Whether a bet or raise to ``to`` on the first street is the complete: nothing
+        but the bring-in bet before it (or no bet at all, when the low card completes
+        instead of bringing it in), and ``to`` no more than the small bet."""
         if len(self.streets) != 1 or to > self.small_bet + 1e-9:
             return False
         return all(a.kind in ("ante", "bring-in", "call", "fold", "check")

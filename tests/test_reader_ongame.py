@@ -1,0 +1,97 @@
+"""The Ongame reader (studodds/histories/ongame.py): the fixture in detail, the real
+samples, replay through the CLI, and text that is mangled or re-encoded."""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reader_cases import (
+    DATA, C, check_bad_card, check_cli_replay, check_encodings, check_never_raises,
+    check_razz_hand, check_samples, check_side_pot_hand, mutate, needs_samples,
+)
+
+from studodds.histories import ongame, parse_file
+from studodds.histories.formats import identify
+
+FIXTURE = DATA / "ongame_stud7_side_pot.txt"
+ROOM = "Ongame"
+
+
+def test_doctest():
+    assert doctest.testmod(ongame).failed == 0
+
+
+def test_fixture_in_detail():
+    """Two stud hands around a hold'em hand, which is skipped."""
+    assert identify(FIXTURE.read_text()).room == ROOM
+    hands, problems = parse_file(FIXTURE)
+    assert problems == []
+    first, razz = hands
+    check_side_pot_hand(first, ROOM, "R5-70000001-1")
+    check_razz_hand(razz, ROOM, "R5-70000001-2")
+
+
+def test_an_unknown_line_is_a_warning_and_skipped():
+    text = FIXTURE.read_text().replace("Dmitri checks\n", "Dmitri checks\nDmitri waves\n")
+    hands, _ = ongame.parse_text(text)
+    (warning,) = hands[0].warnings
+    assert warning.endswith(": Dmitri waves")
+    assert hands[0].streets == ongame.parse_text(FIXTURE.read_text())[0][0].streets
+
+
+def test_tournament_chips_and_other_games_by_name():
+    text = FIXTURE.read_text().replace(
+        "(LIMIT SEVEN_CARD_STUD $1/$2, ante: $0.10, Real money)",
+        "(LIMIT SEVEN_CARD_STUD_HI_LO 1,000/2,000, ante: 100, Tournament 123456)")
+    hand = ongame.parse_text(text)[0][0]
+    assert (hand.game, hand.small_bet, hand.big_bet, hand.tournament) == (
+        "stud7hl8", 1000.0, 2000.0, "123456")
+
+
+def test_a_bad_card_keeps_the_streets_before_it():
+    cut = check_bad_card(ongame.parse_text, FIXTURE.read_text(),
+                         "Dealing to Alice: [Kc]", "Dealing to Alice: [of]", ["3rd", "4th"])
+    assert cut.up_cards["Carla"] == C("9s 9h")
+
+
+def test_a_truncated_hand_is_a_problem_and_the_rest_reads():
+    text = FIXTURE.read_text()
+    cut_at = text.index("Summary:")
+    hands, problems = ongame.parse_text(text[:cut_at] + text[text.index("***** History", cut_at):])
+    assert [h.hand_id for h in hands] == ["R5-70000001-2"]
+    assert [p.hand_id for p in problems] == ["R5-70000001-1"]
+
+
+def test_encodings_and_line_ends(tmp_path):
+    check_encodings(FIXTURE, tmp_path)
+
+
+def test_cli_replay_json_names_the_room(capsys):
+    replays = check_cli_replay(FIXTURE, ROOM, ["R5-70000001-1", "R5-70000001-2"], capsys)
+    assert [s["street"] for s in replays[0]["streets"]] == ["3rd", "4th", "5th", "6th", "7th"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_text_never_raises(seed, n):
+    lines = FIXTURE.read_text().splitlines()
+    check_never_raises(ongame.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
+
+
+@given(st.text(max_size=300))
+def test_random_text_never_raises(text):
+    check_never_raises(ongame.parse_text, "***** History for hand R5-1-1 *****\n" + text)
+
+
+@needs_samples
+def test_real_samples():
+    """Ongame hides the others' hole cards and rivers; the hero's are given."""
+    hands = check_samples("ongame", ROOM)
+    assert len(hands) == 4 and {h.game for h in hands} == {"stud7"}
+    for hand in hands:
+        assert hand.hero == "Hero" and len(hand.hero_cards) == 7
+        assert all(len(cards) <= 4 for cards in hand.up_cards.values())
