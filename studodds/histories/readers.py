@@ -16,9 +16,9 @@ Reader = Callable[[str], tuple[list[HandHistory], list[ParseProblem]]]
 READERS: dict[str, Reader] = {
     POKERSTARS: pokerstars.parse_text,
     ongame.ROOM: ongame.parse_text,
-    winning.ROOM: winning.parse_text,
-    absolute.ROOM: absolute.parse_text,
     everleaf.ROOM: everleaf.parse_text,
+    absolute.ROOM: absolute.parse_text,
+    winning.ROOM: winning.parse_text,
 }
 
 
