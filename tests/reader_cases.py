@@ -163,6 +163,7 @@ def check_bad_card(parse_text, text: str, old: str, new: str, street_names: list
     assert old in text
     whole = parse_text(text)[0][0]
     hands, problems = parse_text(text.replace(old, new, 1))
+    assert problems == []
     cut = hands[0]
     assert cut.hand_id == whole.hand_id and cut.cut is not None
     assert "impossible card" in cut.cut.message
@@ -194,3 +195,11 @@ def check_samples(folder: str, room: str) -> list:
             assert check_rules(hand) == (), where
         every += hands
     return every
+
+
+def check_every_line_dropped_and_doubled(parse_text, text: str) -> None:
+    """Each line of the text left out, then written twice: never an exception."""
+    lines = text.splitlines()
+    for i in range(len(lines)):
+        check_never_raises(parse_text, "\n".join(lines[:i] + lines[i + 1:]))
+        check_never_raises(parse_text, "\n".join(lines[: i + 1] + lines[i:]))

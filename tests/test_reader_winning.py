@@ -9,8 +9,18 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reader_cases import (
-    DATA, C, check_bad_card, check_cli_replay, check_encodings, check_never_raises,
-    check_razz_hand, check_samples, check_side_pot_hand, mutate, needs_samples,
+    DATA,
+    C,
+    check_bad_card,
+    check_cli_replay,
+    check_encodings,
+    check_every_line_dropped_and_doubled,
+    check_never_raises,
+    check_razz_hand,
+    check_samples,
+    check_side_pot_hand,
+    mutate,
+    needs_samples,
 )
 
 from studodds.histories import Action, parse_file, winning
@@ -76,6 +86,10 @@ def test_mangled_text_never_raises(seed, n):
     lines = FIXTURE.read_text().splitlines()
     check_never_raises(winning.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
 
+
+
+def test_every_line_dropped_or_doubled_never_raises():
+    check_every_line_dropped_and_doubled(winning.parse_text, FIXTURE.read_text())
 
 @given(st.text(max_size=300))
 def test_random_text_never_raises(text):

@@ -55,7 +55,7 @@ Seat 2: Villain won Total ($0.02)
 _HEADER_RE = re.compile(r"^Stage #(?P<id>\d+):\s*(?P<rest>.*)$")
 _STAKES_RE = re.compile(rf"{CUR}(?P<sb>{NUM})\s*/\s*{CUR}(?P<bb>{NUM})")
 _TOURNAMENT_RE = re.compile(r"(?:Tourney|Tournament|Turbo|STT|MTT)\s*(?:ID)?\s*#?\s*(?P<t>\d+)",
-                            re.I)
+                            re.IGNORECASE)
 _SEAT_RE = re.compile(rf"^Seat (?P<seat>\d+) - (?P<name>.+) \({CUR}(?P<stack>{NUM}) in chips\)"
                       r"(?: .*)?$")
 _STREET_RE = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?: .*)?$")
@@ -63,17 +63,17 @@ _STREETS = {"1ST STREET": "1st", "2ND STREET": "2nd", "3RD STREET": "3rd", "4TH 
             "5TH STREET": "5th", "6TH STREET": "6th", "7TH STREET": "7th"}
 _ALL_IN = r"(?P<allin> \(?[Aa]ll[ -][Ii]n\)?)?"
 _ACTIONS = (
-    ("ante", re.compile(rf"^Ante {CUR}(?P<a>{NUM}){_ALL_IN}$", re.I)),
-    ("bring-in", re.compile(rf"^Bring[- ]In {CUR}(?P<a>{NUM}){_ALL_IN}$", re.I)),
-    ("complete", re.compile(rf"^Completes? (?:to )?{CUR}(?P<to>{NUM}){_ALL_IN}$", re.I)),
-    ("bet", re.compile(rf"^Bets {CUR}(?P<a>{NUM}){_ALL_IN}$", re.I)),
+    ("ante", re.compile(rf"^Ante {CUR}(?P<a>{NUM}){_ALL_IN}$", re.IGNORECASE)),
+    ("bring-in", re.compile(rf"^Bring[- ]In {CUR}(?P<a>{NUM}){_ALL_IN}$", re.IGNORECASE)),
+    ("complete", re.compile(rf"^Completes? (?:to )?{CUR}(?P<to>{NUM}){_ALL_IN}$", re.IGNORECASE)),
+    ("bet", re.compile(rf"^Bets {CUR}(?P<a>{NUM}){_ALL_IN}$", re.IGNORECASE)),
     ("raise", re.compile(rf"^(?:Raises|All-In\(Raise\)) (?:{CUR}(?:{NUM}) )?to {CUR}(?P<to>{NUM})"
-                         rf"{_ALL_IN}$", re.I)),
-    ("raise", re.compile(rf"^Raises {CUR}(?P<a>{NUM}){_ALL_IN}$", re.I)),
-    ("call", re.compile(rf"^Calls {CUR}(?P<a>{NUM}){_ALL_IN}$", re.I)),
-    ("all-in", re.compile(rf"^All-In {CUR}(?P<a>{NUM})$", re.I)),
-    ("check", re.compile(r"^Checks$", re.I)),
-    ("fold", re.compile(r"^Folds$", re.I)),
+                         rf"{_ALL_IN}$", re.IGNORECASE)),
+    ("raise", re.compile(rf"^Raises {CUR}(?P<a>{NUM}){_ALL_IN}$", re.IGNORECASE)),
+    ("call", re.compile(rf"^Calls {CUR}(?P<a>{NUM}){_ALL_IN}$", re.IGNORECASE)),
+    ("all-in", re.compile(rf"^All-In {CUR}(?P<a>{NUM})$", re.IGNORECASE)),
+    ("check", re.compile(r"^Checks$", re.IGNORECASE)),
+    ("fold", re.compile(r"^Folds$", re.IGNORECASE)),
 )
 _POCKET_RE = re.compile(r"^Pocket \[(?P<cards>[^\[\]]*)\]$")
 _SHOWS_RE = re.compile(r"^(?:Shows|Mucks) \[(?P<cards>[^\[\]]*)\](?: .*)?$")

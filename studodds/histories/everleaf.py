@@ -35,8 +35,17 @@ from __future__ import annotations
 import re
 
 from ..cards import parse_cards
-from .studhand import (CUR, NUM, SEVEN_STREETS, HandError, Recorder, amount, cards, game_of,
-                       read_hands)
+from .studhand import (
+    CUR,
+    NUM,
+    SEVEN_STREETS,
+    HandError,
+    Recorder,
+    amount,
+    cards,
+    game_of,
+    read_hands,
+)
 
 ROOM = "Everleaf"
 
@@ -64,12 +73,12 @@ Hero wins $ 0.06 USD from main pot
 
 _HEADER_RE = re.compile(r"^\*{5} Hand history for game #(?P<id>\d+) \*{5}$")
 _GAME_RE = re.compile(rf"^(?:Blinds )?{CUR}(?P<sb>{NUM})\s?/\s?{CUR}(?P<bb>{NUM})\s*(?P<rest>.*)$")
-_TOURNAMENT_RE = re.compile(r"(?:Tourney|Tournament)\s*(?:ID)?\s*#?\s*(?P<t>\d+)", re.I)
+_TOURNAMENT_RE = re.compile(r"(?:Tourney|Tournament)\s*(?:ID)?\s*#?\s*(?P<t>\d+)", re.IGNORECASE)
 _SEAT_RE = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*{CUR}\s*(?P<stack>{NUM})"
                       r"(?:\s*[A-Za-z]+)?\s*\)$")
 _THIRD_RE = re.compile(r"^\*\* Dealing down cards \*\*")
 _STREET_RE = re.compile(r"^\*\*\*\* dealing (?:(?P<n>\d)(?:st|nd|rd|th) street|(?P<river>river))"
-                        r" \*\*\*\*", re.I)
+                        r" \*\*\*\*", re.IGNORECASE)
 _DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\[\]]*)\]$")
 _MONEY = rf"\[?\s*{CUR}\s*(?P<a>{NUM})\s*(?:[A-Za-z]+)?\s*\]?\.?"
 _ALL_IN = r"(?P<allin>\s*\(?[Aa]ll[ -][Ii]n\)?)?"

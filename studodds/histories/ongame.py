@@ -64,11 +64,11 @@ _HEADER_RE = re.compile(r"^\*{5} History for hand (?P<id>[A-Za-z0-9]+(?:-\d+)+) 
 _END_RE = re.compile(r"^\*{5} End of hand .*\*{5}$")
 _TABLE_RE = re.compile(r"^Table: (?P<table>.*?) \((?P<desc>.*)\)$")
 _STAKES_RE = re.compile(rf"{CUR}(?P<sb>{NUM})\s*/\s*{CUR}(?P<bb>{NUM})")
-_TOURNAMENT_RE = re.compile(r"Tournament\s*(?:ID)?[:#]?\s*(?P<t>\d+)", re.I)
+_TOURNAMENT_RE = re.compile(r"Tournament\s*(?:ID)?[:#]?\s*(?P<t>\d+)", re.IGNORECASE)
 _USER_RE = re.compile(r"^User: (?P<name>.+)$")
 _SEAT_RE = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \({CUR}(?P<stack>{NUM})\)$")
 _STREET_RE = re.compile(r"^Dealing (?:(?P<pocket>pocket cards)|(?P<n>\d)(?:st|nd|rd|th) street"
-                        r"|(?P<river>river))$", re.I)
+                        r"|(?P<river>river))$", re.IGNORECASE)
 _DEAL_RE = re.compile(r"^Dealing to (?P<name>.+): \[(?P<cards>[^\[\]]*)\]$")
 _ALL_IN = r"(?P<allin>,? (?:and is )?all[ -]in)?"
 _ACTIONS = (

@@ -72,11 +72,11 @@ def cards(tokens, line: int) -> tuple[int, ...]:
 
 _GAME_WORDS = (
     # (pattern on the room's game name, game id); the first match wins
-    (re.compile(r"razz", re.I), "razz"),
-    (re.compile(r"(?:five|5)[ _-]?cards?[ _]stud", re.I), "stud5"),
-    (re.compile(r"(?:seven|7)[ _-]?cards?[ _](?:stud[ _-]?)?(?:hi[ /_-]?lo|high[ /_-]?low|h/l|8)", re.I),
+    (re.compile(r"razz", re.IGNORECASE), "razz"),
+    (re.compile(r"(?:five|5)[ _-]?cards?[ _]stud", re.IGNORECASE), "stud5"),
+    (re.compile(r"(?:seven|7)[ _-]?cards?[ _](?:stud[ _-]?)?(?:hi[ /_-]?lo|high[ /_-]?low|h/l|8)", re.IGNORECASE),
      "stud7hl8"),
-    (re.compile(r"(?:seven|7)[ _-]?cards?[ _]stud", re.I), "stud7"),
+    (re.compile(r"(?:seven|7)[ _-]?cards?[ _]stud", re.IGNORECASE), "stud7"),
 )
 
 

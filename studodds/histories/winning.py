@@ -66,7 +66,7 @@ Game ended at: 2020/1/1 12:00:30
 _START_RE = re.compile(r"^Game started at: \d{4}/\d+/\d+")
 _END_RE = re.compile(r"^Game ended at: ")
 _GAME_RE = re.compile(rf"^Game ID: (?P<id>\d+) (?P<sb>{NUM})/(?P<bb>{NUM})(?P<rest>.*)$")
-_TOURNAMENT_RE = re.compile(r"(?:Tournament|TID|T)[ #:]*(?P<t>\d{3,})", re.I)
+_TOURNAMENT_RE = re.compile(r"(?:Tournament|TID|T)[ #:]*(?P<t>\d{3,})", re.IGNORECASE)
 _SEAT_RE = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{NUM})\)\.?"
                       r"(?: is sitting out)?$")
 _STREET_RE = re.compile(r"^\*\*\* .* \*\*\*$")
@@ -78,7 +78,7 @@ _ACTION_RE = re.compile(
     rf"|checks|folds)(?: \((?P<a>{NUM})\))?$")
 _UNCALLED_RE = re.compile(rf"^Uncalled bet \((?P<a>{NUM})\) returned to (?P<name>.+)$")
 _POT_RE = re.compile(rf"^Pot: (?P<pot>{NUM})\.?(?P<rest>.*)$")
-_FEE_RE = re.compile(rf"(?:Rake|JP fee|Jackpot fee|fee)\s*:?\s*(?P<a>{NUM})", re.I)
+_FEE_RE = re.compile(rf"(?:Rake|JP fee|Jackpot fee|fee)\s*:?\s*(?P<a>{NUM})", re.IGNORECASE)
 _RESULT_RE = re.compile(r"^\*?Player (?P<name>.+?) (?:shows|mucks|does not show)\b(?P<rest>.*)$")
 _SHOWN_RE = re.compile(r"\[(?P<cards>[^\[\]]+)\]")
 _COLLECTS_RE = re.compile(rf"Collects: (?P<a>{NUM})")
