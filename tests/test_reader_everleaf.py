@@ -29,7 +29,7 @@ from reader_cases import (
 from studodds.cli import main
 from studodds.histories import everleaf, parse_file
 from studodds.histories.formats import identify
-from studodds.histories.replay import replay_hand
+from studodds.histories.replay import check_rules, replay_hand
 
 FIXTURE = DATA / "everleaf_stud7_side_pot.txt"
 ROOM = "Everleaf"
@@ -50,6 +50,24 @@ def test_fixture_in_detail():
     assert (first.total_pot, first.rake) == (None, None)
     check_razz_hand(razz, ROOM, "500000003")
 
+
+
+def test_the_layout_without_cards_reads_but_has_no_odds():
+    """As in the real 2011 files: no "Dealt to" lines. The actions and the showdown read;
+    the rules check has no boards to judge, and replay refuses with a reason."""
+    text = "\n".join(line for line in FIXTURE.read_text().splitlines()
+                     if not line.startswith("Dealt to "))
+    hands, problems = everleaf.parse_text(text)
+    assert problems == [] and len(hands) == 2
+    full = everleaf.parse_text(FIXTURE.read_text())[0]
+    for hand, whole in zip(hands, full, strict=True):
+        assert (hand.hero, hand.hero_cards, hand.up_cards) == (None, (), {})
+        assert [s.actions for s in hand.streets] == [s.actions for s in whole.streets]
+        assert (hand.shown, hand.collected, hand.uncalled) == (
+            whole.shown, whole.collected, whole.uncalled)
+        assert check_rules(hand) == ()
+        with pytest.raises(ValueError, match="gives nobody's cards before the showdown"):
+            replay_hand(hand)
 
 def test_a_hand_without_a_winner_is_truncated():
     text = FIXTURE.read_text().replace("Alice wins $ 0.80 USD from main pot\n", "")
