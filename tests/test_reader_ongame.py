@@ -108,3 +108,45 @@ def test_real_samples():
     for hand in hands:
         assert hand.hero == "Hero" and len(hand.hero_cards) == 7
         assert all(len(cards) <= 4 for cards in hand.up_cards.values())
+
+
+FIVE_CARD = """\
+***** History for hand R5-70000003-1 *****
+Start hand: Wed Mar  4 20:20:00 GMT+0100 2020
+Table: Fives [70000003] (LIMIT FIVE_CARD_STUD $1/$2, ante: $0.10, Real money)
+User: Alice
+Players in round: 2
+Seat 1: Alice ($50)
+Seat 2: Bruno ($50)
+Alice posts ante $0.10
+Bruno posts ante $0.10
+---
+Dealing pocket cards
+Dealing to Alice: [Ah, Kd]
+Dealing to Bruno: [-, 3c]
+Bruno small bring in $0.25
+Alice calls $0.25
+---
+Dealing 3rd street
+Dealing to Alice: [Qs]
+Dealing to Bruno: [3d]
+Bruno bets $1
+Alice folds
+---
+Summary:
+Main pot: $0.70 won by Bruno ($0.70)
+Rake taken: $0
+Seat 1: Alice ($49.65), net: -$0.35
+Seat 2: Bruno ($50.35), net: +$0.35
+***** End of hand R5-70000003-1 *****
+"""
+
+
+def test_five_card_stud_streets_run_from_second():
+    """One hole card, then four up: 2nd street is the first, 5th the last."""
+    (hand,), problems = ongame.parse_text(FIVE_CARD)
+    assert problems == [] and hand.game == "stud5"
+    assert [s.name for s in hand.streets] == ["2nd", "3rd"]
+    assert (hand.hero, hand.hero_cards) == ("Alice", C("Ah Kd Qs"))
+    assert hand.up_cards == {"Alice": C("Kd Qs"), "Bruno": C("3c 3d")}
+    assert hand.uncalled == {"Bruno": 1.0} and hand.collected == {"Bruno": 0.7}
