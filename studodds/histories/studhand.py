@@ -311,8 +311,7 @@ class Recorder:
     def _hero(self, line: int) -> str | None:
         """The one player whose hole cards are all given."""
         heroes = [name for name, dealt in self.dealt.items()
-                  if dealt and all(c is not None for c in dealt[: len(self.down_at) + 4])]
-        heroes = [name for name in heroes if len(self.dealt[name]) > 2]
+                  if len(dealt) >= self._cards_by(1) and None not in dealt]
         if len(heroes) > 1:
             raise HandError(line, f"two players have their hole cards given: {', '.join(heroes)}")
         return heroes[0] if heroes else None
@@ -343,8 +342,12 @@ class Recorder:
 
 
 def read_hands(chunks, read_one) -> tuple[list[HandHistory], list[ParseProblem]]:
-    """Each chunk (hand id, first line, lines) through ``read_one`` -> Recorder or None
-    (not a stud hand); problems for hands that cannot be trusted. Never raises."""
+    """The hands of a file, never raising: each chunk (hand id, first line number,
+    [(line number, line)]) goes to ``read_one(hand_id, start, lines, holder)``, which
+    puts its Recorder in ``holder`` as soon as it has one (so that a bad card found later
+    still leaves the streets read before it) and returns it, or None for a hand of
+    another game (skipped silently). A HandError becomes a ParseProblem and the next
+    hand is read."""
     hands: list[HandHistory] = []
     problems: list[ParseProblem] = []
     for hand_id, start, lines in chunks:
