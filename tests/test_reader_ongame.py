@@ -150,3 +150,11 @@ def test_five_card_stud_streets_run_from_second():
     assert (hand.hero, hand.hero_cards) == ("Alice", C("Ah Kd Qs"))
     assert hand.up_cards == {"Alice": C("Kd Qs"), "Bruno": C("3c 3d")}
     assert hand.uncalled == {"Bruno": 1.0} and hand.collected == {"Bruno": 0.7}
+
+
+def test_a_five_card_hero_who_folds_on_second_street_is_still_the_hero():
+    text = FIVE_CARD.replace("Alice calls $0.25", "Alice folds").replace(
+        "Dealing 3rd street\nDealing to Alice: [Qs]\nDealing to Bruno: [3d]\n"
+        "Bruno bets $1\nAlice folds\n---\n", "").replace("$0.70", "$0.45")
+    (hand,), problems = ongame.parse_text(text)
+    assert problems == [] and (hand.hero, hand.hero_cards) == ("Alice", C("Ah Kd"))
