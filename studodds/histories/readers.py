@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import pokerstars
+from . import absolute, everleaf, ongame, pokerstars, winning
 from .formats import POKERSTARS, FileKind, identify
 from .record import HandHistory, ParseProblem
 
@@ -15,6 +15,10 @@ Reader = Callable[[str], tuple[list[HandHistory], list[ParseProblem]]]
 
 READERS: dict[str, Reader] = {
     POKERSTARS: pokerstars.parse_text,
+    ongame.ROOM: ongame.parse_text,
+    everleaf.ROOM: everleaf.parse_text,
+    absolute.ROOM: absolute.parse_text,
+    winning.ROOM: winning.parse_text,
 }
 
 

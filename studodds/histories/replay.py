@@ -210,6 +210,10 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
     (or a side pot's players are all the live players) the answer is shared."""
     game = get_game(hh.game)
     hero = hero or hh.hero
+    if not hh.up_cards and not hh.hero_cards:
+        # Some rooms (Everleaf) write no cards before the showdown: no odds to give.
+        raise ValueError("the file gives nobody's cards before the showdown, so there are "
+                         "no odds street by street")
     streets = []
     answers: dict[tuple, EquityResult] = {}
 
@@ -355,6 +359,8 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
             break
         # A player all in cannot act: their board is out of the comparison.
         all_in = {a.player for st in hh.streets[:s] for a in st.actions if a.all_in}
+        if any(name not in all_in and not hh.up_cards.get(name) for name in live):
+            continue  # a board the file does not give (no cards written): nothing to judge
         boards = [None if name in all_in else hh.up_cards[name][: _up_count(s)]
                   for name in live]
         if sum(b is not None for b in boards) < 2:

@@ -1,0 +1,205 @@
+"""Reader for Everleaf stud hand histories (7 Card Stud, 7 Card Stud Hi/Lo, Razz).
+
+>>> hands, problems = parse_text(_EXAMPLE)
+>>> hand = hands[0]
+>>> hand.room, hand.game, hand.small_bet, hand.big_bet, hand.ante, hand.bring_in
+('Everleaf', 'stud7', 0.05, 0.1, 0.01, 0.02)
+>>> hand.hero, hand.hero_cards == parse_cards("Qc 3c Kd"), hand.up_cards["Villain"] == parse_cards("2h")
+('Hero', True, True)
+>>> [(a.player, a.kind, a.amount, a.to) for a in hand.streets[0].actions[2:]]
+[('Villain', 'bring-in', 0.02, None), ('Hero', 'complete', 0.05, 0.05), ('Villain', 'fold', 0.0, None)]
+>>> hand.uncalled, hand.collected, hand.total_pot, problems
+({'Hero': 0.03}, {'Hero': 0.06}, None, [])
+
+A hand starts with ``Everleaf Gaming Game #N`` and ``***** Hand history for game #N
+*****``; the next line gives the stakes and the game (``$0.05/$0.10 7 Card Stud - DATE``;
+hands of other games are skipped silently). Amounts are written ``[$ 0.10 USD]`` (the
+chips the action puts in: ``raises [$ 0.20 USD]`` after a bet of 0.10 by a player with
+nothing in is a raise to 0.20), except ``posts bring-in $0.02.`` and ``completes to
+$0.05.``. Streets are ``** Dealing down cards **`` (3rd) and ``**** dealing 4th street
+****`` ... ``**** dealing river ****`` (7th). There is no summary: ``wins $ 0.98 USD from
+main pot`` gives what each player took (the file gives no total pot and no rake), and
+Everleaf writes no line for an uncalled bet going back, so it is worked out
+(studhand.Recorder.settle_uncalled).
+
+Two layouts are read. The stud files seen write no cards at all before the showdown (the
+2011 layout): only ``shows [ 5d, 8d, Kd, 7d, 9d, Jh, Qc ]``. The layout Everleaf writes
+for hold'em (2008 on, lower-case ranks: ``Dealt to EricBlade [ qc, 3c ]``) is read for
+stud as ``Dealt to NAME [ c1, c2, c3 ]`` on 3rd street for the hero, ``Dealt to NAME [ c
+]`` for a door card or a later card, assumed from that layout; either case of rank
+letter is read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import parse_cards
+from .studhand import (
+    CUR,
+    NUM,
+    SEVEN_STREETS,
+    HandError,
+    Recorder,
+    amount,
+    cards,
+    game_of,
+    read_hands,
+)
+
+ROOM = "Everleaf"
+
+_ = parse_cards  # used by the module doctest
+
+_EXAMPLE = """\
+Everleaf Gaming Game #1
+***** Hand history for game #1 *****
+$0.05/$0.10 7 Card Stud - 2020/01/01 - 12:00:00
+Table Example
+Total number of players: 2
+Seat 1: Hero (  $ 1 USD )
+Seat 2: Villain (  $ 2 USD )
+Hero: posts ante [$ 0.01 USD]
+Villain: posts ante [$ 0.01 USD]
+** Dealing down cards **
+Dealt to Hero [ qc, 3c, kd ]
+Dealt to Villain [ 2h ]
+Villain posts bring-in $0.02.
+Hero completes to $0.05.
+Villain folds
+Hero does not show cards
+Hero wins $ 0.06 USD from main pot
+"""
+
+_HEADER_RE = re.compile(r"^\*{5} Hand history for game #(?P<id>\d+) \*{5}$")
+_GAME_RE = re.compile(rf"^(?:Blinds )?{CUR}(?P<sb>{NUM})\s?/\s?{CUR}(?P<bb>{NUM})\s*(?P<rest>.*)$")
+_TOURNAMENT_RE = re.compile(r"(?:Tourney|Tournament)\s*(?:ID)?\s*#?\s*(?P<t>\d+)", re.IGNORECASE)
+_SEAT_RE = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*{CUR}\s*(?P<stack>{NUM})"
+                      r"(?:\s*[A-Za-z]+)?\s*\)$")
+_THIRD_RE = re.compile(r"^\*\* Dealing down cards \*\*")
+_STREET_RE = re.compile(r"^\*\*\*\* dealing (?:(?P<n>\d)(?:st|nd|rd|th) street|(?P<river>river))"
+                        r" \*\*\*\*", re.IGNORECASE)
+_DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\[\]]*)\]$")
+_MONEY = rf"\[?\s*{CUR}\s*(?P<a>{NUM})\s*(?:[A-Za-z]+)?\s*\]?\.?"
+_ALL_IN = r"(?P<allin>\s*\(?[Aa]ll[ -][Ii]n\)?)?"
+_ACTIONS = (
+    ("ante", re.compile(rf"^: posts ante {_MONEY}{_ALL_IN}$")),
+    ("bring-in", re.compile(rf"^:? posts bring-in {_MONEY}{_ALL_IN}$")),
+    ("complete", re.compile(rf"^:? completes to {_MONEY}{_ALL_IN}$")),
+    ("bet", re.compile(rf"^:? bets {_MONEY}{_ALL_IN}$")),
+    ("raise", re.compile(rf"^:? raises {_MONEY}{_ALL_IN}$")),
+    ("call", re.compile(rf"^:? calls {_MONEY}{_ALL_IN}$")),
+    ("check", re.compile(r"^:? checks$")),
+    ("fold", re.compile(r"^:? folds$")),
+)
+_SHOWS_RE = re.compile(r"^ (?:shows|mucks) \[(?P<cards>[^\[\]]*)\].*$")
+_WINS_RE = re.compile(rf"^ wins (?:(?:high|low) )?\(?\s*{CUR}\s*(?P<a>{NUM})\s*(?:[A-Za-z]+)?\)?"
+                      r"(?: from (?:the )?(?:main|side) pot.*)?.*$")
+_QUIET_RE = re.compile(r"^(?:Everleaf Gaming Game #\d+|Partouche Poker.*|Table .*|"
+                       r"Seat \d+ is the button|Total number of players: \d+|.* sits out|"
+                       r".* does not show cards|.* is sitting out|.* has left the table|"
+                       r".* has joined the table)$")
+
+
+def _split(text: str):
+    chunks: list[tuple[str, int, list[tuple[int, str]]]] = []
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip().lstrip("\ufeff").strip()
+        header = _HEADER_RE.match(line)
+        if header:
+            chunks.append((header["id"], n, []))
+        elif line and chunks:
+            chunks[-1][2].append((n, line))
+    return chunks
+
+
+def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder | None:
+    if not lines or not _GAME_RE.match(lines[0][1]):
+        raise HandError(start, "no stakes and game after the hand's header")
+    head = _GAME_RE.match(lines[0][1])
+    game = game_of(head["rest"])
+    if game is None:
+        return None  # another game: not ours
+    tournament = _TOURNAMENT_RE.search(head["rest"])
+    recorder = Recorder(ROOM, hand_id, start, game, amount(head["sb"]), amount(head["bb"]),
+                        tournament=tournament["t"] if tournament else None)
+    holder.append(recorder)
+    names: list[str] = []
+    for n, line in lines[1:]:
+        seat = _SEAT_RE.match(line)
+        if seat and not recorder.streets:
+            recorder.seat(n, int(seat["seat"]), seat["name"], amount(seat["stack"]))
+            names = sorted(recorder.stacks, key=len, reverse=True)
+            continue
+        if _THIRD_RE.match(line):
+            recorder.street(n, recorder.order[0])
+            continue
+        street = _STREET_RE.match(line)
+        if street:
+            name = recorder.order[-1] if street["river"] else f"{street['n']}th"
+            recorder.street(n, {"2th": "2nd", "3th": "3rd"}.get(name, name))
+            continue
+        dealt = _DEALT_RE.match(line)
+        if dealt:
+            _dealt(recorder, n, dealt["name"], dealt["cards"])
+            continue
+        if _player_line(recorder, names, n, line) or _QUIET_RE.match(line):
+            continue
+        recorder.warn(n, line)
+    if not recorder.collected:
+        raise HandError(lines[-1][0], "hand is truncated: nobody wins a pot")
+    recorder.settle_uncalled()
+    return recorder
+
+
+def _tokens(text: str) -> list[str]:
+    return [t.strip() for t in text.replace(",", " ").split()]
+
+
+def _dealt(recorder: Recorder, n: int, name: str, text: str) -> None:
+    """``Dealt to NAME [ ... ]``: three cards to the hero on the first street (two down,
+    one up), else one card; a door card of another player comes after two hidden ones."""
+    new = cards(_tokens(text), n)
+    name = recorder.known(name, n)
+    first = recorder.current == recorder.order[0]
+    if first and len(new) == 1 and not recorder.dealt.get(name):
+        for _ in range(2 if recorder.order is SEVEN_STREETS else 1):
+            recorder.deal(n, name, None)
+    for c in new:
+        recorder.deal(n, name, c)
+
+
+def _player_line(recorder: Recorder, names: list[str], n: int, line: str) -> bool:
+    for name in names:
+        if not line.startswith(name) or len(line) == len(name) or line[len(name)] not in ": ":
+            continue
+        rest = line[len(name):]
+        for kind, regex in _ACTIONS:
+            match = regex.match(rest)
+            if match is None:
+                continue
+            groups = match.groupdict()
+            all_in = bool(groups.get("allin"))
+            chips = amount(match["a"]) if groups.get("a") else 0.0
+            if kind == "ante":
+                recorder.ante(n, name, chips, all_in)
+            elif kind == "complete":
+                recorder.act(n, name, kind, to=chips, all_in=all_in)
+            else:
+                recorder.act(n, name, kind, put_in=chips, all_in=all_in)
+            return True
+        shows = _SHOWS_RE.match(rest)
+        if shows:
+            recorder.show(n, name, cards(_tokens(shows["cards"]), n))
+            return True
+        wins = _WINS_RE.match(rest)
+        if wins:
+            recorder.end_streets()
+            recorder.collect(n, name, amount(wins["a"]))
+            return True
+    return False
+
+
+def parse_text(text: str):
+    """All stud hands in ``text`` and the problems of those that could not be read."""
+    return read_hands(_split(text), _read)

@@ -1,0 +1,201 @@
+"""Reader for Winning Poker Network stud hand histories (the ``Game started at:`` layout:
+Seven Cards Stud, Seven Cards Stud HiLow, Razz).
+
+>>> hands, problems = parse_text(_EXAMPLE)
+>>> hand = hands[0]
+>>> hand.room, hand.game, hand.small_bet, hand.big_bet, hand.ante, hand.bring_in
+('Winning Poker Network', 'stud7', 1.0, 2.0, 0.15, 0.4)
+>>> hand.hero, hand.hero_cards == parse_cards("5d Ah Jh"), hand.up_cards["Nee"] == parse_cards("2d")
+('Hero', True, True)
+>>> [(a.player, a.kind, a.amount, a.to) for a in hand.streets[0].actions[2:]]
+[('Nee', 'bring-in', 0.4, None), ('Hero', 'complete', 1.0, 1.0), ('Nee', 'fold', 0.0, None)]
+>>> hand.uncalled, hand.collected, hand.total_pot, hand.rake, problems
+({'Hero': 0.6}, {'Hero': 1.1}, 1.1, 0.0, [])
+
+A hand runs from ``Game started at:`` to ``Game ended at:``; ``Game ID: N 1/2 TABLE
+(Seven Cards Stud)`` gives its number, the small and big bet and the game (hands of other
+games are skipped silently). Cards come one a line: ``Player Hero received card: [5d]``
+for a card the file shows, ``Player Nee received a card.`` for a hole card it hides; the
+hero is the player whose hole cards are shown. The first street (3rd in seven-card
+stud) has no header; the street headers then name the street before: ``*** Third street
+***`` opens 4th street, and so on to ``*** Sixth street ***`` for 7th street (the river).
+An amount in brackets is the chips the action puts in (``raises (4)`` after a bet of 2 by
+a player with nothing in is a raise to 4; ``calls (0.60)`` adds 0.60); ``allin (X)``
+puts in X and is a call, bet or raise by what it faces. ``Pot: 8.15. Rake 0.11. JP fee
+0.04`` is the pot after the rake and the jackpot fee, which the record adds back
+(``total_pot`` is every chip put in; ``rake`` counts the fee); ``Collects: X`` in the
+summary is what each player took.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import parse_cards
+from .studhand import NUM, HandError, Recorder, amount, card, cards, game_of, read_hands
+
+ROOM = "Winning Poker Network"
+
+_ = parse_cards  # used by the module doctest
+
+_EXAMPLE = """\
+Game started at: 2020/1/1 12:00:00
+Game ID: 1 1/2 Example (Seven Cards Stud)
+Seat 1: Hero (10).
+Seat 5: Nee (50).
+Player Hero ante (0.15)
+Player Nee ante (0.15)
+Player Hero received card: [5d]
+Player Hero received card: [Ah]
+Player Nee received a card.
+Player Nee received a card.
+Player Hero received card: [Jh]
+Player Nee received card: [2d]
+Player Nee bring in (0.40)
+Player Hero raises (1)
+Player Nee folds
+Uncalled bet (0.60) returned to Hero
+Player Hero mucks cards
+------ Summary ------
+Pot: 1.10. Rake 0
+*Player Hero mucks (does not show cards). Bets: 0.55. Collects: 1.10. Wins: 0.55.
+Player Nee does not show cards.Bets: 0.55. Collects: 0. Loses: 0.55.
+Game ended at: 2020/1/1 12:00:30
+"""
+
+_START_RE = re.compile(r"^Game started at: \d{4}/\d+/\d+")
+_END_RE = re.compile(r"^Game ended at: ")
+_GAME_RE = re.compile(rf"^Game ID: (?P<id>\d+) (?P<sb>{NUM})/(?P<bb>{NUM})(?P<rest>.*)$")
+_TOURNAMENT_RE = re.compile(r"(?:Tournament|TID|T)[ #:]*(?P<t>\d{3,})", re.IGNORECASE)
+_SEAT_RE = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{NUM})\)\.?"
+                      r"(?: is sitting out)?$")
+_STREET_RE = re.compile(r"^\*\*\* .* \*\*\*$")
+_SUMMARY_RE = re.compile(r"^-+ Summary -+$")
+_CARD_RE = re.compile(r"^Player (?P<name>.+) received (?:card: \[(?P<card>[^\[\]]*)\]|"
+                      r"(?P<hidden>a card)\.)$")
+_ACTION_RE = re.compile(
+    rf"^Player (?P<name>.+) (?P<kind>(?:posts )?ante|bring in|bets|raises|calls|caps|cap|allin"
+    rf"|checks|folds)(?: \((?P<a>{NUM})\))?$")
+_UNCALLED_RE = re.compile(rf"^Uncalled bet \((?P<a>{NUM})\) returned to (?P<name>.+)$")
+_POT_RE = re.compile(rf"^Pot: (?P<pot>{NUM})\.?(?P<rest>.*)$")
+_FEE_RE = re.compile(rf"(?:Rake|JP fee|Jackpot fee|fee)\s*:?\s*(?P<a>{NUM})", re.IGNORECASE)
+_RESULT_RE = re.compile(r"^\*?Player (?P<name>.+?) (?:shows|mucks|does not show)\b(?P<rest>.*)$")
+_SHOWN_RE = re.compile(r"\[(?P<cards>[^\[\]]+)\]")
+_COLLECTS_RE = re.compile(rf"Collects: (?P<a>{NUM})")
+_QUIET_RE = re.compile(r"^Player .+ (?:mucks cards|shows cards|does not show cards|"
+                       r"is sitting out|sits out|is timed out|has returned)\.?$")
+
+_PLAIN = {"bring in": "bring-in", "bets": "bet", "raises": "raise", "calls": "call",
+          "caps": "raise", "cap": "raise", "checks": "check", "folds": "fold"}
+
+
+def _split(text: str):
+    """(hand id, first line, [(line number, line)]) for every hand; the id is filled in
+    from the ``Game ID:`` line (the line number until then)."""
+    chunks: list[tuple[str, int, list[tuple[int, str]]]] = []
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip().lstrip("\ufeff").strip()
+        if _START_RE.match(line):
+            chunks.append((f"line {n}", n, []))
+        elif line and chunks:
+            game = _GAME_RE.match(line)
+            if game and not chunks[-1][2]:
+                chunks[-1] = (game["id"], chunks[-1][1], [])
+            chunks[-1][2].append((n, line))
+    return chunks
+
+
+def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder | None:
+    if not lines or not _GAME_RE.match(lines[0][1]):
+        raise HandError(start, "no Game ID: line after Game started at:")
+    n, line = lines[0]
+    head = _GAME_RE.match(line)
+    game = game_of(head["rest"])
+    if game is None:
+        return None  # another game: not ours
+    tournament = _TOURNAMENT_RE.search(head["rest"])
+    recorder = Recorder(ROOM, hand_id, start, game, amount(head["sb"]), amount(head["bb"]),
+                        tournament=tournament["t"] if tournament else None)
+    holder.append(recorder)
+    summary = False
+    for n, line in lines[1:]:
+        if _END_RE.match(line):
+            break
+        if summary:
+            _summary_line(recorder, n, line)
+            continue
+        seat = _SEAT_RE.match(line)
+        if seat and not recorder.streets:
+            recorder.seat(n, int(seat["seat"]), seat["name"], amount(seat["stack"]))
+            continue
+        if _SUMMARY_RE.match(line):
+            recorder.end_streets()
+            summary = True
+            continue
+        if _STREET_RE.match(line):
+            # The header names the street before the one it opens (see the docstring).
+            k = len(recorder.streets)
+            recorder.street(n, recorder.order[k] if k < len(recorder.order) else "8th")
+            continue
+        dealt = _CARD_RE.match(line)
+        if dealt:
+            recorder.deal(n, dealt["name"], None if dealt["hidden"] else card(dealt["card"], n))
+            continue
+        action = _ACTION_RE.match(line)
+        if action and action["name"] in recorder.stacks:
+            _action(recorder, n, action)
+            continue
+        uncalled = _UNCALLED_RE.match(line)
+        if uncalled:
+            recorder.return_uncalled(n, uncalled["name"], amount(uncalled["a"]))
+            continue
+        if not _QUIET_RE.match(line):
+            recorder.warn(n, line)
+    if not summary:
+        raise HandError(lines[-1][0], "hand is truncated: no Summary")
+    return recorder
+
+
+def _action(recorder: Recorder, n: int, match: re.Match[str]) -> None:
+    name, kind = match["name"], match["kind"]
+    if kind in ("checks", "folds"):
+        recorder.act(n, name, _PLAIN[kind])
+        return
+    if match["a"] is None:
+        raise HandError(n, f"no amount for {name}'s {kind}")
+    chips = amount(match["a"])
+    if kind.endswith("ante"):
+        recorder.ante(n, name, chips)
+        return
+    if kind == "allin":
+        facing = recorder.outstanding(name)
+        top = max(recorder.committed.values(), default=0.0)
+        kind = "calls" if chips <= facing + 1e-9 else ("bets" if top == 0 else "raises")
+        recorder.act(n, name, _PLAIN[kind], put_in=chips, all_in=True)
+        return
+    recorder.act(n, name, _PLAIN[kind], put_in=chips)
+
+
+def _summary_line(recorder: Recorder, n: int, line: str) -> None:
+    pot = _POT_RE.match(line)
+    if pot:
+        fees = sum(amount(f["a"]) for f in _FEE_RE.finditer(pot["rest"]))
+        recorder.rake = round(fees, 10)
+        recorder.total_pot = round(amount(pot["pot"]) + fees, 10)
+        return
+    result = _RESULT_RE.match(line)
+    if result and result["name"] in recorder.stacks:
+        name, rest = result["name"], result["rest"]
+        shown = _SHOWN_RE.search(rest.split("Bets:")[0])
+        if shown:
+            recorder.show(n, name, cards(shown["cards"].split(), n))
+        collects = _COLLECTS_RE.search(rest)
+        if collects and amount(collects["a"]) > 0:
+            recorder.collect(n, name, amount(collects["a"]))
+        return
+    recorder.warn(n, line)
+
+
+def parse_text(text: str):
+    """All stud hands in ``text`` and the problems of those that could not be read."""
+    return read_hands(_split(text), _read)
