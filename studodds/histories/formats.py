@@ -40,7 +40,7 @@ _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("Absolute Poker", "hands", r"^Stage #\d+: "),
         ("PartyPoker", "hands", r"^Game #\d+ starts\.$|^\*{5} Hand History [Ff]or Game \d+"),
         ("Winning Poker Network", "hands", r"^Game started at: \d{4}/\d+/\d+"),
-        ("PHH", "hands", r"^variant = ['\"]"),  # the open Poker Hand History format
+        ("PHH", "hands", r"^variant\s*=\s*['\"]"),  # the open Poker Hand History format
     )
 )
 
