@@ -7,6 +7,7 @@ from __future__ import annotations
 import doctest
 import json
 import random
+import re
 import warnings
 from pathlib import Path
 
@@ -304,8 +305,13 @@ def _mutate(items: list[str], rng: random.Random, n: int) -> list[str]:
         if not items:
             break
         i = rng.randrange(len(items))
-        op = rng.randrange(5)
-        if op == 0:
+        op = rng.randrange(7)
+        if op == 5:  # another player: one not at the table, or p0
+            items[i] = re.sub(r"\bp\d+", rng.choice(["p0", "p5", "p9", "p12", "p2"]), items[i])
+        elif op == 6:  # another amount: none, negative, huge, not a number
+            items[i] = re.sub(r"\d+$", rng.choice(["0", "-5", "1e400", "nan", "40.5", "x"]),
+                              items[i])
+        elif op == 0:
             del items[i]
         elif op == 1:
             items.insert(rng.randrange(len(items) + 1), items[i])
