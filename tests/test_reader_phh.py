@@ -410,3 +410,16 @@ def test_encodings_read_the_same(encoding, tmp_path):
         path.write_bytes(text.encode(encoding))
     (got,), problems = parse_file(path)
     assert problems == [] and got == want
+
+
+def test_tournament_pots_in_millions_print_in_full(tmp_path, capsys):
+    """WSOP chips run to millions: the replay table prints 2400000, never 2.4e+06."""
+    path = tmp_path / "big.phh"
+    path.write_text(
+        "variant = 'FR'\nantes = [200000, 200000]\nbring_in = 300000\nsmall_bet = 1000000\n"
+        "big_bet = 2000000\nstarting_stacks = [30000000, 25000000]\n"
+        "actions = ['d dh p1 Ac4d9s', 'd dh p2 2h5cKc', 'p2 pb', 'p1 cbr 1000000', 'p2 cc',"
+        " 'd dh p1 Td', 'd dh p2 3s', 'p1 cc', 'p2 cbr 1000000', 'p1 f']\n")
+    assert main(["replay", str(path), "--trials", "500"]) == 0
+    out, _ = capsys.readouterr()
+    assert "2400000" in out and "e+0" not in out
