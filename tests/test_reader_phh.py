@@ -278,10 +278,13 @@ def test_a_street_with_an_unknown_up_card_is_left_out(capsys):
     out, _ = capsys.readouterr()
     (hand,) = json.loads(out)
     assert [s["street"] for s in hand["streets"]] == ["4th", "5th", "6th", "7th"]
-    assert hand["warnings"] == [("3rd street is not replayed: the file does not show every "
-                                 "up card of p1")]
+    note = "3rd street is not replayed: the file does not show every up card of p1"
+    assert hand["notes"] == [note] and hand["warnings"] == []
     # p1's three unseen cards are dead, unseen, on every street after.
     assert hand["streets"][0]["dead"].split().count("x") == 3 + 2 + 2
+    assert main(["replay", str(path), "--trials", "500"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.splitlines()[1] == note
 
 
 # ---------------------------------------------------------------- robustness

@@ -359,6 +359,7 @@ def _replay_hand_text(r) -> str:
     split = bool(r.streets) and r.streets[0].players[0].seen is not None \
         and r.streets[0].players[0].seen.high_win is not None
     lines = [f"hand {r.hand_id} ({r.game}), hero {r.hero or 'unknown'}"]
+    lines += list(r.notes)
     if split:
         views = [("seen", "hero_view", "no_low_hero_view", "as the hero saw it")]
         if not coincide:

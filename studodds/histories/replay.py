@@ -17,8 +17,8 @@ first round opens with a check or a bet, nobody bringing it in, is checked again
 rule that the best door card acts first.
 
 A street on which a live player's up cards are not all known (a broadcast hand history
-that did not show them) cannot be asked of the engine: it is left out, with a note in the
-replay's warnings; a folded player's unknown up cards are unseen dead cards.
+that did not show them) cannot be asked of the engine: it is left out, and HandReplay.notes says
+so; a folded player's unknown up cards are unseen dead cards.
 """
 
 from __future__ import annotations
@@ -116,14 +116,19 @@ class HandReplay:
     rule_problems: tuple[str, ...]
     warnings: tuple[str, ...] = field(default=())
     room: str | None = None  # who wrote the hand history
+    # What the replay could not do ("3rd street is not replayed: ..."), to tell the reader.
+    notes: tuple[str, ...] = field(default=())
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "hand_id": self.hand_id, "room": self.room, "game": self.game, "hero": self.hero,
             "streets": [_street_dict(s) for s in self.streets],
             "rule_problems": list(self.rule_problems),
             "warnings": list(self.warnings),
         }
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
 
 
 def _street_dict(s: StreetReplay) -> dict:
@@ -327,8 +332,8 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
             seen.community_card, seen.community, views_coincide=seen is shown,
             no_low_hero_view=seen.no_low, no_low_revealed=shown.no_low, pots=tuple(pots),
         ))
-    return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh),
-                      hh.warnings + tuple(notes), hh.room)
+    return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings,
+                      hh.room, tuple(notes))
 
 
 def _community_misdealt(game, n_live: int, n_dead: int) -> bool:
