@@ -426,3 +426,14 @@ def test_tournament_pots_in_millions_print_in_full(tmp_path, capsys):
     assert main(["replay", str(path), "--trials", "500"]) == 0
     out, _ = capsys.readouterr()
     assert "2400000" in out and "e+0" not in out
+
+
+def test_a_problem_names_the_line_of_the_action():
+    """Actions repeat ('p3 cc' on four streets): the line is the one the bad action is on."""
+    text = SIDE_POT.read_text()
+    bad = text.replace("'p3 f',\n", "'p3 f', 'p3 cc',\n")
+    assert bad != text
+    hands, problems = parse_text(bad)
+    assert hands == [] and problems[0].message == "Cy Young acts after folding"
+    assert problems[0].line == bad.splitlines().index(
+        "  'p3 cc', 'p1 cbr 80 # Ann bets her flush', 'p3 f', 'p3 cc',") + 1

@@ -41,6 +41,7 @@ at all cuts the hand short as in pokerstars.py: the streets dealt before it are 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 import tomllib
@@ -273,7 +274,7 @@ class _Builder:
         elif street != len(self.streets) - 1:
             raise _HandError(line, f"{name}'s cards of {self.names_of_streets[street]} street "
                                    "are dealt out of order")
-        elif self.acted and street > 0:
+        elif self.acted:
             raise _HandError(line, f"{name} is dealt a card after the betting began")
         dealt = self.streets[-1][1]
         self._claim([c for c in cards if c is not None], name, line)
@@ -313,7 +314,7 @@ class _Builder:
             want -= 1
         for name in self.names:
             have = len(self.cards[name])
-            if name not in self.folded and (have or s > 0) and have != want:
+            if name not in self.folded and have and have != want:
                 raise _HandError(line, f"{name} holds {have} cards on "
                                        f"{self.names_of_streets[s]} street, not {want}")
 
@@ -486,9 +487,10 @@ class _Builder:
         )
 
 
-def _hand(fields: dict, game_id: str, hand_id: str, line_of) -> HandHistory:
+def _hand(fields: dict, game_id: str, hand_id: str, finder) -> HandHistory:
     """One hand from its table: read to the end, or to a bad card (then re-read up to the
     street it spoils, which is left out with the streets after it)."""
+    line_of = finder()
     actions = fields.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise _HandError(line_of(None), "actions must be a list of action strings")
@@ -511,6 +513,7 @@ def _hand(fields: dict, game_id: str, hand_id: str, line_of) -> HandHistory:
             names = ", ".join(builder.names_of_streets[:kept])
             note = f"only the streets before it are kept ({names} street)"
         stop = builder.street_starts[kept] if kept < len(builder.street_starts) else index
+        line_of = finder()
         again = _Builder(fields, game_id, hand_id, line_of)
         for i, act in enumerate(actions[:stop]):
             again.feed(i, act, line_of(act))
@@ -531,15 +534,21 @@ def _starts_street(builder: _Builder, words: list[str]) -> bool:
     return have < len(builder.street_of) and builder.street_of[have] == len(builder.streets)
 
 
-def _line_finder(text: str, lines: list[str], start: int):
+def _line_finder(lines: list[str], start: int):
+    """line_of(action): the line of the text an action is written on, searching on from
+    the last one found (actions repeat: 'p2 cc'); line_of(None): the hand's first line."""
+    cursor = start
+
     def line_of(needle: str | None) -> int:
+        nonlocal cursor
         if needle is None:
             return start
         quoted = (f"'{needle}'", f'"{needle}"')
-        for n in range(start, len(lines) + 1):
+        for n in range(cursor, len(lines) + 1):
             if any(q in lines[n - 1] for q in quoted):
+                cursor = n
                 return n
-        return start
+        return cursor
     return line_of
 
 
@@ -587,7 +596,7 @@ def parse_text(text: str, source: str | None = None
             if isinstance(given, (str, int)) and not isinstance(given, bool) and \
                     str(given).strip():
                 hand_id = str(given).strip()
-            hands.append(_hand(fields, game_id, hand_id, _line_finder(text, lines, start)))
+            hands.append(_hand(fields, game_id, hand_id, functools.partial(_line_finder, lines, start)))
         except _HandError as exc:
             problems.append(ParseProblem(hand_id, exc.line, exc.message))
         except Exception as exc:  # noqa: BLE001 - bad input must never raise
