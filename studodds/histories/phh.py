@@ -119,7 +119,6 @@ class _Builder:
     """One hand, action by action."""
 
     def __init__(self, fields: dict, game_id: str, hand_id: str, line_of):
-        self.line_of = line_of  # (needle) -> the line in the text where it first appears
         self.start = line_of(None)
         self.game = get_game(game_id)
         self.game_id = game_id
