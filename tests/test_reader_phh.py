@@ -1,5 +1,5 @@
 """Tests for the PHH reader (studodds.histories.phh): our own fixtures in detail, the real
-WSOP samples (skipped when ../shared is absent) checked against pokerkit as an independent
+WSOP samples (skipped when the samples folder is absent) checked against pokerkit as an independent
 reader, the replay through the CLI, and robustness."""
 
 from __future__ import annotations
