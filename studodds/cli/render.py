@@ -342,6 +342,12 @@ def _replay_csv(replays) -> str:
     return render_csv(headers + keys, rows)
 
 
+def _chips(amount: float) -> str:
+    """A pot as the file counts it: 0.25, 47, 5300000 (tournament chips run to millions;
+    never 5.3e+06)."""
+    return f"{round(amount, 10):f}".rstrip("0").rstrip(".")
+
+
 def _street_label(s) -> str:
     return s.street if s.community is None else f"{s.street} [{s.community}]"
 
@@ -351,6 +357,7 @@ def _replay_hand_text(r) -> str:
     split = bool(r.streets) and r.streets[0].players[0].seen is not None \
         and r.streets[0].players[0].seen.high_win is not None
     lines = [f"hand {r.hand_id} ({r.game}), hero {r.hero or 'unknown'}"]
+    lines += list(r.notes)
     if split:
         views = [("seen", "hero_view", "no_low_hero_view", "as the hero saw it")]
         if not coincide:
@@ -380,7 +387,7 @@ def _views_table(r, coincide: bool) -> str:
     rows = []
     for s in r.streets:
         for i, p in enumerate(s.players):
-            row = [_street_label(s) if i == 0 else "", f"{s.pot:g}" if i == 0 else "",
+            row = [_street_label(s) if i == 0 else "", _chips(s.pot) if i == 0 else "",
                    p.name, p.hero_view, _pct(p.equity_hero_view)]
             if not coincide:
                 row += [p.revealed, _pct(p.equity_revealed)]
@@ -395,7 +402,7 @@ def _split_table(r, result: str, hand: str) -> str:
     for s in r.streets:
         for i, p in enumerate(s.players):
             shares = getattr(p, result)
-            rows.append([_street_label(s) if i == 0 else "", f"{s.pot:g}" if i == 0 else "",
+            rows.append([_street_label(s) if i == 0 else "", _chips(s.pot) if i == 0 else "",
                          p.name, getattr(p, hand)]
                         + [_pct(getattr(shares, attr)) for _, attr in _SPLIT_COLUMNS])
     return render_table(headers, rows)
@@ -417,7 +424,7 @@ def _replay_pot_lines(streets, coincide: bool) -> list[str]:
                 "side pot" if len(s.pots) == 2 else f"side pot {k}")
             for j, player in enumerate(pot.eligible):
                 row = [_street_label(s) if k == j == 0 else "", name if j == 0 else "",
-                       f"{pot.amount:g}" if j == 0 else "", player,
+                       _chips(pot.amount) if j == 0 else "", player,
                        _pct(pot.equity_hero_view[j])]
                 if not coincide:
                     row.append(_pct(pot.equity_revealed[j]))

@@ -1,5 +1,6 @@
 """Hand histories: one reader per room or format, all producing one hand record
-(record.py) that replay.py steps through street by street. Today: PokerStars."""
+(record.py) that replay.py steps through street by street. readers.py lists the rooms and
+formats read; formats.py recognises a file's room from its content."""
 
 from .files import identify_file, parse_file
 from .formats import FileKind, identify

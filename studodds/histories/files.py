@@ -23,7 +23,7 @@ def parse_file(path: str | os.PathLike[str]) -> tuple[list[HandHistory], list[Pa
     """Read a hand-history file (UTF-8, UTF-16 with BOM, or Windows-1252) of any room
     with a reader (readers.py)."""
     with open(path, "rb") as f:
-        hands, problems, _ = parse_any(_decode(f.read()))
+        hands, problems, _ = parse_any(_decode(f.read()), os.path.basename(path))
     return hands, problems
 
 

@@ -1,7 +1,7 @@
 """What a hand-history file is, from its first lines: which room or format wrote it, and
-whether it holds hands at all. Only PokerStars files are read today (pokerstars.py); this
-says what the others are, so that a user is told why their file gives no hands (and, as
-readers for other rooms are written, which reader takes a file).
+whether it holds hands at all: readers.py takes a file to its room's reader, and a file
+of a room without a reader, a tournament summary or a file of no room is named to the
+user for what it is.
 
 Recognised from the content, never from the file name: the first lines each room writes.
 
@@ -40,9 +40,11 @@ _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("Absolute Poker", "hands", r"^Stage #\d+: "),
         ("PartyPoker", "hands", r"^Game #\d+ starts\.$|^\*{5} Hand History [Ff]or Game \d+"),
         ("Winning Poker Network", "hands", r"^Game started at: \d{4}/\d+/\d+"),
-        ("PHH", "hands", r"^variant = ['\"]"),  # the open Poker Hand History format
+        ("PHH", "hands", r"^variant\s*=\s*['\"]"),  # the open Poker Hand History format
     )
 )
+
+ROOMS = tuple(dict.fromkeys(room for room, _, _ in _SIGNS))  # each once, in the order above
 
 _LINES = 40  # the first non-empty lines looked at: every room names itself at the top
 

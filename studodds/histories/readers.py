@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import absolute, everleaf, ongame, pokerstars, winning
-from .formats import POKERSTARS, FileKind, identify
+from . import absolute, everleaf, ongame, phh, pokerstars, winning
+from .formats import POKERSTARS, ROOMS, FileKind, identify
 from .record import HandHistory, ParseProblem
 
 Reader = Callable[[str], tuple[list[HandHistory], list[ParseProblem]]]
@@ -19,21 +19,30 @@ READERS: dict[str, Reader] = {
     everleaf.ROOM: everleaf.parse_text,
     absolute.ROOM: absolute.parse_text,
     winning.ROOM: winning.parse_text,
+    phh.PHH: phh.parse_text,
 }
+
+# Readers of formats whose hands may carry no id of their own: they take the file's name.
+_NAMED_BY_FILE = {phh.PHH}
 
 
 def readable_rooms() -> tuple[str, ...]:
     """The rooms and formats whose hand histories are read, in the order formats.py lists
     them."""
-    return tuple(READERS)
+    return tuple(room for room in ROOMS if room in READERS)
 
 
-def parse_any(text: str) -> tuple[list[HandHistory], list[ParseProblem], FileKind]:
+def parse_any(text: str, source: str | None = None
+              ) -> tuple[list[HandHistory], list[ParseProblem], FileKind]:
     """The hands in a decoded file's text by its room's reader, the problems of those that
-    could not be read, and what the file is."""
+    could not be read, and what the file is. ``source``: the file's name, for formats whose
+    hands may have no id (PHH)."""
     kind = identify(text)
     reader = READERS.get(kind.room) if kind.content == "hands" else None
     if reader is None:
         return [], [], kind
-    hands, problems = reader(text)
+    if kind.room in _NAMED_BY_FILE:
+        hands, problems = reader(text, source)
+    else:
+        hands, problems = reader(text)
     return hands, problems, kind

@@ -10,6 +10,15 @@ After a card shortage (eight players on 7th street in seven-card stud) the river
 community card, face up for everyone (HandHistory.community): 7th street is then replayed
 with each player's six own cards and the community card as everyone's seventh, in both
 views. First to act on 7th street is judged on the 6th-street up cards, as always.
+
+Five-card stud games (stud5, stud5low, stud5low6, stud5hl) replay the same way on their
+streets "2nd".."5th": one hole card, no river. Their bring-in is optional: a hand whose
+first round opens with a check or a bet, nobody bringing it in, is checked against the
+rule that the best door card acts first.
+
+A street on which a live player's up cards are not all known (a broadcast hand history
+that did not show them) cannot be asked of the engine: it is left out, and HandReplay.notes says
+so; a folded player's unknown up cards are unseen dead cards.
 """
 
 from __future__ import annotations
@@ -23,7 +32,13 @@ from ..games import get_game
 from ..results import EquityResult, PlayerResult
 from .record import HandHistory
 
-STREET_NAMES = ("3rd", "4th", "5th", "6th", "7th")
+STREET_NAMES = ("3rd", "4th", "5th", "6th", "7th")  # seven-card games; see _street_names
+
+
+def _street_names(game) -> tuple[str, ...]:
+    """The record's street names for the game: "3rd".."7th", or "2nd".."5th" in five-card
+    stud."""
+    return tuple(street.name.split()[0] for street in game.streets)
 
 
 # What equity's JSON gives for each player of a split game (hi/lo) besides the equity.
@@ -101,14 +116,19 @@ class HandReplay:
     rule_problems: tuple[str, ...]
     warnings: tuple[str, ...] = field(default=())
     room: str | None = None  # who wrote the hand history
+    # What the replay could not do ("3rd street is not replayed: ..."), to tell the reader.
+    notes: tuple[str, ...] = field(default=())
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "hand_id": self.hand_id, "room": self.room, "game": self.game, "hero": self.hero,
             "streets": [_street_dict(s) for s in self.streets],
             "rule_problems": list(self.rule_problems),
             "warnings": list(self.warnings),
         }
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
 
 
 def _street_dict(s: StreetReplay) -> dict:
@@ -128,40 +148,49 @@ def _cards(cards) -> str:
     return " ".join(card_str(c) for c in cards)
 
 
-def _up_count(street_index: int) -> int:
-    return min(street_index + 1, 4)
+def _up_count(game, street_index: int) -> int:
+    """Up cards each player shows on the street (7th street: the 6th street's four)."""
+    return sum(street.up for street in game.streets[: street_index + 1])
 
 
-def _known_hole(hh: HandHistory, name: str, street_index: int) -> tuple[tuple, tuple]:
+def _river_street(game) -> int | None:
+    """The index of the street that deals a last down card (7th street), if any."""
+    last = len(game.streets) - 1
+    return last if last > 0 and game.streets[last].down else None
+
+
+def _known_hole(hh: HandHistory, game, name: str, street_index: int) -> tuple[tuple, tuple]:
     """A player's hole cards and river as the file knows them at the end: the file's hero
     was dealt them, others only if they showed or mucked face up. Unknown: empty."""
+    holes = game.hole_cards
     if name == hh.hero and hh.hero_cards:
-        hole, river = hh.hero_cards[:2], hh.hero_cards[6:7]
+        hole, river = hh.hero_cards[:holes], hh.hero_cards[game.hand_size - 1:game.hand_size]
     elif name in hh.shown:
         up = set(hh.up_cards.get(name, ()))
         hidden = [c for c in hh.shown[name] if c not in up]
-        hole, river = tuple(hidden[:2]), tuple(hidden[2:3])
+        hole, river = tuple(hidden[:holes]), tuple(hidden[holes:holes + 1])
     else:
         return (), ()
-    return hole, river if street_index == 4 else ()
+    return hole, river if street_index == _river_street(game) else ()
 
 
-def _hand_text(hole, up, river, street_index: int, community: bool = False) -> str:
+def _hand_text(game, hole, up, river, street_index: int, community: bool = False) -> str:
     """Studodds notation; unknown hole or river cards written x. With a community card on
     7th street the hand is the six own cards, no river group."""
-    hole_text = _cards(hole) if len(hole) == 2 else "x x"
+    holes = game.hole_cards
+    hole_text = _cards(hole) if len(hole) == holes else " ".join(["x"] * holes)
     text = f"({hole_text}) {_cards(up)}"
-    if street_index == 4 and not community:
+    if street_index == _river_street(game) and not community:
         text += f" ({_cards(river) if river else 'x'})"
     return text
 
 
-def _out_of_play(hole, up, river, street_index: int, community: bool) -> list[str]:
+def _out_of_play(game, hole, up, river, street_index: int, community: bool) -> list[str]:
     """A hand's cards as dead cards (an unknown one is x): for a player left out of a side
     pot, whose cards are in nobody's hand there."""
     tokens = [card_str(c) for c in up] + [card_str(c) for c in hole]
-    tokens += ["x"] * (2 - len(hole))
-    if street_index == 4 and not community:
+    tokens += ["x"] * (game.hole_cards - len(hole))
+    if street_index == _river_street(game) and not community:
         tokens += [card_str(c) for c in river] or ["x"]
     return tokens
 
@@ -209,12 +238,14 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
     The same question is asked of the engine once: where both views hold the same cards
     (or a side pot's players are all the live players) the answer is shared."""
     game = get_game(hh.game)
+    names_of = _street_names(game)
     hero = hero or hh.hero
     if not hh.up_cards and not hh.hero_cards:
         # Some rooms (Everleaf) write no cards before the showdown: no odds to give.
         raise ValueError("the file gives nobody's cards before the showdown, so there are "
                          "no odds street by street")
     streets = []
+    notes = []
     answers: dict[tuple, EquityResult] = {}
 
     def ask(hands: list[str], dead: list[str], options: dict) -> EquityResult:
@@ -227,9 +258,15 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         live = hh.live_players(s)
         if len(live) < 2:
             break
-        n_up = _up_count(s)
+        n_up = _up_count(game, s)
+        unknown = [n for n in live if len(hh.up_cards.get(n, ())) < n_up]
+        if unknown:
+            notes.append(f"{names_of[s]} street is not replayed: the file does not show "
+                         f"every up card of {', '.join(unknown)}")
+            continue
         # 7th street after a card shortage: the community card is everyone's seventh.
-        community = card_str(hh.community) if s == 4 and hh.community is not None else None
+        community = (card_str(hh.community)
+                     if s == _river_street(game) and hh.community is not None else None)
         shared = community is not None
         # Per live player: (hand text, cards out of play when left out of a side pot).
         hero_hands: dict[str, tuple[str, list[str]]] = {}
@@ -237,28 +274,30 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         dead_seen, dead_unseen, revealed_dead, revealed_unseen = [], 0, [], 0
         for _, name in hh.seats:
             up = hh.up_cards.get(name, ())[:n_up]
-            hole, river = _known_hole(hh, name, s)
+            hole, river = _known_hole(hh, game, name, s)
             seen_by_hero = name == hero  # the viewer knows only their own hole cards
             if name in live:
                 hole_seen, river_seen = (hole, river) if seen_by_hero else ((), ())
-                hero_hands[name] = (_hand_text(hole_seen, up, river_seen, s, shared),
-                                    _out_of_play(hole_seen, up, river_seen, s, shared))
-                revealed_hands[name] = (_hand_text(hole, up, river, s, shared),
-                                        _out_of_play(hole, up, river, s, shared))
+                hero_hands[name] = (_hand_text(game, hole_seen, up, river_seen, s, shared),
+                                    _out_of_play(game, hole_seen, up, river_seen, s, shared))
+                revealed_hands[name] = (_hand_text(game, hole, up, river, s, shared),
+                                        _out_of_play(game, hole, up, river, s, shared))
                 continue
             folded = hh.folded_on(name)
-            seen_up = hh.up_cards.get(name, ())[
-                : _up_count(STREET_NAMES.index(folded)) if folded in STREET_NAMES else n_up
-            ]
+            n_folded_up = _up_count(game, names_of.index(folded)) if folded in names_of else n_up
+            seen_up = hh.up_cards.get(name, ())[:n_folded_up]
             dead_seen += [card_str(c) for c in seen_up]
             revealed_dead += [card_str(c) for c in seen_up]
-            if seen_by_hero and len(hole) == 2:
+            # An up card the file does not show (a broadcast's): unseen, in both views.
+            dead_unseen += n_folded_up - len(seen_up)
+            revealed_unseen += n_folded_up - len(seen_up)
+            if seen_by_hero and len(hole) == game.hole_cards:
                 dead_seen += [card_str(c) for c in hole]
             else:
-                dead_unseen += 2
+                dead_unseen += game.hole_cards
             # Revealed: a folded hole card stays unseen unless the file shows it.
             revealed_dead += [card_str(c) for c in hole]
-            revealed_unseen += 2 - len(hole)
+            revealed_unseen += game.hole_cards - len(hole)
         dead = dead_seen + ["x"] * dead_unseen
         dead_revealed = revealed_dead + ["x"] * revealed_unseen
         # Exact when cheap, else sampled (the engine's default, or the caller's choice);
@@ -293,12 +332,12 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
                 shares.append(tuple(p.equity for p in part.players))
             pots.append(PotShare(round(float(pot.amount), 2), tuple(pot.eligible), *shares))
         streets.append(StreetReplay(
-            STREET_NAMES[s], _pot_before(hh, s), players, " ".join(dead), seen.method,
+            names_of[s], _pot_before(hh, s), players, " ".join(dead), seen.method,
             seen.community_card, seen.community, views_coincide=seen is shown,
             no_low_hero_view=seen.no_low, no_low_revealed=shown.no_low, pots=tuple(pots),
         ))
     return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings,
-                      hh.room)
+                      hh.room, tuple(notes))
 
 
 def _community_misdealt(game, n_live: int, n_dead: int) -> bool:
@@ -311,19 +350,23 @@ def _community_misdealt(game, n_live: int, n_dead: int) -> bool:
 def _folded_cards(hh: HandHistory, live: tuple[str, ...]) -> int:
     """Cards the players folded before 7th street were dealt: their up cards and two hole
     cards (none of them is left in the stub)."""
+    game = get_game(hh.game)
+    names_of = _street_names(game)
     total = 0
     for name in hh.players:
         if name in live:
             continue
         folded = hh.folded_on(name)
-        n_up = _up_count(STREET_NAMES.index(folded)) if folded in STREET_NAMES else 4
-        total += 2 + min(len(hh.up_cards.get(name, ())), n_up)
+        n_up = _up_count(game, names_of.index(folded) if folded in names_of else
+                         len(names_of) - 1)
+        total += game.hole_cards + min(len(hh.up_cards.get(name, ())), n_up)
     return total
 
 
 def check_rules(hh: HandHistory) -> tuple[str, ...]:
     """Who brought it in and who acted first on each later street, against the table rules."""
     game = get_game(hh.game)
+    names_of = _street_names(game)
     problems = []
     names = [name for _, name in hh.seats]
     if not hh.streets:
@@ -332,17 +375,27 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
     doors = [hh.up_cards[name][0] for name in names if hh.up_cards.get(name)]
     with_door = [name for name in names if hh.up_cards.get(name)]
     # The bring-in player acts first on 3rd street, whether they bring it in or complete
-    # (written "bets" or "raises ... to" in some files).
+    # (written "bets" or "raises ... to" in some files). A player whose door card the file
+    # does not show cannot be judged.
     first = next((a for a in third.actions if a.kind != "ante"), None)
-    if first is not None and doors:
-        seat = table.bring_in(game, doors)
-        expected = with_door[seat]
-        if first.player != expected:
-            problems.append(_bring_in_problem(game, first.player, expected, with_door, doors))
-    if hh.community is not None and len(hh.streets) == 5:
-        live = hh.live_players(4)
+    if first is not None and len(doors) >= 2 and first.player in with_door:
+        if _without_bring_in(game, hh, first):
+            seat = table.first_to_act_first_round(game, doors, bring_in=False)
+            expected = with_door[seat]
+            if first.player != expected:
+                problems.append(_no_bring_in_problem(game, names_of[0], first.player,
+                                                     expected, with_door, doors))
+        else:
+            seat = table.bring_in(game, doors)
+            expected = with_door[seat]
+            if first.player != expected:
+                problems.append(_bring_in_problem(game, names_of[0], first.player, expected,
+                                                  with_door, doors))
+    if hh.community is not None and len(hh.streets) == len(names_of):
+        live = hh.live_players(len(names_of) - 1)
         if not game.community_card_rule:
-            problems.append(f"7th street: a community card ({card_str(hh.community)}) was "
+            problems.append(f"{names_of[-1]} street: a community card "
+                            f"({card_str(hh.community)}) was "
                             f"turned, but {game.name} never turns one")
         elif _community_misdealt(game, len(live), _folded_cards(hh, live)):
             problems.append(
@@ -359,24 +412,47 @@ def check_rules(hh: HandHistory) -> tuple[str, ...]:
             break
         # A player all in cannot act: their board is out of the comparison.
         all_in = {a.player for st in hh.streets[:s] for a in st.actions if a.all_in}
-        if any(name not in all_in and not hh.up_cards.get(name) for name in live):
-            continue  # a board the file does not give (no cards written): nothing to judge
-        boards = [None if name in all_in else hh.up_cards[name][: _up_count(s)]
+        n_up = _up_count(game, s)
+        boards = [None if name in all_in else hh.up_cards.get(name, ())[:n_up]
                   for name in live]
+        if any(b is not None and len(b) < n_up for b in boards):
+            continue  # a board the file does not show: who should act cannot be told
         if sum(b is not None for b in boards) < 2:
             continue
         expected = live[table.first_to_act(game, boards)]
         if actions[0].player != expected:
-            problems.append(_order_problem(game, STREET_NAMES[s], actions[0].player,
+            problems.append(_order_problem(game, names_of[s], actions[0].player,
                                            expected, live, boards))
     return tuple(problems)
 
 
-def _bring_in_problem(game, actor: str, expected: str, names: list[str], doors: list) -> str:
+def _without_bring_in(game, hh: HandHistory, first) -> bool:
+    """A five-card stud hand played without a bring-in: nobody brought it in and the first
+    round opened with a check or a bet (a completion answers a bring-in)."""
+    return (game.hand_size == 5 and first.kind in ("check", "bet")
+            and not any(a.kind == "bring-in" for a in hh.streets[0].actions))
+
+
+def _no_bring_in_problem(game, street: str, actor: str, expected: str, names: list[str],
+                         doors: list) -> str:
+    """Who opened a round without a bring-in against who should have: the best door card."""
+    door = dict(zip(names, doors, strict=True))
+    best = "lowest" if game.order == "low" else "highest"
+    text = (f"{street} street: {actor} acted first, but {expected} should have: without a "
+            f"bring-in the best door card acts first, and {expected}'s "
+            f"{card_str(door[expected])} is the {best}")
+    if actor in door and door[actor] // 4 == door[expected] // 4:
+        text += (" (the ranks tie: the lower suit acts first, clubs lowest)" if best ==
+                 "lowest" else " (the ranks tie: the higher suit acts first, spades highest)")
+    return text
+
+
+def _bring_in_problem(game, street: str, actor: str, expected: str, names: list[str],
+                      doors: list) -> str:
     """Who brought it in against who should have, and why, as a dealer would say it."""
     door = dict(zip(names, doors, strict=True))
     low = game.order == "low"
-    text = (f"3rd street: {actor} brought it in, but {expected} should have: "
+    text = (f"{street} street: {actor} brought it in, but {expected} should have: "
             f"{expected}'s {card_str(door[expected])} is the {'highest' if low else 'lowest'} "
             "door card")
     if actor in door and door[actor] // 4 == door[expected] // 4:  # same rank: the suit

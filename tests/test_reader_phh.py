@@ -1,0 +1,439 @@
+"""Tests for the PHH reader (studodds.histories.phh): our own fixtures in detail, the real
+WSOP samples (skipped when the samples folder is absent) checked against pokerkit as an independent
+reader, the replay through the CLI, and robustness."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import random
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from studodds.cards import parse_card
+from studodds.cli import main
+from studodds.histories import Action, HandHistory, parse_file, phh
+from studodds.histories.formats import identify
+from studodds.histories.phh import parse_text
+from studodds.histories.replay import check_rules, replay_hand
+
+DATA = Path(__file__).resolve().parent / "data" / "handhistories"
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "phh"
+needs_samples = pytest.mark.skipif(not SAMPLES.is_dir(), reason=f"{SAMPLES} is absent")
+SIDE_POT = DATA / "phh_stud7_side_pot.phh"
+SEVERAL = DATA / "phh_several.phhs"
+
+
+def C(text: str) -> tuple[int, ...]:
+    return tuple(parse_card(t) for t in text.split())
+
+
+def sample_files() -> list[Path]:
+    return sorted(SAMPLES.glob("*.phh")) if SAMPLES.is_dir() else []
+
+
+def pokerkit_state(path: Path):
+    """The final state of pokerkit's own reading of a one-hand file: the oracle."""
+    from pokerkit import HandHistory as KitHand
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with open(path, "rb") as f:
+            return list(KitHand.load(f))[-1]
+
+
+def pushed(state) -> list[int]:
+    """Chips each player won from the pots, as pokerkit pushed them."""
+    out = [0] * len(state.payoffs)
+    for op in state.operations:
+        if type(op).__name__ == "ChipsPushing":
+            out = [a + b for a, b in zip(out, op.amounts, strict=True)]
+    return out
+
+
+def test_doctests():
+    result = doctest.testmod(phh)
+    assert result.attempted > 0 and result.failed == 0
+
+
+# ---------------------------------------------------------------- our fixtures
+
+def test_fixture_in_detail():
+    (hh,), problems = parse_file(SIDE_POT)
+    assert problems == [] and hh.warnings == () and hh.cut is None
+    assert (hh.room, hh.hand_id, hh.game, hh.tournament) == (
+        "PHH", "Sunday-12", "stud7", "Invented Stud Classic")
+    assert (hh.small_bet, hh.big_bet, hh.ante, hh.bring_in) == (40, 80, 5, 10)
+    assert hh.seats == ((2, "Ann Lee"), (4, "Bo"), (5, "Cy Young"), (7, "Dee"))
+    assert hh.stacks == {"Ann Lee": 1000, "Bo": 240, "Cy Young": 1500, "Dee": 800}
+    assert (hh.hero, hh.hero_cards, hh.community) == (None, (), None)
+    assert hh.up_cards == {"Ann Lee": C("9h 2h 5h 4h"), "Bo": C("3c 3d 9d Ts"),
+                           "Cy Young": C("7h Qc Qd 2c"), "Dee": C("Kd")}
+    # Every card the file knows, for the players whose hole cards are known: Bo's hole
+    # cards and river were '??' when dealt and come from his show; Dee's never show.
+    assert hh.shown == {"Ann Lee": C("Ah Kh 9h 2h 5h 4h 8s"),
+                        "Bo": C("7d 7c 3c 3d 9d Ts 7s"),
+                        "Cy Young": C("Qs Jd 7h Qc Qd 2c 6d")}
+    assert [s.name for s in hh.streets] == ["3rd", "4th", "5th", "6th", "7th"]
+    assert hh.streets[0].dealt == {"Ann Lee": C("Ah Kh 9h"), "Bo": C("3c"),
+                                   "Cy Young": C("Qs Jd 7h"), "Dee": C("Kd")}
+    assert hh.streets[4].dealt == {"Ann Lee": C("8s"), "Bo": (), "Cy Young": C("6d")}
+    A, B, Cy, D = "Ann Lee", "Bo", "Cy Young", "Dee"
+    assert hh.streets[0].actions == (
+        Action(A, "ante", 5), Action(B, "ante", 5), Action(Cy, "ante", 5), Action(D, "ante", 5),
+        Action(B, "bring-in", 10), Action(Cy, "complete", 40, to=40), Action(D, "fold", 0),
+        Action(A, "raise", 80, to=80), Action(B, "call", 70), Action(Cy, "call", 40))
+    assert hh.streets[1].actions == (
+        Action(B, "bet", 40), Action(Cy, "call", 40), Action(A, "raise", 80, to=80),
+        Action(B, "call", 40), Action(Cy, "call", 40))
+    assert hh.streets[2].actions == (
+        Action(Cy, "bet", 80), Action(A, "call", 80), Action(B, "call", 75, all_in=True))
+    assert hh.streets[3].actions == (
+        Action(Cy, "check", 0), Action(A, "bet", 80), Action(Cy, "call", 80))
+    assert hh.streets[4].actions == (
+        Action(Cy, "check", 0), Action(A, "bet", 80), Action(Cy, "fold", 0))
+    assert (hh.uncalled, hh.returned) == ({A: 80}, (("7th", A, 80),))
+    assert hh.total_pot == 895 == hh.put_in() - 80
+    assert hh.collected == {A: 170, B: 725}  # the file's winnings: Bo the main pot
+    assert hh.folded_on(D) == "3rd" and hh.folded_on(Cy) == "7th"
+    assert check_rules(hh) == ()
+
+
+def test_fixture_agrees_with_pokerkit():
+    """pokerkit (its own rules engine) plays the same file: the chips each player ends
+    with are those the record gives."""
+    (hh,), _ = parse_file(SIDE_POT)
+    state = pokerkit_state(SIDE_POT)
+    for i, name in enumerate(hh.players):
+        net = hh.collected.get(name, 0) + hh.uncalled.get(name, 0) - hh.put_in(name)
+        assert net == state.payoffs[i], name
+    assert pushed(state) == [hh.collected.get(n, 0) for n in hh.players]
+
+
+def test_several_hands_in_a_phhs_file():
+    """[1] razz, [2] hold'em (skipped silently), [3] stud hi/lo with its own hand number;
+    no names: the players are p1, p2 ..."""
+    hands, problems = parse_file(SEVERAL)
+    assert problems == []
+    assert [(h.hand_id, h.game) for h in hands] == [("1", "razz"), ("88", "stud7hl8")]
+    razz, hilo = hands
+    assert razz.players == ("p1", "p2") and razz.seats == ((1, "p1"), (2, "p2"))
+    assert razz.streets[1].actions == (Action("p1", "check", 0), Action("p2", "bet", 10),
+                                       Action("p1", "fold", 0))
+    assert (razz.returned, razz.collected, razz.total_pot) == (
+        (("4th", "p2", 10),), {"p2": 24}, 24)
+    assert hilo.players == ("Eve", "Fay", "Gus") and hilo.collected == {"Gus": 7}
+    assert [check_rules(h) for h in hands] == [(), ()]
+
+
+def test_a_hand_without_an_id_is_named_by_its_file(tmp_path):
+    text = SIDE_POT.read_text().replace("hand = 'Sunday-12'\n", "")
+    path = tmp_path / "final-table-3.phh"
+    path.write_text(text)
+    (hh,), _ = parse_file(path)
+    assert hh.hand_id == "final-table-3"
+    (hh,), _ = parse_text(text)
+    assert hh.hand_id == "1"
+
+
+def test_the_format_is_recognised_with_any_spacing():
+    for first in ("variant = 'F7S'", 'variant="FR"', "# a comment\n[1]\nvariant = 'F7S/8'"):
+        assert identify(first).room == "PHH"
+
+
+def test_a_community_card_after_a_shortage():
+    """Eight players on 7th street: 'd db X' turns the community card, nobody's own."""
+    third = ["2c3cAh", "2d3d4c", "2h3h5c", "2s3s6c", "4d4h7c", "4s5d8c", "5h5s9c", "6d6hTc"]
+    later = [["Ad", "7d", "7h", "7s", "8d", "8h", "8s", "9d"],
+             ["As", "9h", "9s", "Td", "Th", "Ts", "Jc", "Jd"],
+             ["Kc", "Jh", "Js", "Qc", "Qd", "Qh", "Qs", "Kd"]]
+    dealt = {c[i:i + 2] for c in third for i in (0, 2, 4)} | {c for s in later for c in s}
+    community = next(r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in dealt)
+    players = [f"p{i + 1}" for i in range(8)]
+    actions = [f"d dh {p} {c}" for p, c in zip(players, third, strict=True)]
+    actions += ["p2 pb"] + [f"{p} cc" for p in players[2:] + players[:1]]
+    for cards in later:  # p1's aces act first on every later street; everyone checks
+        actions += [f"d dh {p} {c}" for p, c in zip(players, cards, strict=True)]
+        actions += [f"{p} cc" for p in players]
+    actions += [f"d db {community}"] + [f"{p} cc" for p in players]
+    text = ("variant = 'F7S'\nantes = [1, 1, 1, 1, 1, 1, 1, 1]\nbring_in = 1\n"
+            "small_bet = 2\nbig_bet = 4\nstarting_stacks = [100, 100, 100, 100, 100, 100, "
+            f"100, 100]\nactions = {json.dumps(actions)}\n")
+    (hh,), problems = parse_text(text)
+    assert problems == []
+    assert hh.community == parse_card(community) and len(hh.streets) == 5
+    assert hh.streets[4].dealt == {} and all(len(c) == 6 for c in hh.shown.values())
+    assert check_rules(hh) == ()
+
+
+# ---------------------------------------------------------------- the real samples
+
+@needs_samples
+def test_every_sample_reads_and_follows_the_rules():
+    files = sample_files()
+    assert len(files) == 12
+    games = set()
+    for path in files:
+        hands, problems = parse_file(path)
+        assert problems == [], path.name
+        (hh,) = hands
+        assert (hh.room, hh.hand_id, hh.hero) == ("PHH", path.stem, None), path.name
+        assert hh.warnings == () and hh.cut is None, path.name
+        # The rules check agrees with the WSOP broadcast on every bring-in and every
+        # first to act.
+        assert check_rules(hh) == (), path.name
+        games.add(hh.game)
+    assert games == {"stud7", "stud7hl8", "razz"}
+
+
+@needs_samples
+@pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.stem)
+def test_sample_chips_agree_with_pokerkit(path):
+    """Antes, bring-ins, completes, raises to, calls, all-ins and the bets returned: every
+    player's result equals pokerkit's. Who won a showdown PHH does not write: there the
+    pots pokerkit pushed stand in for it."""
+    (hh,), _ = parse_file(path)
+    state = pokerkit_state(path)
+    won = pushed(state)
+    live = [n for n in hh.players if hh.folded_on(n) is None]
+    for i, name in enumerate(hh.players):
+        collected = hh.collected.get(name, 0) if len(live) == 1 else won[i]
+        net = collected + hh.uncalled.get(name, 0) - hh.put_in(name)
+        assert net == state.payoffs[i], name
+    if len(live) == 1:
+        assert hh.collected == {live[0]: hh.total_pot}
+    assert hh.total_pot == hh.put_in() - sum(hh.uncalled.values())
+
+
+@needs_samples
+def test_sample_details():
+    (hh,), _ = parse_file(SAMPLES / "wsop-2023-43-5-85_03_50_24.phh")
+    # p1 is all in calling on 6th street; p2's raise above it comes back.
+    assert hh.streets[3].actions[-1] == Action("p1", "call", 150000, all_in=True)
+    assert hh.returned == (("6th", "p2", 450000),)
+    assert hh.shown["p1"] == C("8c 2h 4c Ad Qd Jd Kh")  # shown, then the river dealt
+    (hh,), _ = parse_file(SAMPLES / "wsop-2023-43-5-51_02_18_42.phh")
+    # p1's cards were not on the broadcast ('??????'): no up card, nothing shown.
+    assert "p1" not in hh.up_cards and "p1" not in hh.shown
+    assert hh.streets[0].dealt["p1"] == ()
+
+
+@needs_samples
+def test_showdown_equity_is_the_pot_the_showdown_gives():
+    """The issue's proof: in the hands where every card is known, the revealed equity as
+    7th street begins is each player's share of the pot at the showdown (as pokerkit
+    settles it; odd chips ignored)."""
+    checked = 0
+    for path in sample_files():
+        (hh,), _ = parse_file(path)
+        if len(hh.streets) < 5:
+            continue
+        live = hh.live_players(4)
+        if not all(len(hh.shown.get(n, ())) == 7 for n in live):
+            continue
+        state = pokerkit_state(path)
+        won = pushed(state)
+        replay = replay_hand(hh, trials=500)
+        river = replay.streets[-1]
+        assert river.street == "7th"
+        for player in river.players:
+            share = won[hh.players.index(player.name)] / sum(won)
+            assert player.equity_revealed == pytest.approx(share, abs=1e-6), (path.name,
+                                                                              player.name)
+        checked += 1
+    assert checked == 6
+
+
+# ---------------------------------------------------------------- replay through the CLI
+
+def test_cli_replay_json(capsys):
+    assert main(["replay", str(SIDE_POT), "--trials", "2000", "--format", "json"]) == 0
+    out, _ = capsys.readouterr()
+    (hand,) = json.loads(out)
+    assert (hand["room"], hand["hand_id"], hand["game"], hand["hero"]) == (
+        "PHH", "Sunday-12", "stud7", None)
+    assert [s["street"] for s in hand["streets"]] == ["3rd", "4th", "5th", "6th", "7th"]
+    assert [s["pot"] for s in hand["streets"]] == [20, 260, 500, 735, 895]
+    assert hand["rule_problems"] == []
+    river = {p["name"]: p for p in hand["streets"][-1]["players"]}
+    assert river["Bo"]["revealed"] == "(7d 7c) 3c 3d 9d Ts (7s)"
+    assert river["Bo"]["hero_view"] == "(x x) 3c 3d 9d Ts (x)"
+    # The main pot (Bo in it) and the side pot between Ann and Cy.
+    pots = hand["streets"][-1]["pots"]
+    assert [(p["amount"], p["eligible"]) for p in pots] == [
+        (725, ["Ann Lee", "Bo", "Cy Young"]), (170, ["Ann Lee", "Cy Young"])]
+    assert [p["equity_revealed"] for p in pots[0]["players"]] == [0, 1, 0]
+    assert [p["equity_revealed"] for p in pots[1]["players"]] == [1, 0]
+
+
+@needs_samples
+def test_a_street_with_an_unknown_up_card_is_left_out(capsys):
+    path = SAMPLES / "wsop-2023-43-5-51_02_18_42.phh"
+    assert main(["replay", str(path), "--trials", "500", "--format", "json"]) == 0
+    out, _ = capsys.readouterr()
+    (hand,) = json.loads(out)
+    assert [s["street"] for s in hand["streets"]] == ["4th", "5th", "6th", "7th"]
+    note = "3rd street is not replayed: the file does not show every up card of p1"
+    assert hand["notes"] == [note] and hand["warnings"] == []
+    # p1's three unseen cards are dead, unseen, on every street after.
+    assert hand["streets"][0]["dead"].split().count("x") == 3 + 2 + 2
+    assert main(["replay", str(path), "--trials", "500"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.splitlines()[1] == note
+
+
+# ---------------------------------------------------------------- robustness
+
+FIXTURE_TEXTS = [SIDE_POT.read_text(), SEVERAL.read_text()]
+
+
+def _no_internal_errors(text: str) -> None:
+    hands, problems = parse_text(text)
+    assert isinstance(hands, list) and isinstance(problems, list)
+    assert all(isinstance(h, HandHistory) for h in hands)
+    assert not [p for p in problems if "internal error" in p.message], problems
+    for h in hands:
+        for s in h.streets:
+            assert all(a.amount >= 0 for a in s.actions)
+
+
+def _mutate(items: list[str], rng: random.Random, n: int) -> list[str]:
+    items = list(items)
+    for _ in range(n):
+        if not items:
+            break
+        i = rng.randrange(len(items))
+        op = rng.randrange(7)
+        if op == 5:  # another player: one not at the table, or p0
+            items[i] = re.sub(r"\bp\d+", rng.choice(["p0", "p5", "p9", "p12", "p2"]), items[i])
+        elif op == 6:  # another amount: none, negative, huge, not a number
+            items[i] = re.sub(r"\d+$", rng.choice(["0", "-5", "1e400", "nan", "40.5", "x"]),
+                              items[i])
+        elif op == 0:
+            del items[i]
+        elif op == 1:
+            items.insert(rng.randrange(len(items) + 1), items[i])
+        elif op == 2:
+            j = rng.randrange(len(items))
+            items[i], items[j] = items[j], items[i]
+        elif op == 3:
+            items[i] = items[i][: rng.randrange(len(items[i]) + 1)]
+        else:
+            k = rng.randrange(len(items[i]) + 1)
+            items[i] = items[i][:k] + rng.choice("?x0 -#'\"pc[]=9Ts") + items[i][k + 1:]
+    return items
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(FIXTURE_TEXTS) - 1), st.randoms(use_true_random=False),
+       st.integers(1, 6))
+def test_fuzz_line_mutations_never_raise(index, rng, n):
+    _no_internal_errors("\n".join(_mutate(FIXTURE_TEXTS[index].splitlines(), rng, n)))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.integers(1, 5))
+def test_fuzz_action_mutations_never_raise(rng, n):
+    """Most line mutations break the TOML; these keep it and garble the hand instead."""
+    import tomllib
+
+    fields = tomllib.loads(FIXTURE_TEXTS[0])
+    actions = _mutate(fields.pop("actions"), rng, n)
+    text = "".join(f"{k} = {json.dumps(v)}\n" for k, v in fields.items())
+    _no_internal_errors(text + f"actions = {json.dumps(actions)}\n")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("variant= 'F7S'[]\nactions,\"d dh p1 Ac??pbcc"
+                                             "cbr 40f sm#antes=[5]0.12"))))
+def test_fuzz_random_text_never_raises(text):
+    _no_internal_errors(text)
+
+
+def test_a_bad_card_keeps_the_streets_before_it():
+    text = SIDE_POT.read_text()
+    (whole,), _ = parse_text(text)
+    (hh,), problems = parse_text(text.replace("'d dh p2 9d'", "'d dh p2 9x'"))
+    assert problems == [] and [s.name for s in hh.streets] == ["3rd", "4th"]
+    assert hh.streets == whole.streets[:2]
+    assert hh.cut.message == ("impossible card '9x' in '9x': only the streets before it are "
+                              "kept (3rd, 4th street)")
+    assert hh.cut.line == text.splitlines().index(
+        "  'd dh p1 5h', 'd dh p2 9d', 'd dh p3 Qd',") + 1
+    assert (hh.collected, hh.total_pot) == ({}, None)
+    assert hh.up_cards == {n: c[:2] for n, c in whole.up_cards.items()}
+    # A bad card in the first deal of a street: the street before it was read to its end.
+    (hh,), _ = parse_text(text.replace("'d dh p1 5h'", "'d dh p1 5H'"))
+    assert [s.name for s in hh.streets] == ["3rd", "4th"]
+    # On 3rd street there is nothing to keep: a problem.
+    hands, problems = parse_text(text.replace("'d dh p1 AhKh9h'", "'d dh p1 AhKh9'"))
+    assert hands == [] and "impossible card '9'" in problems[0].message
+    # In the showdown: every street is kept, the show is left out.
+    (hh,), _ = parse_text(text.replace("'p1 sm AhKh9h2h5h4h8s'", "'p1 sm AhKh9h2h5h4h8z'"))
+    assert len(hh.streets) == 5 and hh.cut.message.endswith(
+        "the showdown from this action on is left out")
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("'d dh p3 Qc'", "'d dh p3 9h'", "9h is dealt to both Ann Lee and Cy Young"),
+    ("'p2 pb', ", "'p9 pb', ", "'p9' is not a player of this hand (p1 to p4)"),
+    ("'p3 cbr 40', 'p4 f'", "'p3 cbr 5', 'p4 f'", "must raise to more than the bet (10)"),
+    ("'d dh p1 2h', ", "", "Ann Lee holds 3 cards on 4th street, not 4"),
+    ("starting_stacks = [1000, 240, 1500, 800]", "starting_stacks = [1000, 240]",
+     "antes must list one ante for each of the 2 players"),
+    ("'p1 sm AhKh9h2h5h4h8s'", "'p1 sm AhKh9h2h5h4h9s'", "Ann Lee shows 9s where 8s"),
+])
+def test_an_inconsistent_hand_is_a_problem(old, new, message):
+    text = SIDE_POT.read_text()
+    assert old in text
+    hands, problems = parse_text(text.replace(old, new))
+    assert hands == [] and len(problems) == 1 and message in problems[0].message
+
+
+def test_not_toml_is_one_problem():
+    hands, problems = parse_text("variant = 'F7S\nantes = [")
+    assert hands == [] and len(problems) == 1
+    assert problems[0].message.startswith("not a readable PHH file (TOML)")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "latin-1", "utf-8-sig", "crlf"])
+def test_encodings_read_the_same(encoding, tmp_path):
+    text = SIDE_POT.read_text().replace("'Dee'", "'Zoë'")
+    (want,), _ = parse_text(text)
+    assert "Zoë" in want.players
+    path = tmp_path / "hand.phh"
+    if encoding == "crlf":
+        path.write_bytes(text.replace("\n", "\r\n").encode())
+    else:
+        path.write_bytes(text.encode(encoding))
+    (got,), problems = parse_file(path)
+    assert problems == [] and got == want
+
+
+def test_tournament_pots_in_millions_print_in_full(tmp_path, capsys):
+    """WSOP chips run to millions: the replay table prints 2400000, never 2.4e+06."""
+    path = tmp_path / "big.phh"
+    path.write_text(
+        "variant = 'FR'\nantes = [200000, 200000]\nbring_in = 300000\nsmall_bet = 1000000\n"
+        "big_bet = 2000000\nstarting_stacks = [30000000, 25000000]\n"
+        "actions = ['d dh p1 Ac4d9s', 'd dh p2 2h5cKc', 'p2 pb', 'p1 cbr 1000000', 'p2 cc',"
+        " 'd dh p1 Td', 'd dh p2 3s', 'p1 cc', 'p2 cbr 1000000', 'p1 f']\n")
+    assert main(["replay", str(path), "--trials", "500"]) == 0
+    out, _ = capsys.readouterr()
+    assert "2400000" in out and "e+0" not in out
+
+
+def test_a_problem_names_the_line_of_the_action():
+    """Actions repeat ('p3 cc' on four streets): the line is the one the bad action is on."""
+    text = SIDE_POT.read_text()
+    bad = text.replace("'p3 f',\n", "'p3 f', 'p3 cc',\n")
+    assert bad != text
+    hands, problems = parse_text(bad)
+    assert hands == [] and problems[0].message == "Cy Young acts after folding"
+    assert problems[0].line == bad.splitlines().index(
+        "  'p3 cc', 'p1 cbr 80 # Ann bets her flush', 'p3 f', 'p3 cc',") + 1
