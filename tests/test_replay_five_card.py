@@ -105,7 +105,7 @@ def test_bring_in_and_first_to_act_are_checked():
         "2nd street: Cal brought it in, but Bea should have: Bea's 2h is the lowest door card",)
     assert check_rules(_swap_actor(hh, 2, "Hero")) == (
         ("4th street: Hero acted first, but Cal should have: Cal's Qh Jh Qd is the best board "
-         "showing (Hero shows 7d 7c Ks)"),)
+         "showing (Hero's board: 7d 7c Ks)"),)
 
 
 def test_without_a_bring_in_the_best_door_card_acts_first():
