@@ -127,11 +127,11 @@ def test_without_a_bring_in_the_best_door_card_acts_first():
                       "the best door card acts first, and Bea's 2h is the lowest")
     assert low[1:] == (
         ("3rd street: Hero acted first, but Bea should have: Bea's 2h 3d is the best low board "
-         "showing (Hero shows 7d 7c)"),
+         "showing (Hero's board: 7d 7c)"),
         ("4th street: Cal acted first, but Hero should have: Hero's 7d 7c Ks is the best low "
-         "board showing (Cal shows Qh Jh Qd)"),
+         "board showing (Cal's board: Qh Jh Qd)"),
         ("5th street: Cal acted first, but Hero should have: Hero's 7d 7c Ks 8h is the best "
-         "low board showing (Cal shows Qh Jh Qd 4c)"))
+         "low board showing (Cal's board: Qh Jh Qd 4c)"))
     # A seven-card game always has a bring-in: a check first is judged as a bring-in.
     seven = dataclasses.replace(hh, game="stud7")
     assert "brought it in" in check_rules(seven)[0]
