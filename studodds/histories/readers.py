@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import pokerstars
+from . import fulltilt, kingsclub, pokerstars, winamax
 from .formats import POKERSTARS, FileKind, identify
 from .record import HandHistory, ParseProblem
 
@@ -15,6 +15,9 @@ Reader = Callable[[str], tuple[list[HandHistory], list[ParseProblem]]]
 
 READERS: dict[str, Reader] = {
     POKERSTARS: pokerstars.parse_text,
+    fulltilt.ROOM: fulltilt.parse_text,
+    kingsclub.ROOM: kingsclub.parse_text,
+    winamax.ROOM: winamax.parse_text,
 }
 
 
