@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import fulltilt, kingsclub, pokerstars, winamax
+from . import bovada, fulltilt, kingsclub, pokerstars, winamax
 from .formats import POKERSTARS, FileKind, identify
 from .record import HandHistory, ParseProblem
 
@@ -18,6 +18,7 @@ READERS: dict[str, Reader] = {
     fulltilt.ROOM: fulltilt.parse_text,
     kingsclub.ROOM: kingsclub.parse_text,
     winamax.ROOM: winamax.parse_text,
+    bovada.ROOM: bovada.parse_text,
 }
 
 
