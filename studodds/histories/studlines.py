@@ -298,6 +298,9 @@ class HandBuilder:
             if not total:
                 chips += before
             total = True
+        elif kind == "raise" and first_street and not any(
+                a.kind in ("complete", "bet", "raise") for a in self.street[2]):
+            kind = "complete"  # "raises 2 to 2" over the bring-in: the complete
         to = None
         if kind in ("raise", "complete"):
             to = chips
