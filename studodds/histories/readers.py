@@ -16,8 +16,8 @@ Reader = Callable[[str], tuple[list[HandHistory], list[ParseProblem]]]
 READERS: dict[str, Reader] = {
     POKERSTARS: pokerstars.parse_text,
     fulltilt.ROOM: fulltilt.parse_text,
-    kingsclub.ROOM: kingsclub.parse_text,
     winamax.ROOM: winamax.parse_text,
+    kingsclub.ROOM: kingsclub.parse_text,
     bovada.ROOM: bovada.parse_text,
 }
 
