@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import doctest
 
-import studodds.histories.fulltilt as fulltilt
 from reader_checks import (
     DATA,
     SAMPLES,
@@ -17,7 +16,8 @@ from reader_checks import (
     fuzz_test,
     needs,
 )
-from studodds.histories import Action, identify_file, parse_file
+
+from studodds.histories import Action, fulltilt, identify_file, parse_file
 
 FIXTURE = DATA / "fulltilt_stud_horse.txt"
 ROOM = "Full Tilt Poker"
@@ -64,7 +64,7 @@ def test_fixture_tournament_razz_all_in_and_uncalled():
 
 @needs("fulltilt")
 def test_real_samples():
-    read = dict((p.name, hands) for p, hands in check_samples(ROOM, "fulltilt"))
+    read = {p.name: hands for p, hands in check_samples(ROOM, "fulltilt")}
     # The tournament summary holds no hands and stays a summary: no reader is asked.
     summary = "Razz-USD-SnG-2man-201211.super.turbo.heads.up.txt"
     assert identify_file(SAMPLES / "fulltilt" / summary).content == "summary"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import doctest
 
-import studodds.histories.kingsclub as kingsclub
+import pytest
+
 from reader_checks import (
     DATA,
     C,
@@ -16,7 +17,8 @@ from reader_checks import (
     fuzz_test,
     needs,
 )
-from studodds.histories import Action, parse_file
+
+from studodds.histories import Action, kingsclub, parse_file
 
 FIXTURE = DATA / "kingsclub_stud_27razz.txt"
 ROOM = "KingsClub"
@@ -65,8 +67,8 @@ def test_real_samples():
     assert h.up_cards["Hero"] == C("Ah")
     # The bet on 7th street nobody called goes back to Player0 (the file's +259.64).
     assert h.uncalled == {"Player0": 44.0}
-    assert h.collected["Player0"] - h.put_in("Player0") + 44.0 == 259.64 or abs(
-        h.collected["Player0"] - h.put_in("Player0") + 44.0 - 259.64) < 1e-9
+    won = h.collected["Player0"] - h.put_in("Player0") + h.uncalled["Player0"]
+    assert won == pytest.approx(259.64)
     (h,) = read["7-Stud-USD-44-88-202010.txt"]
     assert h.shown["Player3"] == C("5s 7s 7c 7d Qd Kh 9h") and h.uncalled == {}
 

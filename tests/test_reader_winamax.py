@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import doctest
 
-import studodds.histories.winamax as winamax
 from reader_checks import (
     DATA,
     C,
@@ -16,7 +15,8 @@ from reader_checks import (
     fuzz_test,
     needs,
 )
-from studodds.histories import Action, parse_file
+
+from studodds.histories import Action, parse_file, winamax
 
 FIXTURE = DATA / "winamax_stud_razz.txt"
 ROOM = "Winamax"

@@ -495,13 +495,17 @@ def read_hands(text: str, header: re.Pattern[str],
             hand = builder.build(last)
             hands.append(finish(builder, hand) if finish else hand)
         except BadCard as exc:
-            try:
-                if builder is None:
-                    raise exc
-                hand = builder.build_cut(exc)
-                hands.append(finish(builder, hand) if finish else hand)
-            except Exception:  # noqa: BLE001 - nothing to keep: the bad card is the problem
+            kept = None
+            if builder is not None:
+                try:
+                    kept = builder.build_cut(exc)
+                    kept = finish(builder, kept) if finish else kept
+                except Exception:  # noqa: BLE001 - nothing to keep: the bad card is the problem
+                    kept = None
+            if kept is None:
                 problems.append(ParseProblem(hand_id, exc.line, exc.message))
+            else:
+                hands.append(kept)
         except HandError as exc:
             problems.append(ParseProblem(hand_id, exc.line, exc.message))
         except Exception as exc:  # noqa: BLE001 - bad input must never raise
