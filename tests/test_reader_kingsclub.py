@@ -5,7 +5,6 @@ from __future__ import annotations
 import doctest
 
 import pytest
-
 from reader_checks import (
     DATA,
     C,
