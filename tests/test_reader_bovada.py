@@ -84,3 +84,22 @@ def test_a_bad_card_keeps_the_streets_before_it():
 
 def test_encodings(tmp_path):
     check_encodings(FIXTURE, tmp_path)
+
+
+def test_other_words_for_the_same_actions():
+    """Other Bovada files' words: "Big blind/Bring in", "Call", "Fold", "Double bets",
+    a timeout, the dealer's notice, two spaces before [ME]: the same hand."""
+    text = FIXTURE.read_text()
+    variant = (text.replace("Seat+3 : Bring_in chip $1", "Seat+3 : Big blind/Bring in $1")
+               .replace("Seat+1 : Calls $2", "Seat+1 : Call $2")
+               .replace("Seat+3 : Folds", "Seat+3 : Fold(timeout)")
+               .replace("Seat+1 : Checks\nSeat+5 [ME] : Bets $4",
+                        "Seat+1 : Checks (timeout)\nSeat+5 [ME] : Bets $4")
+               .replace("Seat+5 [ME] :", "Seat+5  [ME] :")
+               .replace("*** HOLE CARDS ***\n", "Dealer : Set dealer/Bring in spot [3]\n"
+                        "*** HOLE CARDS ***\n"))
+    assert variant.count("Seat+5  [ME] :") > 10 and "Fold(timeout)" in variant
+    assert bovada.parse_text(variant) == bovada.parse_text(text)
+    doubled = text.replace("Seat+1 : Bets $2\nSeat+3 : Calls $2\nSeat+5 [ME] : Raises $4",
+                           "Seat+1 : Double bets $2\nSeat+3 : Calls $2\nSeat+5 [ME] : Raises $4")
+    assert doubled != text and bovada.parse_text(doubled) == bovada.parse_text(text)

@@ -34,7 +34,7 @@ def test_fixture_stud_hand_in_detail():
     # The hold'em hand between the two stud hands is skipped silently.
     assert [h.hand_id for h in hands] == ["40000000001", "40000000003"]
     h = hands[0]
-    assert h.room == ROOM and h.tournament is None
+    assert (h.room, h.tournament, h.mix) == (ROOM, None, "HORSE")
     check_shared_hand(h, "Alice", "Bob", "Hero")
     # Dora sat out: seated in the file, not dealt in.
     assert "Dora" not in h.stacks
@@ -46,8 +46,8 @@ def test_fixture_stud_hand_in_detail():
 
 def test_fixture_tournament_razz_all_in_and_uncalled():
     (_, h), _ = parse_file(FIXTURE)
-    assert (h.game, h.tournament, h.small_bet, h.big_bet, h.ante, h.bring_in) == (
-        "razz", "300000001", 1000.0, 2000.0, 100.0, 300.0)
+    assert (h.game, h.mix, h.tournament, h.small_bet, h.big_bet, h.ante, h.bring_in) == (
+        "razz", None, "300000001", 1000.0, 2000.0, 100.0, 300.0)
     assert h.stacks == {"Hero": 12000.0, "Villain": 8500.0, "Third": 3000.0}
     third = [a for a in h.streets[0].actions if a.player == "Third"]
     assert third == [Action("Third", "ante", 100.0), Action("Third", "call", 300.0),

@@ -82,3 +82,11 @@ def test_a_bad_card_keeps_the_streets_before_it():
 
 def test_encodings(tmp_path):
     check_encodings(FIXTURE, tmp_path, latin="cp1252")  # the euro sign is not Latin-1
+
+
+def test_short_game_names():
+    """Winamax also writes "7stud" and "7stud8" (stud hi/lo) in its headers."""
+    text = FIXTURE.read_text(encoding="utf-8")
+    for name, game in (("7stud", "stud7"), ("7stud8", "stud7hl8")):
+        hands, problems = winamax.parse_text(text.replace("7-Card Stud fixed", f"{name} fixed"))
+        assert problems == [] and [h.game for h in hands] == [game, "razz"]

@@ -73,20 +73,22 @@ _HEADER_RE = re.compile(r"^(?:Bovada|Bodog) Hand #(?P<id>\d+):?(?P<rest>.*)$")
 _NUM = r"[\d,]*\.?\d+"
 _AMT = rf"(?P<amt>[$€£]?{_NUM})"
 _TOURNAMENT_RE = re.compile(r"Tournament\s*#?(?P<t>\d+)", re.IGNORECASE)
-_SEAT_RE = re.compile(rf"^(?P<name>.+?)(?P<me> \[ME\])?\s?: [$€£]?(?P<stack>{_NUM}) in chips"
+_SEAT_RE = re.compile(rf"^(?P<name>.+?)(?P<me>\s+\[ME\])?\s?: [$€£]?(?P<stack>{_NUM}) in chips"
                       r"(?:\s.*)?$")
-_PLAYER_RE = re.compile(r"^(?P<name>.+?)(?P<me> \[ME\])? : (?P<rest>.+)$")
+_PLAYER_RE = re.compile(r"^(?P<name>.+?)(?P<me>\s+\[ME\])?\s+: (?P<rest>.+)$")
+# "Folds(timeout)", "Bring_in chip (timeout) $1": how the action came, not what it was.
+_HOW_RE = re.compile(r"\s?\((?:timeout|auto|disconnect(?:ed)?)\)", re.IGNORECASE)
 _STREET_RE = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<rest>.*)$")
 _ALL_IN = r"(?P<allin>\s?\(All-in\))?"
 _ACTIONS = (
-    ("bring-in", re.compile(rf"^Bring_in chip {_AMT}{_ALL_IN}$")),
-    ("double", re.compile(rf"^D bets {_AMT}{_ALL_IN}$")),
-    ("bet", re.compile(rf"^Bets {_AMT}{_ALL_IN}$")),
-    ("raise", re.compile(rf"^Raises (?:[$€£]?{_NUM} to )?{_AMT}{_ALL_IN}$")),
-    ("call", re.compile(rf"^Calls {_AMT}{_ALL_IN}$")),
-    ("check", re.compile(r"^Checks$")),
-    ("fold", re.compile(r"^Folds(?:\(timeout\))?$")),
-    ("all-in", re.compile(rf"^All-in(?:\((?P<what>raise|bet|call)\))? (?:[$€£]?{_NUM} to )?{_AMT}$")),
+    ("bring-in", re.compile(rf"^(?:Bring_in chip|Bring in|Big blind/Bring in) {_AMT}{_ALL_IN}$")),
+    ("double", re.compile(rf"^(?:D bets|Double bets) {_AMT}{_ALL_IN}$")),
+    ("bet", re.compile(rf"^[Bb]ets {_AMT}{_ALL_IN}$")),
+    ("raise", re.compile(rf"^[Rr]aises (?:[$€£]?{_NUM} to )?{_AMT}{_ALL_IN}$")),
+    ("call", re.compile(rf"^Calls? {_AMT}{_ALL_IN}$")),
+    ("check", re.compile(r"^Checks?$")),
+    ("fold", re.compile(r"^Folds?$")),
+    ("all-in", re.compile(rf"^All-in(?:\((?P<what>raise|bet|call)[^)]*\))? (?:[$€£]?{_NUM} to )?{_AMT}$")),
 )
 _ANTE_RE = re.compile(rf"^Ante chip {_AMT}{_ALL_IN}$")
 _DEALT_RE = re.compile(r"^Card dealt to a spot \[(?P<cards>[^\[\]]*)\]$")
@@ -94,7 +96,7 @@ _RETURN_RE = re.compile(rf"^Return uncalled portion of bet {_AMT}$")
 _RESULT_RE = re.compile(rf"^Hand [Rr]esult(?:-Side ?pot)? {_AMT}$")
 _QUIET_RE = re.compile(
     r"^(?:Showdown|Does not show|Mucks|Seat |Table |Sit ?out|Leave|Enter|Re-?join|Stand"
-    r"|Sitting out|Sitout|Chat|Time ?out|Big Blind|Small Blind|Misses).*$"
+    r"|Sitting out|Sitout|Chat|Time ?out|Big Blind|Small Blind|Misses|Set dealer).*$"
 )
 _TOTAL_RE = re.compile(rf"^Total Pot\s*\({_AMT}\)(?:\s*\|\s*Rake\s*\((?P<rake>[$€£]?{_NUM})\))?")
 
@@ -123,7 +125,7 @@ def _feed(b: _Builder, n: int, line: str) -> None:
     if b.section == "seats":
         seat = _SEAT_RE.match(line)
         if seat:
-            name = seat["name"]
+            name = seat["name"].strip()
             number = re.search(r"\d+", name)
             b.seat(n, int(number.group(0)) if number else len(b.seat_list) + 1, name,
                    amount(seat["stack"]))
@@ -148,11 +150,11 @@ def _feed(b: _Builder, n: int, line: str) -> None:
         _summary_line(b, n, line)
         return
     player = _PLAYER_RE.match(line)
-    if player is None or player["name"] not in b.stack_of:
+    if player is None or player["name"].strip() not in b.stack_of:
         if player is None or not _QUIET_RE.match(player["rest"]):
             b.warn(n, line)
         return
-    _player_line(b, n, line, player["name"], player["rest"])
+    _player_line(b, n, line, player["name"], _HOW_RE.sub("", player["rest"]).strip())
 
 
 def _player_line(b: _Builder, n: int, line: str, name: str, rest: str) -> None:

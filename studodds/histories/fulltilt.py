@@ -63,9 +63,11 @@ _STAKES_RE = re.compile(
     rf"(?:\s+Ante\s+{_CUR}(?P<ante>{_NUM}))?"
 )
 _TOURNAMENT_RE = re.compile(r"\((?P<t>\d+)\),\s*Table\b|Tournament\s*#?(?P<t2>\d+)")
-_MIXES = ("HORSE", "HOSE", "HA", "7-Game", "8-Game", "10-Game", "Mixed Games", "Triple Stud",
-          "Stud Mixed", "Mixed Stud")
-_MIX_RE = re.compile(r"(?<![\w-])(" + "|".join(re.escape(m) for m in _MIXES) + r")(?![\w-])")
+# A mixed game is named between the stakes and the game: "- $2/$4 Ante $0.40 - HORSE - Limit
+# Razz -".
+_MIXES = ("7-Game", "8-Game", "9-Game", "10-Game", "HA", "HEROS", "HO", "HOE", "HORSE", "HOSE",
+          "OA", "OE", "SE")
+_MIX_RE = re.compile(r"\s-\s(" + "|".join(re.escape(m) for m in _MIXES) + r")\s-\s")
 _LIMIT_PART_RE = re.compile(r"^(?:Limit|Fixed Limit|No Limit|Pot Limit|Cap No Limit)\s+(.*)$")
 
 _SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*\d[^()]*)\)(?P<rest>.*)$")
@@ -98,7 +100,9 @@ _QUIET_RE = re.compile(
     r"|finished the tournament.*|wins the tournament.*|doesn't show.*|has left the table"
     r"|leaves the table|joins the table.*|seat is reserved.*|is sitting out.*)$"
 )
-_UNCALLED_RE = re.compile(rf"^Uncalled bet of (?P<amt>{_CUR}{_NUM}) returned to (?P<name>.+)$")
+# An ante is returned too ("Ante of $0.40 returned to NAME") when nobody can play against it.
+_UNCALLED_RE = re.compile(
+    rf"^(?:Uncalled bet|Ante) of (?P<amt>{_CUR}{_NUM}) returned to (?P<name>.+)$")
 _TOTAL_RE = re.compile(
     rf"^Total pot (?P<pot>{_CUR}{_NUM})(?P<mid>.*?)(?:\|\s*Rake (?P<rake>{_CUR}{_NUM}))?\s*$"
 )

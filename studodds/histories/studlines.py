@@ -85,7 +85,7 @@ def game_of(text: str) -> str | None:
         if re.search(r"hi[/-]?lo|h/l|low", t):
             return None  # five-card stud low and high-low: no room here writes them yet
         return "stud5"
-    if re.search(r"\bstud\b|7 ?card|7-card|seven card", t):
+    if re.search(r"\bstud\b|7 ?card|7-card|seven card|\b7stud", t):
         if re.search(r"hi[/ -]?lo|h/l|8 or better|eight or better|\bhl\b|stud8", t):
             return "stud7hl8"
         return "stud7"
