@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 
 import pytest
@@ -91,3 +92,20 @@ def test_a_bad_card_keeps_the_streets_before_it():
 
 def test_encodings(tmp_path):
     check_encodings(FIXTURE, tmp_path)
+
+
+def test_other_files_words():
+    """What other KingsClub files write: a tournament table ('T1234 [2]'), the returned
+    bet written out, "wins (44) from pot", ", and is all-in": the same hands."""
+    text = FIXTURE.read_text()
+    variant = (text.replace("Table 'Fixture Mix'", "Table 'T1234 [2]'")
+               .replace("Alice folds\n*** SUMMARY ***\nSeat 1: Alice (83.50)",
+                        "Alice folds\nUncalled bet (10) returned to Hero\n*** SUMMARY ***\n"
+                        "Seat 1: Alice (83.50)")
+               .replace("Hero wins pot (44)", "Hero wins (44) from pot")
+               .replace("Bob calls 3 (all-in)", "Bob calls 3, and is all-in"))
+    assert variant.count("Table 'T1234 [2]'") == 3 and "returned to Hero" in variant
+    hands, problems = kingsclub.parse_text(variant)
+    whole, _ = kingsclub.parse_text(text)
+    assert problems == [] and [h.tournament for h in hands] == ["1234", "1234"]
+    assert [dataclasses.replace(h, tournament=None) for h in hands] == whole

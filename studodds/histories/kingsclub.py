@@ -22,9 +22,11 @@ What the file says differently from PokerStars:
   until a player ``shows`` them.
 - ``calls 40`` and ``raises to 40`` give the player's total on the street, not what the
   call adds; on the first street ``bets`` completes the bring-in.
-- A bet nobody calls is not written as returned: it is returned here, as the rules have
-  it (the highest total on the last street bet, less the next highest), and is not part
-  of the pot. The file gives no total pot: it is what was won plus the rake.
+- A bet nobody calls is often not written as returned (``Uncalled bet (44) returned to
+  NAME`` when it is): it is returned here, as the rules have it (the highest total on the
+  last street bet, less the next highest), and is not part of the pot. The file gives no
+  total pot: it is what was won plus the rake.
+- A tournament's table is written ``Table 'T1234 [2]'``: tournament 1234.
 """
 
 from __future__ import annotations
@@ -72,26 +74,32 @@ _NUM = r"[$€£]?[\d,]*\.?\d+"
 _SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*\d[^()]*)\)$")
 _STREET_RE = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<rest>.*)$")
 _DEALT_RE = re.compile(r"^Dealt to (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]$")
-_ALL_IN = r"(?P<allin>,? and is all[- ]in| \(all[- ]in\)|,? all[- ]in)?"
+_ALL_IN = (r"(?P<allin>,? and is all[- ]in| \(all[- ]in\)|,? all[- ]in)?"
+           r"(?: and has reached the .* cap)?(?: \(disconnect\))?")
 _AMT = rf"(?P<amt>{_NUM})"
 _ACTIONS = (
-    ("bring-in", re.compile(rf"^brings[- ]in(?: for)? {_AMT}{_ALL_IN}$")),
+    ("bring-in", re.compile(rf"^brings[- ]in(?: low| high)?(?: for)? {_AMT}{_ALL_IN}$")),
     ("complete", re.compile(rf"^completes(?: it)? to {_AMT}{_ALL_IN}$")),
     ("bet", re.compile(rf"^bets {_AMT}{_ALL_IN}$")),
     ("raise", re.compile(rf"^raises(?: {_NUM})? to {_AMT}{_ALL_IN}$")),
     ("call", re.compile(rf"^calls {_AMT}{_ALL_IN}$")),
-    ("check", re.compile(r"^checks$")),
-    ("fold", re.compile(r"^folds$")),
+    ("check", re.compile(r"^checks(?: \(disconnect\))?$")),
+    ("fold", re.compile(r"^folds(?: \(disconnect\))?$")),
 )
 _ANTE_RE = re.compile(rf"^posts (?:the )?ante {_AMT}{_ALL_IN}$")
 _SHOWS_RE = re.compile(r"^(?:shows|mucks|showed) \[(?P<cards>[^\[\]]*)\]")
-_WINS_RE = re.compile(rf"^(?:wins|ties for|collected) (?:the )?(?:(?:main|side) )?pot"
-                      rf"(?: #?\d+)? \((?P<amt>{_NUM})\)")
+# "wins pot (99)", "wins side pot 1 (40)", "wins (279.50) from pot"
+_WINS_RE = re.compile(rf"^(?:wins|ties for|collected) (?:the )?(?:(?:main |side )?pot(?: #?\d+)? )?"
+                      rf"\((?P<amt>{_NUM})\)(?: from (?:the )?pot)?$")
+_UNCALLED_RE = re.compile(rf"^Uncalled bet \({_AMT}\) returned to (?P<name>.+)$")
+_TOURNAMENT_RE = re.compile(r"^Table 'T(?P<t>\d+) \[\d+\]'")
 _RAKE_RE = re.compile(rf"^Rake {_AMT}$")
 _QUIET_RE = re.compile(
     r"^(?:mucks|doesn't show.*|does not show.*|is sitting out|sits out|has returned"
     r"|stands up|sits down|is disconnected|is connected|has timed out.*|leaves the table"
-    r"|joins the table.*)$"
+    r"|joins the table.*|cashed out the hand.*|finished the tournament.*"
+    r"|wins the tournament.*|wins .* bounty .*|split the .* bounty .*|wins .* for eliminating .*"
+    r"|wins .* for splitting .*)$"
 )
 _NOISE_RE = re.compile(r"^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d.*|Table '.*'.*|Seat \d+: .*)$")
 
@@ -115,6 +123,9 @@ def _feed(b: HandBuilder, n: int, line: str) -> None:
         if seat:
             b.seat(n, int(seat["seat"]), seat["name"], amount(seat["stack"]))
             return
+        tournament = _TOURNAMENT_RE.match(line)
+        if tournament:
+            b.tournament = tournament["t"]  # "Table 'T1234 [2]'": tournament 1234, table 2
         if _NOISE_RE.match(line):
             return  # the date and table lines come before the seats
         b.section = "antes"
@@ -139,6 +150,10 @@ def _feed(b: HandBuilder, n: int, line: str) -> None:
         if not b.streets:
             b.new_street(n)
         b.deal(n, name, cards(dealt["cards"], n))
+        return
+    uncalled = _UNCALLED_RE.match(line)
+    if uncalled and uncalled["name"] in b.stack_of:
+        b.return_uncalled(uncalled["name"], amount(uncalled["amt"]))
         return
     rake = _RAKE_RE.match(line)
     if rake:
