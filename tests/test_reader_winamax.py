@@ -90,3 +90,11 @@ def test_short_game_names():
     for name, game in (("7stud", "stud7"), ("7stud8", "stud7hl8")):
         hands, problems = winamax.parse_text(text.replace("7-Card Stud fixed", f"{name} fixed"))
         assert problems == [] and [h.game for h in hands] == [game, "razz"]
+
+
+def test_a_bounty_in_the_seat_line_is_not_the_stack():
+    """Knockout tournaments write the bounty beside the stack: "(5000, 2.50€ bounty)"."""
+    text = FIXTURE.read_text(encoding="utf-8").replace(
+        "Seat 1: Hero (5000)", "Seat 1: Hero (5000, 2.50€ bounty)")
+    (_, h), problems = winamax.parse_text(text)
+    assert problems == [] and h.stacks == {"Hero": 5000.0, "Villain": 1500.0}

@@ -30,7 +30,9 @@ _CARD_RE = re.compile(r"^(?:10|[2-9TJQKA])[cdhs]$", re.IGNORECASE)
 
 _HIDDEN = frozenset({"X", "x", "?", "??", "XX", "xx"})
 
-_NUMBER_RE = re.compile(r"\d[\d,\s]*(?:\.\d+)?|\.\d+")
+# Thousands separated by a comma or a space only in groups of three ("1,345", "1 000"): a
+# comma or space before anything else ends the amount ("147894, 29.25€ bounty").
+_NUMBER_RE = re.compile(r"\d{1,3}(?:[,\s]\d{3})+(?:\.\d+)?(?!\d)|\d+(?:\.\d+)?|\.\d+")
 
 
 class HandError(Exception):
@@ -47,8 +49,12 @@ class BadCard(HandError):
 
 
 def amount(text: str) -> float:
-    """A chip amount: currency signs and codes, thousands separators and spaces dropped
-    ("$1,345.50", "1 234€", "(2,145)")."""
+    """A chip amount, the first in ``text``: currency signs and codes and thousands
+    separators dropped.
+
+    >>> amount("$1,345.50"), amount("1 234€"), amount("(2,145)"), amount("147894, 29.25€ bounty")
+    (1345.5, 1234.0, 2145.0, 147894.0)
+    """
     match = _NUMBER_RE.search(text)
     if match is None:
         raise ValueError(f"no amount in {text!r}")
