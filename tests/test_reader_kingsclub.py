@@ -109,3 +109,17 @@ def test_other_files_words():
     whole, _ = kingsclub.parse_text(text)
     assert problems == [] and [h.tournament for h in hands] == ["1234", "1234"]
     assert [dataclasses.replace(h, tournament=None) for h in hands] == whole
+
+
+def test_an_all_in_player_who_shows_early_plays_on():
+    """Bob, all in on 5th street, turns his hand over there: the streets go on."""
+    text = FIXTURE.read_text()
+    show = "Bob shows [4h 5d 3c 7s 8d Tc 6d]\n"
+    early = text.replace(show, "").replace(
+        "Alice calls 8\n", "Alice calls 8\nBob shows [4h 5d 3c 7s 8d]\n")
+    assert early != text
+    hands, problems = kingsclub.parse_text(early)
+    whole, _ = kingsclub.parse_text(text)
+    assert problems == []
+    assert hands[0].shown["Bob"] == C("4h 5d 3c 7s 8d")  # his river was never shown
+    assert hands[0].streets == whole[0].streets

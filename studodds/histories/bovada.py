@@ -194,7 +194,7 @@ def _player_line(b: _Builder, n: int, line: str, name: str, rest: str) -> None:
         b.collect(name, amount(result["amt"]))
         return
     if rest.startswith("Showdown"):
-        b.showdown()
+        b.showdown_unmarked()
         return
     if not _QUIET_RE.match(rest):
         b.warn(n, line)

@@ -187,7 +187,7 @@ def _player_line(b: HandBuilder, n: int, line: str, name: str, rest: str) -> Non
         return
     shows = _SHOWS_RE.match(rest)
     if shows:
-        b.showdown()
+        b.showdown_unmarked()
         b.show(n, name, cards(shows["cards"], n))
         return
     wins = _WINS_RE.match(rest)

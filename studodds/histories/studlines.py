@@ -191,6 +191,12 @@ class HandBuilder:
         self.complete = len(self.streets)
         self.section = "showdown"
 
+    def showdown_unmarked(self) -> None:
+        """A show in a room that writes no showdown header: the showdown when it comes on
+        the last street (a player all in may show earlier, and the streets go on)."""
+        if len(self.streets) == len(self.order):
+            self.showdown()
+
     def summary(self, n: int) -> None:
         if self.section == "summary":
             raise HandError(n, "a second summary")
