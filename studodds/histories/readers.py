@@ -7,7 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import absolute, everleaf, ongame, phh, pokerstars, winning
+from . import (
+    absolute,
+    bovada,
+    everleaf,
+    fulltilt,
+    ipoker,
+    kingsclub,
+    merge,
+    ongame,
+    partypoker,
+    phh,
+    pokerstars,
+    winamax,
+    winning,
+)
 from .formats import POKERSTARS, ROOMS, FileKind, identify
 from .record import HandHistory, ParseProblem
 
@@ -15,9 +29,16 @@ Reader = Callable[[str], tuple[list[HandHistory], list[ParseProblem]]]
 
 READERS: dict[str, Reader] = {
     POKERSTARS: pokerstars.parse_text,
+    fulltilt.ROOM: fulltilt.parse_text,
+    winamax.ROOM: winamax.parse_text,
+    kingsclub.ROOM: kingsclub.parse_text,
+    ipoker.IPOKER: ipoker.parse_text,
+    merge.MERGE: merge.parse_text,
     ongame.ROOM: ongame.parse_text,
+    bovada.ROOM: bovada.parse_text,
     everleaf.ROOM: everleaf.parse_text,
     absolute.ROOM: absolute.parse_text,
+    partypoker.PARTYPOKER: partypoker.parse_text,
     winning.ROOM: winning.parse_text,
     phh.PHH: phh.parse_text,
 }
