@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import pokerstars
+from . import ipoker, pokerstars
 from .formats import POKERSTARS, FileKind, identify
 from .record import HandHistory, ParseProblem
 
@@ -15,6 +15,7 @@ Reader = Callable[[str], tuple[list[HandHistory], list[ParseProblem]]]
 
 READERS: dict[str, Reader] = {
     POKERSTARS: pokerstars.parse_text,
+    ipoker.IPOKER: ipoker.parse_text,
 }
 
 
