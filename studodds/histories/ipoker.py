@@ -9,7 +9,8 @@ the tags are scanned forgivingly (roomkit.scan_tags) rather than parsed strictly
 
 In a hand, ``<player seat name chips win bet/>`` gives the seats, stacks, the chips each
 player put in (``bet``) and won (``win``, an uncalled bet returned included);
-``<round no="0">`` holds the antes, ``<round no="2">`` on the streets in order
+``<round no="0">`` holds the antes, ``<round no="2">`` on the streets in order (the first
+round that deals cards is the first street, each later round the next street)
 (seven-card stud: 3rd street to the river; five-card stud: 2nd street to 5th). Cards are
 written suit first (``H8 DJ C10``); ``X`` is a card the room hides: another player's hole
 card, unless they showed it down. Actions (``<action no player type sum/>``, in the order
@@ -144,9 +145,10 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
         elif tag.name in ("cards", "action") and rounds:
             rounds[-1][2].append(tag)
     street_index = 0
+    first_round: int | None = None  # the first street's round (2 in every file seen)
     try:
         for number, tag, items in rounds:
-            if number < 2:
+            if first_round is None and not any(i.name == "cards" for i in items):
                 for item in _in_order(items):
                     if item.name == "action" and item.attrs.get("type") == _ANTE:
                         hh.ante(item.attrs.get("player", ""), amount(item.attrs.get("sum")) or 0.0,
@@ -157,7 +159,9 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
                 continue
             if not items:
                 continue
-            street_index = len(hh.streets)
+            if first_round is None:
+                first_round = number
+            street_index = number - first_round
             hh.street(street_index, tag.line)
             for item in items:
                 if item.name == "cards":
