@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import ipoker, pokerstars
+from . import ipoker, merge, pokerstars
 from .formats import POKERSTARS, FileKind, identify
 from .record import HandHistory, ParseProblem
 
@@ -16,6 +16,7 @@ Reader = Callable[[str], tuple[list[HandHistory], list[ParseProblem]]]
 READERS: dict[str, Reader] = {
     POKERSTARS: pokerstars.parse_text,
     ipoker.IPOKER: ipoker.parse_text,
+    merge.MERGE: merge.parse_text,
 }
 
 
