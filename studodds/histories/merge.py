@@ -111,6 +111,8 @@ def _read_game(description: dict[str, str], tags: list[Tag]) -> HandHistory | No
         reader.finish()
         return hh.build()
     except BadCard as bad:
+        if reader.bad_street is None:
+            reader.finish()  # what was shown before the bad card
         return hh.build_cut(bad, reader.bad_street)
 
 
@@ -266,10 +268,11 @@ class _Hand:
     def finish(self) -> None:
         """Shown cards: everything known of each player who showed or mucked face up."""
         hh = self.hh
-        for name in self.showed:
-            cards = [c for c in self.full.get(name, ()) if c is not None]
-            if cards:
-                hh.show(name, cards, hh.line)
+        hole = 1 if hh.five else 2
+        for name in sorted(self.showed):
+            full = self.full.get(name, [])
+            if len(full) >= hole and None not in full[:hole]:  # their down cards seen
+                hh.show(name, [c for c in full if c is not None], hh.line)
         returned = {}
         for _, name, chips in hh.returned(hh.streets):
             returned[name] = round(returned.get(name, 0.0) + chips, 10)
