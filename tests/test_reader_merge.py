@@ -53,17 +53,17 @@ def test_fixture_studhl_split_side_pot_in_detail():
         ("Sam", "ante", 0.25, None, False), ("Thérèse", "ante", 0.25, None, False),
         ("Thérèse", "bring-in", 0.5, None, False), ("Hero", "complete", 2.0, 2.0, False),
         ("Rita", "call", 2.0, None, False), ("Sam", "raise", 4.0, 4.0, False),
-        ("Thérèse", "fold", 0.0, None, False), ("Hero", "call", 2.0, None, False),
-        ("Rita", "call", 2.0, None, False)]
+        ("Thérèse", "fold", 0.0, None, False), ("Hero", "raise", 4.0, 6.0, False),
+        ("Rita", "call", 4.0, None, False), ("Sam", "call", 2.0, None, False)]
     assert acts(fourth) == [("Sam", "bet", 2.0, None, False), ("Hero", "call", 2.0, None, False),
                             ("Rita", "call", 2.0, None, False)]
     assert acts(fifth) == [("Sam", "bet", 4.0, None, False), ("Hero", "call", 4.0, None, False),
-                           ("Rita", "call", 3.5, None, True)]
+                           ("Rita", "call", 1.5, None, True)]
     assert acts(sixth) == [("Sam", "bet", 4.0, None, False), ("Hero", "call", 4.0, None, False)]
     assert acts(seventh) == [("Sam", "bet", 4.0, None, False), ("Hero", "fold", 0.0, None, False)]
     assert h.uncalled == {"Sam": 4.0} and h.returned == (("7th", "Sam", 4.0),)
-    assert (h.total_pot, h.rake) == (pytest.approx(39.0), pytest.approx(2.0))
-    assert h.collected == {"Sam": 23.0, "Rita": 14.0}
+    assert (h.total_pot, h.rake) == (pytest.approx(43.0), pytest.approx(2.0))
+    assert h.collected == {"Sam": 27.0, "Rita": 14.0}
     assert h.warnings == ()
     assert_consistent(h, MERGE)
     assert check_rules(h) == ()
@@ -77,6 +77,15 @@ def test_fixture_studhl_split_side_pot_in_detail():
     assert check_rules(r) == ()
 
 
+def test_hole_cards_written_face_up_on_a_later_street_are_shown():
+    """No SHOWN line: Sam's river row writes every card face up, and he showed."""
+    text = TEXT.replace('cards="null,null,Kd,Ks,Qh,Jc,null" player="4"',
+                        'cards="Kh,Qd,Kd,Ks,Qh,Jc,9s" player="4"')
+    text = text.replace('<cards type="SHOWN" cards="Kh,Qd,Kd,Ks,Qh,Jc,9s" player="4"/>', "")
+    (h, _), problems = parse_text(text)
+    assert problems == [] and h.shown == parse_text(TEXT)[0][0].shown
+
+
 def test_an_uncalled_winner_that_disagrees_with_the_actions_warns():
     text = TEXT.replace('<winner amount="4.00" uncalled="true"', '<winner amount="3.00" '
                         'uncalled="true"')
@@ -86,13 +95,13 @@ def test_an_uncalled_winner_that_disagrees_with_the_actions_warns():
 
 
 def test_unknown_events_and_rounds_are_warnings():
-    old = '<event sequence="13" type="CALL"'
-    text = TEXT.replace(old, '<event sequence="12" type="WAVES" player="0"/>\n\t\t' + old)
+    old = '<event sequence="14" type="CALL"'
+    text = TEXT.replace(old, '<event sequence="14" type="WAVES" player="0"/>\n\t\t' + old)
     text = text.replace('<round id="SHOWDOWN"', '<round id="PAUSE" sequence="0"></round>'
                         '\n\t<round id="SHOWDOWN"')
     (h, _), problems = parse_text(text)
     assert problems == []
-    n = line_of(text, '<event sequence="12" type="WAVES"')
+    n = line_of(text, '<event sequence="14" type="WAVES"')
     m = line_of(text, '<round id="PAUSE"')
     assert h.warnings == (f"line {n}: unknown event 'WAVES'", f"line {m}: unknown round 'PAUSE'")
     assert h.streets == parse_text(TEXT)[0][0].streets
