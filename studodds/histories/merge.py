@@ -157,7 +157,6 @@ class _Hand:
             self.bad_street = index
             hh.street(index, tag.line)
             self.deal(cards)
-            self.bad_street = index
         elif round_id in ("SHOWDOWN", "END_OF_GAME"):
             self.bad_street = None  # a bad card from here on is the showdown's
             hh.showdown()

@@ -133,20 +133,22 @@ class Assembler:
 
     def __init__(self, room: str, hand_id: str, game: str, *, small_bet: float,
                  big_bet: float, mix: str | None = None, tournament: str | None = None,
-                 line: int = 1):
+                 line: int = 1, up_cards_hidden: bool = False):
         self.room, self.hand_id, self.game = room, hand_id, game
         self.small_bet, self.big_bet = small_bet, big_bet
         self.mix, self.tournament = mix, tournament
         self.line = line
         self.names = street_names(game)
         self.five = game in FIVE_CARD_GAMES
+        # A room that writes nobody's up cards but the hero's (PartyPoker): a hidden up
+        # card is no error, and a player's cards become known only when shown.
+        self.up_cards_hidden = up_cards_hidden
         self.seats: list[tuple[int, str]] = []
         self.stacks: dict[str, float] = {}
         self.antes: list[Action] = []
         self.streets: list[_StreetData] = []
         self.hero: str | None = None
         self.hero_cards: list[int] = []
-        self.up: dict[str, list[int]] = {}
         self.own: dict[str, list[int | None]] = {}  # each player's cards in deal order
         self.owner: dict[int, str] = {}
         self.shown: dict[str, tuple[int, ...]] = {}
@@ -231,15 +233,36 @@ class Assembler:
         self.claim([c for c in cards if c is not None], name, line)
         have.extend(cards)
         up_card = self._up_card(index, cards)
-        if up_card is not None:
-            self.up.setdefault(name, []).append(up_card)
-        elif self._street_has_up(index):
+        if up_card is None and self._street_has_up(index) and not self.up_cards_hidden:
             raise HandError(line, f"{name}'s up card on the {street.name} street is hidden")
         if name == self.hero:
             self.hero_cards.extend(c for c in cards if c is not None)
             street.dealt[name] = tuple(c for c in cards if c is not None)
         elif up_card is not None:
             street.dealt[name] = (up_card,)
+
+    def reveal(self, name: str, cards: list[int], line: int) -> bool:
+        """``name``'s cards in the order dealt, written face up after the deal: the hidden
+        ones are filled in. False (nothing changed) when they do not fit the known ones."""
+        have = self.own.get(name, [])
+        if len(cards) != len(have) or any(
+                h is not None and h != c for h, c in zip(have, cards, strict=True)):
+            return False
+        self.claim([c for h, c in zip(have, cards, strict=True) if h is None], name, line)
+        self.own[name] = list(cards)
+        return True
+
+    def _up_of(self, name: str, streets: int) -> tuple[int, ...]:
+        """The up cards known of ``name`` on the first ``streets`` streets (each one up to
+        the first one hidden)."""
+        own = self.own.get(name, [])
+        first = 1 if self.five else 2
+        out = []
+        for pos in range(first, first + min(streets, 4)):
+            if pos >= len(own) or own[pos] is None:
+                break
+            out.append(own[pos])
+        return tuple(out)
 
     def _cards_by(self, index: int) -> int:
         """Cards each player holds once street ``index`` is dealt."""
@@ -354,7 +377,7 @@ class Assembler:
         antes = [a.amount for a in self.antes]
         bring_ins = [a.amount for s in streets for a in s.actions if a.kind == "bring-in"]
         hero_cards = self.hero_cards[: self._cards_by(k - 1)]
-        up = {p: tuple(self.up[p][: min(k, 4)]) for _, p in seats if p in self.up}
+        up = {p: self._up_of(p, k) for _, p in seats if self._up_of(p, k)}
         put_in = sum(a.amount for s in streets for a in s.actions)
         total_pot = round(put_in - sum(uncalled.values()), 10)
         shown, collected, rake = {}, {}, None
