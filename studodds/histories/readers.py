@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import ipoker, merge, pokerstars
+from . import ipoker, merge, partypoker, pokerstars
 from .formats import POKERSTARS, FileKind, identify
 from .record import HandHistory, ParseProblem
 
@@ -17,6 +17,7 @@ READERS: dict[str, Reader] = {
     POKERSTARS: pokerstars.parse_text,
     ipoker.IPOKER: ipoker.parse_text,
     merge.MERGE: merge.parse_text,
+    partypoker.PARTYPOKER: partypoker.parse_text,
 }
 
 
