@@ -230,6 +230,9 @@ class Assembler:
             if None in cards:
                 raise HandError(line, f"the hero's ({name}) cards are hidden")
             self.hero = name
+        again = [c for c in cards if c is not None and c in have]
+        if again:
+            raise HandError(line, f"{card_str(again[0])} is dealt to {name} twice")
         self.claim([c for c in cards if c is not None], name, line)
         have.extend(cards)
         up_card = self._up_card(index, cards)
