@@ -9,11 +9,20 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from reader_checks import (
-    DATA, C, acts, assert_consistent, assert_encodings_read_the_same, assert_never_raises,
-    assert_rules_agree, mutate, needs, replay_json, samples,
+    DATA,
+    C,
+    acts,
+    assert_consistent,
+    assert_encodings_read_the_same,
+    assert_never_raises,
+    assert_rules_agree,
+    mutate,
+    needs,
+    replay_json,
+    samples,
 )
+
 from studodds.histories import ParseProblem, identify_file, parse_file
 from studodds.histories.ipoker import IPOKER, parse_text
 from studodds.histories.replay import check_rules

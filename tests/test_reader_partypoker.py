@@ -12,11 +12,17 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from reader_checks import (
-    DATA, C, acts, assert_consistent, assert_encodings_read_the_same, assert_never_raises,
-    mutate, needs, samples,
+    DATA,
+    C,
+    acts,
+    assert_encodings_read_the_same,
+    assert_never_raises,
+    mutate,
+    needs,
+    samples,
 )
+
 from studodds import table
 from studodds.cli import main
 from studodds.histories import HandHistory, ParseProblem, identify_file, parse_file

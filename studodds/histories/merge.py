@@ -60,7 +60,8 @@ def _card(token: str, line: int) -> int | None:
 
 def _game_of(description: dict[str, str], head: Tag) -> tuple[str | None, str | None]:
     """(game id, mix name) of a hand; no game id for a game that is not stud."""
-    kind = re.sub(r"\s+Tournament\s*$", "", description.get("type", ""), flags=re.I).strip()
+    kind = re.sub(r"\s+Tournament\s*$", "", description.get("type", ""),
+                  flags=re.IGNORECASE).strip()
     if kind.lower() in _GAMES:
         return _GAMES[kind.lower()], None
     mix = next((m for m in _MIXES if m.lower() == kind.lower()), None)
@@ -81,7 +82,7 @@ def _read_game(description: dict[str, str], tags: list[Tag]) -> HandHistory | No
     if not small or not big:
         raise HandError(head.line, "no stakes (small bet/big bet) in the description")
     tournament = None
-    if re.search(r"Tournament\s*$", description.get("type", ""), re.I):
+    if re.search(r"Tournament\s*$", description.get("type", ""), re.IGNORECASE):
         parts = head.attrs.get("data", "").split("|")
         tournament = parts[2] if len(parts) > 2 and parts[2] else hand_id.split("-")[0]
     hh = Assembler(MERGE, hand_id, game, small_bet=small, big_bet=big, mix=mix,

@@ -32,18 +32,19 @@ from .roomkit import Assembler, BadCard, HandError, amount
 PARTYPOKER = "PartyPoker"
 
 _GAMES = (
-    (re.compile(r"7 Card Stud Hi[- ]?Lo", re.I), "stud7hl8"),
-    (re.compile(r"7 Card Stud", re.I), "stud7"),
-    (re.compile(r"\bRazz\b", re.I), "razz"),
-    (re.compile(r"5 Card Stud", re.I), "stud5"),
+    (re.compile(r"7 Card Stud Hi[- ]?Lo", re.IGNORECASE), "stud7hl8"),
+    (re.compile(r"7 Card Stud", re.IGNORECASE), "stud7"),
+    (re.compile(r"\bRazz\b", re.IGNORECASE), "razz"),
+    (re.compile(r"5 Card Stud", re.IGNORECASE), "stud5"),
 )
-_OTHER_GAME_RE = re.compile(r"Hold'?em|Omaha|Draw|Badugi|Lowball", re.I)
+_OTHER_GAME_RE = re.compile(r"Hold'?em|Omaha|Draw|Badugi|Lowball", re.IGNORECASE)
 
 _STARTS_RE = re.compile(r"^Game #(?P<id>\d+) starts\.$")
 _HISTORY_RE = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+) \*{5}$")
 _NUM = r"[^\s\[\]()/]*\d[^\s\[\]()/]*"
 _STAKES_RE = re.compile(rf"(?P<sb>{_NUM})\s*/\s*(?P<bb>{_NUM})")
-_TOURNAMENT_RE = re.compile(r"(?:Trny|Tourney|Tournament)\s*(?:ID|#|:)?\s*:?\s*(?P<t>\d+)", re.I)
+_TOURNAMENT_RE = re.compile(r"(?:Trny|Tourney|Tournament)\s*(?:ID|#|:)?\s*:?\s*(?P<t>\d+)",
+                            re.IGNORECASE)
 _SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)$")
 _STREET_RE = re.compile(r"^\*\* Dealing(?: (?P<which>\w+)(?: [Ss]treet)?)? \*\*$")
 _STREET_WORDS = {"second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th",
@@ -57,7 +58,7 @@ _ACTIONS = (
     ("bet", re.compile(rf"^bets {_AMOUNT}$")),
     ("raise", re.compile(rf"^raises {_AMOUNT}$")),
     ("call", re.compile(rf"^calls {_AMOUNT}$")),
-    ("all-in", re.compile(rf"^is all-In\s*{_AMOUNT}$", re.I)),
+    ("all-in", re.compile(rf"^is all-In\s*{_AMOUNT}$", re.IGNORECASE)),
     ("check", re.compile(r"^checks$")),
     ("fold", re.compile(r"^folds$")),
 )
@@ -66,13 +67,13 @@ _WINS_RE = re.compile(r"^wins (?P<amt>.+?)(?: from (?:the )?(?:main|side) pot.*|
 _QUIET_AFTER_NAME = re.compile(
     r"^(?:opens|does not show cards\.?|has (?:joined|left) the table.*|is sitting out"
     r"|is disconnected.*|has been reconnected.*|will be using his time bank.*"
-    r"|has timed out.*|is no longer sitting out|sits out)$", re.I)
+    r"|has timed out.*|is no longer sitting out|sits out)$", re.IGNORECASE)
 _NOISE = tuple(re.compile(p) for p in (
     r"^#Game No\s*:", r"^Table ", r"^Seat \d+ is the button$",
     r"^Total number of players\s*:", r"^There was no qualifying low hand$",
     r"^Game #\d+ starts\.$", r"^\*{5} Hand History",
 ))
-_CARD_RE = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.I)
+_CARD_RE = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.IGNORECASE)
 
 
 def _cards(text: str, line: int) -> list[int]:
@@ -309,7 +310,7 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
         except BadCard as bad:
             try:
                 if hand.hh is None:
-                    raise bad
+                    raise
                 index = max(len(hand.hh.streets) - 1, 0)
                 hands.append(hand.hh.build_cut(bad, None if hand.at_showdown else index))
             except HandError as exc:

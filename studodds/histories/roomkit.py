@@ -49,9 +49,9 @@ _NUMBER_RE = re.compile(r"\.?\d[\d.,\s\u00a0']*")
 
 def amount(text: str | None) -> float | None:
     """A chip amount as rooms write it: "$1,234.50", "€0.05", "1.234,50 EUR", "1 000",
-    "0,50"; None when there is no number. A lone comma before one or two digits at the end
-    is a decimal comma, otherwise commas, dots before three digits, spaces and apostrophes
-    group thousands."""
+    "0,50"; None when there is no number. With both a comma and a dot, the last one is the
+    decimal point; a lone comma before one or two digits at the end is a decimal comma,
+    other commas group thousands, as do spaces, apostrophes and repeated dots."""
     if text is None:
         return None
     match = _NUMBER_RE.search(text)
@@ -74,8 +74,8 @@ def amount(text: str | None) -> float | None:
 
 # ---------------------------------------------------------------- XML-like text
 
-_TAG_RE = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z_][\w.-]*)(?P<attrs>(?:[^<>\"']|\"[^\"]*\"|'[^']*')*?)"
-                     r"(?P<empty>/?)>")
+_TAG_RE = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z_][\w.-]*)"
+                     r"(?P<attrs>(?:[^<>\"']|\"[^\"]*\"|'[^']*')*?)(?P<empty>/?)>")
 _ATTR_RE = re.compile(r"([A-Za-z_][\w.:-]*)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 
 
@@ -89,7 +89,7 @@ class Tag:
     closing: bool
     empty: bool
     line: int
-    pos: int
+    end: int  # where the tag ends in the text
     text: str = ""
 
 
@@ -106,12 +106,10 @@ def scan_tags(text: str) -> list[Tag]:
         line = bisect.bisect_left(newlines, match.start()) + 1
         if tags:
             tags[-1].text = html.unescape(text[tags[-1].end:match.start()]).strip()
-        tag = Tag(match["name"].lower(), attrs, bool(match["close"]), bool(match["empty"]),
-                  line, match.start())
-        tag.end = match.end()  # type: ignore[attr-defined]
-        tags.append(tag)
+        tags.append(Tag(match["name"].lower(), attrs, bool(match["close"]),
+                        bool(match["empty"]), line, match.end()))
     if tags:
-        tail = text[tags[-1].end:]  # type: ignore[attr-defined]
+        tail = text[tags[-1].end:]
         tags[-1].text = html.unescape(tail.split("<", 1)[0]).strip()
     return tags
 
