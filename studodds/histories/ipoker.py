@@ -9,9 +9,9 @@ the tags are scanned forgivingly (roomkit.scan_tags) rather than parsed strictly
 
 In a hand, ``<player seat name chips win bet/>`` gives the seats, stacks, the chips each
 player put in (``bet``) and won (``win``, an uncalled bet returned included);
-``<round no="0">`` holds the antes, ``<round no="2">`` on the streets in order (the first
-round that deals cards is the first street, each later round the next street)
-(seven-card stud: 3rd street to the river; five-card stud: 2nd street to 5th). Cards are
+``<round no="0">`` holds the antes; the first round that deals cards (``no="2"`` in every
+file seen) is the first street and each later round the next one (seven-card stud: 3rd
+street to the river; five-card stud: 2nd street to 5th). Cards are
 written suit first (``H8 DJ C10``); ``X`` is a card the room hides: another player's hole
 card, unless they showed it down. Actions (``<action no player type sum/>``, in the order
 of ``no``, not of the file) by ``type``: 0 fold, 3 call, 4 check, 5 bet (on the first
