@@ -128,6 +128,13 @@ def test_shown_cards_out_of_the_dealt_order_are_shown_but_fill_no_board():
     assert set(h.shown["Hero"]) == set(C("Ah Kh 9s 9d 4c Qs 2s"))
 
 
+def test_a_first_action_by_another_than_who_opens_warns():
+    text = TEXT.replace("Hero opens\nHero checks", "Jörg opens\nHero checks")
+    (h, _), problems = parse_text(text)
+    n = line_of(text, "Jörg opens\nHero checks")
+    assert problems == [] and h.warnings == (f"line {n + 1}: Hero checks (line {n}: Jörg opens)",)
+
+
 def test_unknown_lines_are_warnings():
     text = TEXT.replace("Kim: gl all", "Kim juggles chips\nThe dealer sneezes")
     (h, _), problems = parse_text(text)
