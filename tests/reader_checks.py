@@ -59,7 +59,7 @@ def assert_consistent(h: HandHistory, room: str) -> None:
             assert len(h.up_cards[player]) >= min(i + 1, n_up), where
     if h.hero is not None:
         five = h.streets[0].name == "2nd"
-        assert h.up_cards[h.hero] == h.hero_cards[1:5] if five else h.hero_cards[2:6], where
+        assert h.up_cards[h.hero] == (h.hero_cards[1:5] if five else h.hero_cards[2:6]), where
     put_in = h.put_in() - sum(h.uncalled.values())
     assert put_in == pytest.approx(h.total_pot, abs=1e-9), where
     assert sum(h.collected.values()) + h.rake == pytest.approx(h.total_pot), where
