@@ -95,6 +95,24 @@ def test_bet_totals_that_disagree_with_the_actions_warn():
     assert "Bob put in 6.3 by the actions, but the file says 6.5" in h.warnings
 
 
+def test_a_games_own_game_type_rules_its_hand():
+    """Mixed games: a game's own <general> may name its game, over the session's."""
+    old = "<startdate>2024-03-01 20:00:00</startdate>"
+    text = TEXT.replace(old, old + "<gametype>7 Card Stud Hi-Lo L $1/$2</gametype>")
+    (h, t), problems = parse_text(text)
+    assert problems == [] and (h.game, t.game) == ("stud7hl8", "razz")
+
+
+def test_unknown_action_types_are_warnings():
+    old = '<action no="13" player="Bob" type="3"'
+    text = TEXT.replace(old, '<action no="12" player="Bob" type="42" sum="$0"/>' + old)
+    (h, _), problems = parse_text(text)
+    assert problems == []
+    n = text[: text.index('type="42"')].count("\n") + 1
+    assert h.warnings == (f"line {n}: unknown action type '42' by Bob",)
+    assert h.streets == parse_text(TEXT)[0][0].streets
+
+
 # ---------------------------------------------------------------- real samples
 
 REAL = {
