@@ -184,6 +184,12 @@ def test_truncated_fixture_never_raises(cut):
     assert_never_raises(parse_text, TEXT[:cut])
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list('<>/="description stakes game round id BRING_IN THIRD_STREET event cards type ALL_IN player 0 amount null,Ks \\n'))))
+def test_random_text_never_raises(text):
+    assert_never_raises(parse_text, text)
+
+
 def test_a_bad_card_keeps_the_streets_before_it():
     old = 'cards="null,null,Kd,Ks,Qh" player="4"'
     text = TEXT.replace(old, 'cards="null,null,Kd,Ks,Q?" player="4"')

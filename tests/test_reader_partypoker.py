@@ -209,6 +209,12 @@ def test_truncated_fixture_never_raises(cut):
     assert_never_raises(parse_text, TEXT[:cut])
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list('Game #1 starts. ** Dealing ** Seat 1: ( $2 USD ) Dealt to [ Ah ] posts ante bring-ins raises wins 7 Card Stud\\n'))))
+def test_random_text_never_raises(text):
+    assert_never_raises(parse_text, text)
+
+
 def test_a_bad_card_keeps_the_streets_before_it():
     old = "Dealt to Hero [  4c ]"
     (h, _), problems = parse_text(TEXT.replace(old, "Dealt to Hero [  4x ]"))
