@@ -196,7 +196,7 @@ def test_truncated_fixture_never_raises(cut):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list('<>/="session game round no="2" cards player type 15 16 23 sum $0.5 X H8 C10 \\n'))))
+@given(st.text(alphabet=st.sampled_from(list('<>/="session game round no="2" cards player type 15 16 23 sum $0.5 X H8 C10 \n'))))
 def test_random_text_never_raises(text):
     assert_never_raises(parse_text, text)
 

@@ -210,7 +210,7 @@ def test_truncated_fixture_never_raises(cut):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list('Game #1 starts. ** Dealing ** Seat 1: ( $2 USD ) Dealt to [ Ah ] posts ante bring-ins raises wins 7 Card Stud\\n'))))
+@given(st.text(alphabet=st.sampled_from(list('Game #1 starts. ** Dealing ** Seat 1: ( $2 USD ) Dealt to [ Ah ] posts ante bring-ins raises wins 7 Card Stud\n'))))
 def test_random_text_never_raises(text):
     assert_never_raises(parse_text, text)
 
