@@ -17,8 +17,9 @@ unknown, so who should have brought it in or acted first cannot always be told.
 
 ``wins $13.20 USD`` includes an uncalled bet returned (the file writes no return); the
 assembler finds it from the actions (roomkit.Assembler). Lines the reader does not know are
-warnings; "opens", "does not show cards", "There was no qualifying low hand" and the
-table lines are read without one.
+warnings; "does not show cards", "There was no qualifying low hand" and the table lines
+are read without one. ``Name opens`` says who acts first on the street: a first action by
+anyone else is a warning.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ _ACTIONS = (
 _SHOWS_RE = re.compile(r"^(?P<verb>shows|doesn't show) \[(?P<cards>[^\[\]]*)\].*$")
 _WINS_RE = re.compile(r"^wins (?P<amt>.+?)(?: from (?:the )?(?:main|side) pot.*| with .*)?$")
 _QUIET_AFTER_NAME = re.compile(
-    r"^(?:opens|does not show cards\.?|has (?:joined|left) the table.*|is sitting out"
+    r"^(?:does not show cards\.?|has (?:joined|left) the table.*|is sitting out"
     r"|is disconnected.*|has been reconnected.*|will be using his time bank.*"
     r"|has timed out.*|is no longer sitting out|sits out)$", re.IGNORECASE)
 _NOISE = tuple(re.compile(p) for p in (
@@ -101,6 +102,7 @@ class _Hand:
         self.hero: str | None = None
         self.antes: list[tuple[str, float, int]] = []  # posted before the deal
         self.at_showdown = False  # a bad card from here on is the showdown's
+        self.opener: tuple[str, int] | None = None  # "Name opens" on the open street
 
     # -- the header, before the first street
     def header(self, line: str, n: int) -> bool:
@@ -231,12 +233,20 @@ class _Hand:
             self.flush()
             if not hh.streets:
                 raise HandError(n, f"{name} acts before the cards are dealt")
+            if self.opener is not None:
+                opener, at = self.opener
+                if opener != name:
+                    hh.warn(n, f"{line} (line {at}: {opener} opens)")
+                self.opener = None
             if kind == "all-in":
                 self.all_in(name, chips or 0.0, n)
             elif kind in ("check", "fold"):
                 hh.act(name, kind, n)
             else:
                 hh.act(name, kind, n, put_in=chips or 0.0)
+            return
+        if rest == "opens":
+            self.opener = (name, n)
             return
         shows = _SHOWS_RE.match(rest)
         if shows:
