@@ -1,0 +1,283 @@
+"""Reader for iPoker stud hand histories (XML, also in files ending in .txt): seven-card
+stud, stud hi-lo, razz and five-card stud.
+
+A file holds one or more ``<session>`` blocks, each with its ``<general>`` (the game
+``<gametype>7 Card Stud Hi-Lo L €0.05/€0.10</gametype>``, the file owner's ``<nickname>``)
+and its ``<game gamecode="...">`` hands. Files are often not well-formed XML (a missing
+``</session>``, several roots, an encoding declaration that does not match the bytes), so
+the tags are scanned forgivingly (roomkit.scan_tags) rather than parsed strictly.
+
+In a hand, ``<player seat name chips win bet/>`` gives the seats, stacks, the chips each
+player put in (``bet``) and won (``win``, an uncalled bet returned included);
+``<round no="0">`` holds the antes; the first round that deals cards (``no="2"`` in every
+file seen) is the first street and each later round the next one (seven-card stud: 3rd
+street to the river; five-card stud: 2nd street to 5th). Cards are
+written suit first (``H8 DJ C10``); ``X`` is a card the room hides: another player's hole
+card, unless they showed it down. Actions (``<action no player type sum/>``, in the order
+of ``no``, not of the file) by ``type``: 0 fold, 3 call, 4 check, 5 bet (on the first
+street: the complete), 7 all-in, 15 ante, 16 bring-in, 23 raise (``sum`` is the total the
+bet is raised to); ``sum`` is otherwise the chips the action puts in.
+
+The file writes no "uncalled bet" or showdown lines: the uncalled bet is found from the
+actions (roomkit.Assembler), the cards of a player other than the owner are shown when the
+room wrote them face up, and the owner shows when the hand went to a showdown.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import parse_card
+from .record import HandHistory, ParseProblem
+from .roomkit import Assembler, BadCard, HandError, Tag, amount, scan_tags
+
+IPOKER = "iPoker"
+
+_GAMES = (
+    (re.compile(r"7\s*Card\s*Stud\s*Hi[\s/-]*Lo", re.IGNORECASE), "stud7hl8"),
+    (re.compile(r"7\s*Card\s*Stud", re.IGNORECASE), "stud7"),
+    (re.compile(r"5\s*Card\s*Stud", re.IGNORECASE), "stud5"),
+    (re.compile(r"Razz", re.IGNORECASE), "razz"),
+)
+
+_STAKES_RE = re.compile(r"([^\s/]*\d[^\s/]*)\s*/\s*([^\s/]*\d[^\s/]*)\s*$")
+
+_SUIT_FIRST_RE = re.compile(r"^([SHDC])(10|[2-9TJQKA])$", re.IGNORECASE)
+_RANK_FIRST_RE = re.compile(r"^(10|[2-9TJQKA])([SHDC])$", re.IGNORECASE)
+_HIDDEN_RE = re.compile(r"^(?:X+|\?+|-+)$", re.IGNORECASE)
+
+_FOLD, _CALL, _CHECK, _BET, _ALL_IN, _ANTE, _BRING_IN, _RAISE = (
+    "0", "3", "4", "5", "7", "15", "16", "23")
+# Types that carry no chips for a stud hand: sitting out, blinds of other games, chat.
+_QUIET = {"1", "2", "8", "9", "10", "11", "12", "13", "14", "17", "18", "19", "20", "21",
+          "22"}
+
+
+def _card(token: str, line: int) -> int | None:
+    if _HIDDEN_RE.match(token):
+        return None
+    match = _SUIT_FIRST_RE.match(token)
+    if match:
+        suit, rank = match.group(1), match.group(2)
+    else:
+        match = _RANK_FIRST_RE.match(token)
+        if match is None:
+            raise BadCard(line, f"impossible card {token!r}")
+        rank, suit = match.group(1), match.group(2)
+    rank = "T" if rank == "10" else rank.upper()
+    return parse_card(rank + suit.lower())
+
+
+def _cards(text: str, line: int) -> list[int | None]:
+    return [_card(token, line) for token in text.replace(",", " ").split()]
+
+
+def _game_of(gametype: str) -> str | None:
+    for pattern, game in _GAMES:
+        if pattern.search(gametype):
+            return game
+    return None
+
+
+class _Session:
+    """What a ``<session>``'s ``<general>`` says about its hands."""
+
+    def __init__(self) -> None:
+        self.fields: dict[str, str] = {}
+
+    def get(self, name: str) -> str:
+        return self.fields.get(name, "")
+
+
+def _stakes(fields: dict[str, str], line: int) -> tuple[float, float]:
+    match = _STAKES_RE.search(fields.get("gametype", ""))
+    small = big = None
+    if match:
+        small, big = amount(match.group(1)), amount(match.group(2))
+    if small is None or big is None:
+        small, big = amount(fields.get("smallblind")), amount(fields.get("bigblind"))
+    if not small or not big:
+        raise HandError(line, "no stakes (small bet/big bet) in the game type")
+    return small, big
+
+
+def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
+    head = tags[0]
+    hand_id = head.attrs.get("gamecode", "?")
+    fields = dict(session.fields)
+    in_general = False
+    for tag in tags:  # a game's own <general> may name its game (mixed games)
+        if tag.name == "general":
+            in_general = not tag.closing and not tag.empty
+        elif in_general and not tag.closing and tag.name in ("gametype", "tournamentcode"):
+            fields[tag.name] = tag.text
+    game = _game_of(fields.get("gametype", ""))
+    if game is None:
+        return None  # another game: not ours
+    small, big = _stakes(fields, head.line)
+    tournament = fields.get("tournamentcode") or None
+    hh = Assembler(IPOKER, hand_id, game, small_bet=small, big_bet=big,
+                   tournament=tournament, line=head.line)
+    nickname = fields.get("nickname", "")
+    stated_bets: dict[str, float] = {}
+    rounds: list[tuple[int, Tag, list[Tag]]] = []
+    for tag in tags:
+        if tag.closing:
+            continue
+        if tag.name == "player":
+            name = tag.attrs.get("name", "")
+            seat = tag.attrs.get("seat", "")
+            stack = amount(tag.attrs.get("chips"))
+            if not name or not seat.isdigit():
+                raise HandError(tag.line, "a player without a name or seat")
+            hh.seat(int(seat), name, stack or 0.0, tag.line)
+            won = amount(tag.attrs.get("win"))
+            if won:
+                hh.win(name, won, tag.line)
+            bet = amount(tag.attrs.get("bet"))
+            if bet is not None:
+                stated_bets[name] = bet
+        elif tag.name == "round":
+            number = tag.attrs.get("no", "")
+            if not number.isdigit():
+                raise HandError(tag.line, f"a round numbered {number!r}")
+            rounds.append((int(number), tag, []))
+        elif tag.name in ("cards", "action") and rounds:
+            rounds[-1][2].append(tag)
+    street_index = 0
+    first_round: int | None = None  # the first street's round (2 in every file seen)
+    try:
+        for number, tag, items in rounds:
+            if first_round is None and not any(i.name == "cards" for i in items):
+                for item in _in_order(items):
+                    if item.name == "action" and item.attrs.get("type") == _ANTE:
+                        hh.ante(item.attrs.get("player", ""), amount(item.attrs.get("sum")) or 0.0,
+                                item.line)
+                    elif item.name == "action" and item.attrs.get("type") not in _QUIET:
+                        hh.warn(item.line, f"action type {item.attrs.get('type')!r} before the "
+                                           "first street")
+                continue
+            if not items:
+                continue
+            if first_round is None:
+                first_round = number
+            street_index = number - first_round
+            hh.street(street_index, tag.line)
+            for item in items:
+                if item.name == "cards":
+                    name = item.attrs.get("player", "")
+                    cards = _cards(item.text, item.line)
+                    hh.deal(name, cards, item.line,
+                            hero=name == nickname and None not in cards)
+            for item in _in_order([i for i in items if i.name == "action"]):
+                _action(hh, item)
+        hh.showdown()
+        _showdown(hh, nickname)
+        return hh.build(check=stated_bets)
+    except BadCard as bad:
+        return hh.build_cut(bad, street_index)
+
+
+def _in_order(items: list[Tag]) -> list[Tag]:
+    """Actions in the order of their ``no`` (the file interleaves them with the cards)."""
+    def key(item: Tag) -> int:
+        number = item.attrs.get("no", "")
+        return int(number) if number.isdigit() else 10**9
+    return sorted(items, key=key)
+
+
+def _action(hh: Assembler, item: Tag) -> None:
+    name = item.attrs.get("player", "")
+    kind = item.attrs.get("type", "")
+    chips = amount(item.attrs.get("sum")) or 0.0
+    first = len(hh.streets) == 1
+    line = item.line
+    if kind == _FOLD:
+        hh.act(name, "fold", line)
+    elif kind == _CHECK:
+        hh.act(name, "check", line)
+    elif kind == _CALL:
+        hh.act(name, "call", line, put_in=chips)
+    elif kind == _BRING_IN:
+        hh.act(name, "bring-in", line, put_in=chips)
+    elif kind == _BET:
+        before = hh.committed(name)
+        if first:
+            hh.act(name, "complete", line, to=before + chips)
+        elif hh.top_bet() > 0:
+            hh.act(name, "raise", line, to=before + chips)
+        else:
+            hh.act(name, "bet", line, put_in=chips)
+    elif kind == _RAISE:
+        hh.act(name, "raise", line, to=chips)
+    elif kind == _ALL_IN:
+        total, top = hh.committed(name) + chips, hh.top_bet()
+        completed = any(a.kind == "complete" for a in hh.current.actions)
+        if total <= top + 1e-9:
+            hh.act(name, "call", line, put_in=chips, all_in=True)
+        elif first and not completed:
+            hh.act(name, "complete", line, to=total, all_in=True)
+        elif top > 0 or first:
+            hh.act(name, "raise", line, to=total, all_in=True)
+        else:
+            hh.act(name, "bet", line, put_in=chips, all_in=True)
+    elif kind == _ANTE:
+        hh.ante(name, chips, line)
+    elif kind not in _QUIET:
+        hh.warn(line, f"unknown action type {kind!r} by {name}")
+
+
+def _showdown(hh: Assembler, nickname: str) -> None:
+    """Cards the room wrote face up are shown; the owner shows at a showdown."""
+    folded = {a.player for s in hh.streets for a in s.actions if a.kind == "fold"}
+    at_showdown = [name for _, name in hh.seats if name in hh.own and name not in folded]
+    for name, cards in hh.own.items():
+        if name == hh.hero:
+            if len(at_showdown) > 1 and name in at_showdown:
+                hh.show(name, list(hh.hero_cards), hh.line)
+        elif cards and None not in cards:
+            hh.show(name, [c for c in cards if c is not None], hh.line)
+
+
+def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
+    """All stud hands in an iPoker file's text and the problems of those not read."""
+    hands: list[HandHistory] = []
+    problems: list[ParseProblem] = []
+    try:
+        tags = scan_tags(text)
+    except Exception as exc:  # noqa: BLE001 - bad input must never raise
+        return [], [ParseProblem(None, 1, f"internal error: {exc!r}")]
+    session = _Session()
+    in_general = False
+    games: list[tuple[_Session, list[Tag]]] = []
+    current: list[Tag] | None = None
+    for tag in tags:
+        if tag.name == "session" and not tag.closing:
+            session, current = _Session(), None
+            continue
+        if tag.name == "game":
+            if tag.closing:
+                current = None
+            else:
+                current = [tag]
+                games.append((session, current))
+            continue
+        if current is not None:
+            current.append(tag)
+            continue
+        if tag.name == "general":
+            in_general = not tag.closing and not tag.empty
+        elif in_general and not tag.closing:
+            session.fields[tag.name] = tag.text
+    for owner, game_tags in games:
+        head = game_tags[0]
+        try:
+            hand = _read_game(owner, game_tags)
+            if hand is not None:
+                hands.append(hand)
+        except HandError as exc:
+            problems.append(ParseProblem(head.attrs.get("gamecode"), exc.line, exc.message))
+        except Exception as exc:  # noqa: BLE001 - bad input must never raise
+            problems.append(ParseProblem(head.attrs.get("gamecode"), head.line,
+                                         f"internal error: {exc!r}"))
+    return hands, problems

@@ -1,0 +1,323 @@
+"""Reader for Merge Gaming stud hand histories (XML-like text): seven-card stud, stud hi/lo,
+razz and five-card stud.
+
+Each hand is a ``<game id="31423297-107" ...>`` after a ``<description type="7-Stud"
+stakes="Limit $0.50/$1"/>`` naming its game (``7-Stud``, ``7-Stud H/L8``, ``Razz``,
+``5-Stud``; a mixed game such as ``HORSE`` names the hand's game by its ``gametype`` or
+``multigametype`` number) and its small bet and big bet. The file is no XML document (many
+roots, no declaration), so its tags are scanned forgivingly (roomkit.scan_tags).
+
+Players are named by seat in the events; seats are numbered from 0 in the file and from 1
+in the record, as the table shows them. Rounds: ``BLINDS`` (the antes), ``BRING_IN`` (the
+door cards and the bring-in), ``THIRD_STREET`` (the rest of 3rd street's betting; five-card
+stud: ``SECOND_STREET``), then one round a street, ``SHOWDOWN`` and ``END_OF_GAME``. A
+round's ``<cards>`` give each player's cards so far, ``null`` for a card the room hides
+(``HOLE``: the file owner's, the hero's); they may be written after the round's betting,
+but they were dealt before it. Amounts: ``COMPLETE`` and ``RAISE`` give the total the bet
+is made, ``ANTE``, ``BRING_IN``, ``BET``, ``CALL`` and ``ALL_IN`` the chips the action puts
+in (an all-in is a bet, raise or call by what it puts in). ``<winner amount uncalled>``
+gives what each player collected; a winner written ``uncalled="true"`` is an uncalled bet
+returned, which the assembler also finds from the actions (roomkit.Assembler).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import parse_card
+from .record import HandHistory, ParseProblem
+from .roomkit import Assembler, BadCard, HandError, Tag, amount, scan_tags
+
+MERGE = "Merge Gaming"
+
+_GAMES = {"7-stud": "stud7", "7-stud h/l8": "stud7hl8", "7-stud h/l": "stud7hl8",
+          "razz": "razz", "5-stud": "stud5"}
+# The game of a mixed game's hand, by the game's number in the file.
+_GAME_NUMBERS = {"38": "stud7", "39": "stud7", "41": "stud7", "42": "stud7",
+                 "43": "stud7hl8", "45": "stud7hl8", "46": "razz", "47": "razz", "49": "razz"}
+_MIXES = ("HORSE", "HOSE", "SHOE", "RASH", "HA", "HO", "HAR")
+
+_STAKES_RE = re.compile(r"([^\s/()]*\d[^\s/()]*)\s*/\s*([^\s/()]*\d[^\s/()]*)")
+_CARD_RE = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.IGNORECASE)
+_HIDDEN = ("null", "", "x", "xx", "?")
+
+_STREET_ROUNDS = ("SECOND_STREET", "THIRD_STREET", "FOURTH_STREET", "FIFTH_STREET",
+                  "SIXTH_STREET", "SEVENTH_STREET")
+_QUIET_EVENTS = {"SHOW", "MUCK", "SIT_OUT", "SIT_IN", "DISCONNECTED", "RECONNECTED", "LEAVE",
+                 "PLAYER_OUT", "JOIN", "CHAT", "TIMEOUT", "TIME_BANK"}
+
+
+def _card(token: str, line: int) -> int | None:
+    token = token.strip()
+    if token.lower() in _HIDDEN:
+        return None
+    match = _CARD_RE.match(token)
+    if match is None:
+        raise BadCard(line, f"impossible card {token!r}")
+    rank = "T" if match.group(1) == "10" else match.group(1).upper()
+    return parse_card(rank + match.group(2).lower())
+
+
+def _game_of(description: dict[str, str], head: Tag) -> tuple[str | None, str | None]:
+    """(game id, mix name) of a hand; no game id for a game that is not stud."""
+    kind = re.sub(r"\s+Tournament\s*$", "", description.get("type", ""),
+                  flags=re.IGNORECASE).strip()
+    if kind.lower() in _GAMES:
+        return _GAMES[kind.lower()], None
+    mix = next((m for m in _MIXES if m.lower() == kind.lower()), None)
+    if mix is not None:
+        number = head.attrs.get("multigametype") or head.attrs.get("gametype", "")
+        return _GAME_NUMBERS.get(number), mix
+    return None, None
+
+
+def _read_game(description: dict[str, str], tags: list[Tag]) -> HandHistory | None:
+    head = tags[0]
+    hand_id = head.attrs.get("id", "?")
+    game, mix = _game_of(description, head)
+    if game is None:
+        return None  # another game: not ours
+    stakes = _STAKES_RE.findall(description.get("stakes", ""))
+    small, big = (amount(stakes[-1][0]), amount(stakes[-1][1])) if stakes else (None, None)
+    if not small or not big:
+        raise HandError(head.line, "no stakes (small bet/big bet) in the description")
+    tournament = None
+    if re.search(r"Tournament\s*$", description.get("type", ""), re.IGNORECASE):
+        parts = head.attrs.get("data", "").split("|")
+        tournament = parts[2] if len(parts) > 2 and parts[2] else hand_id.split("-")[0]
+    hh = Assembler(MERGE, hand_id, game, small_bet=small, big_bet=big, mix=mix,
+                   tournament=tournament, line=head.line)
+    by_seat: dict[str, str] = {}
+    rounds: list[tuple[str, Tag, list[Tag]]] = []
+    for tag in tags:
+        if tag.closing:
+            continue
+        if tag.name == "player":
+            seat, name = tag.attrs.get("seat", ""), tag.attrs.get("nickname", "")
+            if not seat.isdigit() or not name:
+                raise HandError(tag.line, "a player without a seat or a name")
+            if tag.attrs.get("dealtin", "true").lower() == "false":
+                continue
+            hh.seat(int(seat) + 1, name, amount(tag.attrs.get("balance")) or 0.0, tag.line)
+            by_seat[seat] = name
+        elif tag.name == "round":
+            rounds.append((tag.attrs.get("id", "").upper(), tag, []))
+        elif tag.name in ("event", "cards", "winner") and rounds:
+            rounds[-1][2].append(tag)
+    reader = _Hand(hh, by_seat)
+    try:
+        for round_id, tag, items in rounds:
+            reader.round(round_id, tag, items)
+        hh.showdown()
+        reader.finish()
+        return hh.build()
+    except BadCard as bad:
+        if reader.bad_street is None:
+            reader.finish()  # what was shown before the bad card
+        return hh.build_cut(bad, reader.bad_street)
+
+
+class _Hand:
+    """Feeds one game's rounds to the assembler."""
+
+    def __init__(self, hh: Assembler, by_seat: dict[str, str]):
+        self.hh = hh
+        self.by_seat = by_seat
+        self.full: dict[str, list[int | None]] = {}  # cards so far, revealed ones filled in
+        self.showed: set[str] = set()
+        self.first_round = "SECOND_STREET" if hh.five else "THIRD_STREET"
+        self.bad_street: int | None = 0
+        self.returned_stated: dict[str, float] = {}
+
+    def name(self, tag: Tag) -> str:
+        seat = tag.attrs.get("player", "")
+        if seat not in self.by_seat:
+            raise HandError(tag.line, f"seat {seat!r} acts or is dealt cards but is not seated")
+        return self.by_seat[seat]
+
+    def round(self, round_id: str, tag: Tag, items: list[Tag]) -> None:
+        hh = self.hh
+        cards = [i for i in items if i.name == "cards"]
+        events = sorted((i for i in items if i.name == "event"), key=_sequence)
+        if round_id in ("BLINDS", "ANTES", "ANTE"):
+            for event in events:
+                self.event(event, before_deal=True)
+            return
+        if round_id == "BRING_IN" or (round_id in _STREET_ROUNDS and not (
+                round_id == self.first_round and hh.streets)):
+            if round_id in _STREET_ROUNDS and not hh.streets and \
+                    round_id != self.first_round:
+                raise HandError(tag.line, f"{round_id} before the first street")
+            index = len(hh.streets)
+            named = _STREET_ROUNDS.index(round_id) - (0 if hh.five else 1) \
+                if round_id in _STREET_ROUNDS else 0
+            if named != index:
+                raise HandError(tag.line, f"{round_id} out of order (expected "
+                                          f"{hh.names[index] if index < len(hh.names) else 'no'}"
+                                          " street)")
+            self.bad_street = index
+            hh.street(index, tag.line)
+            self.deal(cards)
+        elif round_id in ("SHOWDOWN", "END_OF_GAME"):
+            self.bad_street = None  # a bad card from here on is the showdown's
+            hh.showdown()
+            self.deal(cards)
+        elif round_id in _STREET_ROUNDS:  # 3rd street's betting, after the bring-in
+            self.deal(cards)
+        else:
+            hh.warn(tag.line, f"unknown round {round_id!r}")
+            return
+        for event in events:
+            self.event(event)
+        for item in items:
+            if item.name == "winner":
+                self.winner(item)
+
+    def deal(self, items: list[Tag]) -> None:
+        hh = self.hh
+        for item in items:
+            kind = item.attrs.get("type", "").upper()
+            name = self.name(item)
+            cards = [_card(t, item.line) for t in item.attrs.get("cards", "").split(",")]
+            if kind in ("SHOWN", "MUCKED"):
+                self.showed.add(name)
+                self.reveal(name, cards, item.line)
+            elif kind in ("DRAW_DRAWN_CARDS", "HOLE"):
+                if hh.in_showdown:
+                    self.reveal(name, cards, item.line)
+                    continue
+                have = self.full.setdefault(name, [])
+                if len(cards) > len(have):
+                    new = cards[len(have):]
+                    self.reveal(name, cards[: len(have)], item.line)
+                    hh.deal(name, new, item.line, hero=kind == "HOLE")
+                    have.extend(new)
+                else:
+                    self.reveal(name, cards, item.line)
+            elif kind == "COMMUNITY":
+                raise HandError(item.line, "a community card on the river (a card shortage): "
+                                           "not read for this room")
+            else:
+                hh.warn(item.line, f"cards of an unknown kind {kind!r}")
+
+    def reveal(self, name: str, cards: list[int | None], line: int) -> None:
+        """Cards of ``name`` written face up after they were dealt face down."""
+        have = self.full.setdefault(name, [])
+        for i, card in enumerate(cards):
+            if card is None:
+                continue
+            if i >= len(have):
+                have.extend([None] * (i + 1 - len(have)))
+            if have[i] is None:
+                self.hh.claim([card], name, line)
+                have[i] = card
+            elif have[i] != card:
+                raise HandError(line, f"{name}'s cards change between rounds")
+
+    def event(self, tag: Tag, before_deal: bool = False) -> None:
+        hh = self.hh
+        kind = tag.attrs.get("type", "").upper()
+        chips = amount(tag.attrs.get("amount")) or 0.0
+        if kind in _QUIET_EVENTS or kind == "":
+            if kind == "SHOW":
+                self.showed.add(self.name(tag))
+            return
+        name = self.name(tag)
+        line = tag.line
+        if kind == "ANTE":
+            hh.ante(name, chips, line)
+        elif before_deal:
+            hh.warn(line, f"{kind} before the cards are dealt")
+        elif kind == "BRING_IN":
+            hh.act(name, "bring-in", line, put_in=chips)
+        elif kind == "COMPLETE":
+            hh.act(name, "complete", line, to=chips)
+        elif kind == "RAISE":
+            hh.act(name, "raise", line, to=chips)
+        elif kind == "BET":
+            hh.act(name, "bet", line, put_in=chips)
+        elif kind == "CALL":
+            hh.act(name, "call", line, put_in=chips)
+        elif kind == "CHECK":
+            hh.act(name, "check", line)
+        elif kind == "FOLD":
+            hh.act(name, "fold", line)
+        elif kind == "ALL_IN":
+            total, top = hh.committed(name) + chips, hh.top_bet()
+            first = len(hh.streets) == 1
+            completed = any(a.kind == "complete" for a in hh.current.actions)
+            if total <= top + 1e-9:
+                hh.act(name, "call", line, put_in=chips, all_in=True)
+            elif first and not completed:
+                hh.act(name, "complete", line, to=total, all_in=True)
+            elif top > 0 or first:
+                hh.act(name, "raise", line, to=total, all_in=True)
+            else:
+                hh.act(name, "bet", line, put_in=chips, all_in=True)
+        else:
+            hh.warn(line, f"unknown event {kind!r}")
+
+    def winner(self, tag: Tag) -> None:
+        name = self.name(tag)
+        chips = amount(tag.attrs.get("amount")) or 0.0
+        if tag.attrs.get("uncalled", "false").lower() == "true":
+            self.returned_stated[name] = self.returned_stated.get(name, 0.0) + chips
+        else:
+            self.hh.collect(name, chips, tag.line)
+
+    def finish(self) -> None:
+        """Shown cards: everything known of each player who showed or mucked face up."""
+        hh = self.hh
+        hole = 1 if hh.five else 2
+        for name in sorted(self.showed):
+            full = self.full.get(name, [])
+            if len(full) >= hole and None not in full[:hole]:  # their down cards seen
+                hh.show(name, [c for c in full if c is not None], hh.line)
+        returned = {}
+        for _, name, chips in hh.returned(hh.streets):
+            returned[name] = round(returned.get(name, 0.0) + chips, 10)
+        for name, chips in self.returned_stated.items():
+            if abs(returned.get(name, 0.0) - chips) > 0.005:
+                hh.warnings.append(f"the file returns {chips} uncalled to {name}, the "
+                                   f"actions {returned.get(name, 0.0)}")
+
+
+def _sequence(tag: Tag) -> int:
+    number = tag.attrs.get("sequence", "")
+    return int(number) if number.isdigit() else 10**9
+
+
+def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
+    """All stud hands in a Merge Gaming file's text and the problems of those not read."""
+    hands: list[HandHistory] = []
+    problems: list[ParseProblem] = []
+    try:
+        tags = scan_tags(text)
+    except Exception as exc:  # noqa: BLE001 - bad input must never raise
+        return [], [ParseProblem(None, 1, f"internal error: {exc!r}")]
+    description: dict[str, str] = {}
+    games: list[tuple[dict[str, str], list[Tag]]] = []
+    current: list[Tag] | None = None
+    for tag in tags:
+        if tag.name == "description" and not tag.closing:
+            description, current = dict(tag.attrs), None
+        elif tag.name == "game":
+            if tag.closing:
+                current = None
+            else:
+                current = [tag]
+                games.append((description, current))
+        elif current is not None:
+            current.append(tag)
+    for desc, game_tags in games:
+        head = game_tags[0]
+        try:
+            hand = _read_game(desc, game_tags)
+            if hand is not None:
+                hands.append(hand)
+        except HandError as exc:
+            problems.append(ParseProblem(head.attrs.get("id"), exc.line, exc.message))
+        except Exception as exc:  # noqa: BLE001 - bad input must never raise
+            problems.append(ParseProblem(head.attrs.get("id"), head.line,
+                                         f"internal error: {exc!r}"))
+    return hands, problems
