@@ -57,8 +57,9 @@ def trials_for(precision: float) -> int:
 Runner = Callable[[Sequence[dict]], Iterable[tuple[str, dict]]]
 
 
-class HeroError(ValueError):
-    """No hero to summarise for (a file that deals nobody's hole cards, several heroes)."""
+class SummaryError(ValueError):
+    """A session that cannot be summarised: no hero (a file that deals nobody's hole
+    cards), several heroes, or five-card and seven-card stud mixed."""
 
 
 @dataclass(frozen=True)
@@ -129,18 +130,18 @@ def summary_streets(game: Game) -> tuple[str, ...]:
 def session_hero(hands: Sequence[HandHistory], hero: str | None,
                  where: str = "the hand history") -> str:
     """The hero to summarise for: ``hero`` as given, else the one player whose hole cards
-    the hands deal (the file's own hero). HeroError when there is none or more than one."""
+    the hands deal (the file's own hero). SummaryError when there is none or more than one."""
     if hero is not None:
         if not any(hero in h.players for h in hands):
-            raise HeroError(f"--hero {hero!r} was not dealt into any hand in {where}: give "
+            raise SummaryError(f"--hero {hero!r} was not dealt into any hand in {where}: give "
                             "the name as the file writes it")
         return hero
     heroes = list(dict.fromkeys(h.hero for h in hands if h.hero is not None))
     if not heroes:
-        raise HeroError(f"{where} deals nobody's hole cards: say whose session it is with "
+        raise SummaryError(f"{where} deals nobody's hole cards: say whose session it is with "
                         "--hero NAME")
     if len(heroes) > 1:
-        raise HeroError(f"{where} deals hole cards to {_names(heroes)}: say whose session "
+        raise SummaryError(f"{where} deals hole cards to {_names(heroes)}: say whose session "
                         "it is with --hero NAME")
     return heroes[0]
 
@@ -372,7 +373,7 @@ def summarize(hands: Sequence[HandHistory], hero: str | None = None, *,
     games = {get_game(h.game) for h in hands if hero in h.players}
     streets = {summary_streets(g) for g in games}
     if len(streets) > 1:
-        raise HeroError(f"{where} mixes five-card and seven-card stud, whose streets differ: "
+        raise SummaryError(f"{where} mixes five-card and seven-card stud, whose streets differ: "
                         "summarise each apart")
     spots: dict[str, dict] = {}
     plans, skipped = [], []
