@@ -164,12 +164,16 @@ def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
 class _Progress:
     """done / total questions on one stderr line, at a terminal only."""
 
-    def __init__(self):
+    def __init__(self, first_line: str):
         self.enabled = sys.stderr.isatty()
+        self.first_line = first_line  # said when the work starts (the hero is known)
         self.last = 0.0
         self.shown = False
 
     def __call__(self, done: int, total: int) -> None:
+        if self.first_line:
+            click.echo(self.first_line, err=True)
+            self.first_line = ""
         now = time.perf_counter()
         if not self.enabled or (now - self.last < 0.1 and done < total):
             return
@@ -197,8 +201,7 @@ def _summary(hands, paths, hero, png, trials, precision, seed, fmt, executor_arg
                                    threads or (None if use_dask or scheduler else 1))
         runner = _batch_runner(executor, chunk_size)
     where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
-    progress = _Progress()
-    click.echo(summary_render.sampled_note(precision, trials), err=True)
+    progress = _Progress(summary_render.sampled_note(precision, trials))
     try:
         result = summarize(hands, hero, precision=precision, trials=trials, seed=seed,
                            runner=runner, progress=progress, where=where)
