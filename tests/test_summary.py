@@ -7,6 +7,7 @@ import faulthandler
 import json
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,20 @@ def test_showdowns_need_the_hero_live_and_every_live_hand_shown(session):
     assert s.showdowns == 4
 
 
+def test_a_hand_mucked_by_an_opponent_at_the_showdown_is_no_showdown(tmp_path):
+    text = SESSION.read_text().replace(
+        "Villain: shows [2c 7d Kh 9s Jc 4d 3h] (high card King)", "Villain: mucks hand"
+    ).replace("Seat 3: Villain showed [2c 7d Kh 9s Jc 4d 3h] and lost with high card King",
+              "Seat 3: Villain mucked")
+    path = tmp_path / "mucked.txt"
+    path.write_text(text)
+    hands, problems = parse_file(path)
+    assert problems == []
+    s = summarize(hands)
+    assert not by_id(s)["1"].showdown and s.showdowns == 3
+    assert by_id(s)["1"].net == 16.0  # the pot is the hero's all the same
+
+
 def test_won_share_is_the_heros_share_of_the_pots_the_hero_could_win(session):
     _, s = session
     shares = {k: h.won_share for k, h in by_id(s).items()}
@@ -80,6 +95,10 @@ def test_expected_share_is_the_heros_revealed_equity_on_each_street(session):
     assert hands["1"].equity["3rd"] == third.players[0].equity
     # From 4th street on four aces win: Villain's four suits can make no straight flush.
     assert [hands["1"].equity[st] for st in STREETS[1:]] == [1.0, 1.0, 1.0]
+    # Hand 4, 4th street: heads-up, Third's folded 3s dead and his hole cards unseen.
+    fourth = equity("stud7", ["(5h 6h) 7c 8d", "(5d 6d) 7s 8c"], "3s x x", exact=True,
+                    threads=1)
+    assert hands["4"].equity["4th"] == fourth.players[0].equity
     # Hand 2, 5th street on: the hero's king-high draw cannot catch four queens.
     assert [hands["2"].equity[st] for st in STREETS[2:]] == [0.0, 0.0]
     # Hand 5, 5th street: the $6.75 main pot three-way and the $4 side pot heads-up,
@@ -132,7 +151,7 @@ def test_the_batch_path_gives_the_same_numbers(session):
 @pytest.mark.slow
 def test_the_dask_path_gives_the_same_numbers(session, capsys):
     pytest.importorskip("distributed")
-    faulthandler.dump_traceback_later(120, exit=True)
+    faulthandler.dump_traceback_later(120, exit=True, file=sys.__stderr__)  # if Dask hangs
     try:
         assert main(["replay", str(SESSION), "--summary", "--format", "json", "--dask",
                      "--workers", "1"]) == 0
@@ -159,7 +178,7 @@ def test_cli_summary_table(capsys):
     assert main(["replay", str(SESSION), "--summary"]) == 0
     out, _ = capsys.readouterr()
     assert out.startswith("Hero: 6 hands dealt, net +6.13\nshowdowns: 4, pots won 2.14")
-    assert re.search(r"^4th\s+1\.80\s+2\.14\s+\+0\.34$", out, re.M)
+    assert re.search(r"^4th\s+1\.80\s+2\.14\s+\+0\.34$", out, re.MULTILINE)
 
 
 def anonymised(tmp_path: Path) -> Path:
@@ -211,6 +230,13 @@ def test_hero_not_dealt_in_and_several_heroes_are_one_line(tmp_path, capsys):
     assert json.loads(capsys.readouterr()[0])["hands"] == 6
 
 
+def test_a_bad_precision_is_one_line(capsys):
+    assert main(["replay", str(SESSION), "--summary", "--precision", "0"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("Error: precision is a standard error from")
+
+
 def test_summary_errors_without_summary(capsys):
     assert main(["replay", str(SESSION), "--png", "x.png"]) == 2
     _, err = capsys.readouterr()
@@ -226,8 +252,6 @@ def test_png_is_written(tmp_path, capsys):
 
 
 def test_png_without_matplotlib_is_one_line(tmp_path, monkeypatch, capsys):
-    import sys
-
     for name in list(sys.modules):
         if name == "matplotlib" or name.startswith("matplotlib."):
             monkeypatch.delitem(sys.modules, name)

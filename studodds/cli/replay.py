@@ -17,8 +17,33 @@ from ..histories.replay import replay_hand
 from ..histories.summary import SummaryError, summarize
 from . import render
 from . import summary as summary_render
-from .batch import _batch_executor, executor_options
+from .batch import _batch_executor
 from .options import CONTEXT, format_option
+
+
+def _summary_executor_options(command):
+    """Where the summary's questions run: here (default, one core each), --dask,
+    --scheduler (the names of `studodds batch`'s options, told for the summary)."""
+    options = [
+        click.option("--dask", "use_dask", is_flag=True,
+                     help="--summary: ask the questions on a Dask cluster of worker processes "
+                     "started here."),
+        click.option("--scheduler", metavar="ADDR",
+                     help="--summary: ask them on an existing Dask cluster, e.g. "
+                     "tcp://10.0.0.5:8786."),
+        click.option("--workers", type=click.IntRange(min=1), metavar="N",
+                     help="--dask: worker processes (default: one per core)."),
+        click.option("--threads-per-worker", type=click.IntRange(min=1), metavar="N",
+                     help="--dask: questions each worker runs at once (default: 1)."),
+        click.option("--chunk-size", type=click.IntRange(min=1), metavar="N",
+                     help="Dask: questions per task (default: about half a second of work)."),
+        click.option("--threads", type=click.IntRange(min=1), metavar="N",
+                     help="--summary: threads per question (default: 1 here, the questions "
+                     "being small; the cores shared out with --dask, 1 with --scheduler)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
 
 
 @click.command("replay", context_settings=CONTEXT)
@@ -39,7 +64,7 @@ from .options import CONTEXT, format_option
               "else 0.0005; --summary: 0.005).")
 @click.option("--seed", type=int, default=1, show_default=True, metavar="N",
               help="Seed for the sampled streets.")
-@executor_options
+@_summary_executor_options
 @format_option()
 def replay_command(files, hand_id, hero, summary, png, trials, precision, seed, use_dask,
                    scheduler, workers, threads_per_worker, chunk_size, threads, fmt):
@@ -200,6 +225,9 @@ def _summary(hands, paths, hero, png, trials, precision, seed, fmt, executor_arg
         executor = _batch_executor(use_dask, scheduler, workers, threads_per_worker,
                                    threads or (None if use_dask or scheduler else 1))
         runner = _batch_runner(executor, chunk_size)
+    if len({hh.tournament is None for hh in hands}) > 1:
+        click.echo("warning: the files mix tournament hands and cash games: the net adds "
+                   "tournament chips and money together as they are", err=True)
     where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
     progress = _Progress(summary_render.sampled_note(precision, trials))
     try:

@@ -31,11 +31,10 @@ def _summary_text(s: SessionSummary) -> str:
     if s.showdowns:
         rows = [[street, f"{e:.2f}", f"{s.won_share:.2f}", _signed(s.won_share - e)]
                 for street, e in s.expected_share.items()]
-        lines += ["", render.render_table(["equity on", "pots expected", "pots won", "luck"],
-                                          rows),
-                  "", "pots expected: the hero's equity on that street with every card shown "
-                  "at the end revealed, summed over the showdown hands; luck: pots won less "
-                  "pots expected"]
+        table = render.render_table(["equity on", "pots expected", "pots won", "luck"], rows)
+        lines += ["", table, "", ("pots expected: the hero's equity on that street with "
+                                  "every card shown down face up, summed over the showdowns; "
+                                  "luck: pots won less pots expected")]
     return "\n".join(lines)
 
 

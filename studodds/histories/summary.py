@@ -28,12 +28,11 @@ with --dask): the same spots with the same seeds give the same numbers.
 from __future__ import annotations
 
 import math
-
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import card_str
-from ..equity import equity, estimate_run
+from ..equity import check_method, equity, estimate_run
 from ..games import Game, get_game
 from ..scenario import build_scenario
 from .record import HandHistory
@@ -369,6 +368,7 @@ def summarize(hands: Sequence[HandHistory], hero: str | None = None, *,
 
     runner: runs the spots (default local_runner); progress(done, total) as they finish.
     """
+    check_method(None, trials, precision, seed)  # a bad option before any work
     hero = session_hero(hands, hero, where)
     games = {get_game(h.game) for h in hands if hero in h.players}
     streets = {summary_streets(g) for g in games}
