@@ -5,6 +5,7 @@
     python scripts/bench.py --trials 500000 --markdown
     python scripts/bench.py --only-batch --markdown  # batches alone (worker processes)
     python scripts/bench.py --only-estimates --repeat 1  # time estimates against the truth
+    python scripts/bench.py --only-summary --summary-file hands.txt  # replay --summary
 
 Per scenario: deals (trials) per second per thread for both libraries (each on one thread,
 then on all threads), and the ratio. Then studodds alone: exact heads-up 6th street, exact
@@ -12,7 +13,10 @@ heads-up 5th street with the opponent's hole cards unknown, and the wall time of
 CLI query of 1,000,000 trials with compiled code cached. With --batch (or --only-batch):
 spots per second of `studodds batch` on the local executor and on a 2-worker Dask
 LocalCluster, the same spots for each. With --estimates (or --only-estimates): the runs
-whose time the CLI tells before it starts, estimate beside the time taken. Progress on
+whose time the CLI tells before it starts, estimate beside the time taken. With --summary
+(or --only-summary): hands per second of `studodds replay --summary` (the library call under
+it, compiled code cached) over --summary-file files, by default our own PokerStars fixtures
+repeated to 300 hands (nearly all showdowns: harder than a real session). Progress on
 stderr.
 """
 
@@ -280,6 +284,33 @@ def print_estimates(rows, fmt: str) -> None:
     ))
 
 
+FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "data" / "handhistories"
+SUMMARY_FIXTURES = ("stud7_showdown.txt", "several_hands.txt", "studhl_split.txt",
+                    "stud7_side_pot.txt", "horse_fold_show.txt", "studhl_headsup_no_show.txt")
+
+
+def bench_summary(files: list[str], repeat: int, n_hands: int = 300):
+    """Hands per second of replay --summary: (hands, showdowns, best seconds)."""
+    from studodds.histories import parse_file
+    from studodds.histories.summary import summarize
+
+    hands = []
+    for name in files or [str(FIXTURES / f) for f in SUMMARY_FIXTURES]:
+        hands += parse_file(name)[0]
+    if not files:  # the fixtures again and again, to a session's length
+        hands = [hands[i % len(hands)] for i in range(n_hands)]
+    result = summarize(hands)  # compile or load the kernels
+    seconds = time_best(lambda: summarize(hands), repeat)
+    log(f"  {result.hands} hands, {result.showdowns} showdowns: {seconds:.2f} s")
+    return result.hands, result.showdowns, seconds
+
+
+def print_summary(hands: int, showdowns: int, seconds: float, fmt: str) -> None:
+    print(f"replay --summary, best of the repeats, {os.cpu_count()} cores")
+    print(tabulate([(hands, showdowns, f"{seconds:.2f} s", f"{hands / seconds:.1f}")],
+                   headers=("hands", "showdowns", "time", "hands per second"), tablefmt=fmt))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int, default=2_000_000)
@@ -295,12 +326,23 @@ def main() -> None:
                         help="also time the runs whose time the CLI estimates (a few minutes)")
     parser.add_argument("--only-estimates", nargs="?", const="", metavar="TEXT",
                         help="time the estimated runs only (those whose label holds TEXT)")
+    parser.add_argument("--summary", action="store_true",
+                        help="also time replay --summary (hands per second)")
+    parser.add_argument("--only-summary", action="store_true",
+                        help="time replay --summary only")
+    parser.add_argument("--summary-file", action="append", default=[], metavar="FILE",
+                        help="a hand-history file for --summary (repeatable; default: our "
+                        "fixtures repeated to 300 hands)")
     args = parser.parse_args()
     fmt = "github" if args.markdown else "simple"
     all_threads = numba.config.NUMBA_NUM_THREADS
     if args.only_estimates is not None:
         log("estimated runs")
         print_estimates(bench_estimates(args.repeat, args.only_estimates), fmt)
+        return
+    if args.only_summary:
+        log("replay --summary")
+        print_summary(*bench_summary(args.summary_file, args.repeat), fmt)
         return
     if args.only_batch:
         log(f"batches of {args.batch_spots} spots")
@@ -355,6 +397,10 @@ def main() -> None:
         log(f"batches of {args.batch_spots} spots")
         print()
         print_batch(*bench_batch(args.batch_spots, args.repeat), fmt)
+    if args.summary:
+        log("replay --summary")
+        print()
+        print_summary(*bench_summary(args.summary_file, args.repeat), fmt)
 
 
 if __name__ == "__main__":

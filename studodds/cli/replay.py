@@ -1,29 +1,73 @@
-"""`studodds replay`: a hand history street by street, with everyone's odds."""
+"""`studodds replay`: hand histories street by street, with everyone's odds; or, with
+--summary, a whole session at once: how the hero ran."""
 
 from __future__ import annotations
 
+import os
+import sys
+import time
+
 import click
 
+from ..batch import iter_results
 from ..equity import OptionError
 from ..histories import identify_file, parse_file
 from ..histories.readers import readable_rooms
 from ..histories.replay import replay_hand
+from ..histories.summary import SummaryError, summarize
 from . import render
+from . import summary as summary_render
+from .batch import _batch_executor
 from .options import CONTEXT, format_option
 
 
+def _summary_executor_options(command):
+    """Where the summary's questions run: here (default, one core each), --dask,
+    --scheduler (the names of `studodds batch`'s options, told for the summary)."""
+    options = [
+        click.option("--dask", "use_dask", is_flag=True,
+                     help="--summary: ask the questions on a Dask cluster of worker processes "
+                     "started here."),
+        click.option("--scheduler", metavar="ADDR",
+                     help="--summary: ask them on an existing Dask cluster, e.g. "
+                     "tcp://10.0.0.5:8786."),
+        click.option("--workers", type=click.IntRange(min=1), metavar="N",
+                     help="--dask: worker processes (default: one per core)."),
+        click.option("--threads-per-worker", type=click.IntRange(min=1), metavar="N",
+                     help="--dask: questions each worker runs at once (default: 1)."),
+        click.option("--chunk-size", type=click.IntRange(min=1), metavar="N",
+                     help="Dask: questions per task (default: about half a second of work)."),
+        click.option("--threads", type=click.IntRange(min=1), metavar="N",
+                     help="--summary: threads per question (default: 1 here, the questions "
+                     "being small; the cores shared out with --dask, 1 with --scheduler)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 @click.command("replay", context_settings=CONTEXT)
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...",
+                type=click.Path(dir_okay=True))
 @click.option("--hand", "hand_id", metavar="ID", help="Replay only this hand.")
-@click.option("--hero", metavar="NAME", help="Whose view (default: the player dealt 3 cards).")
+@click.option("--hero", metavar="NAME",
+              help="Whose view (default: the player the file deals hole cards to).")
+@click.option("--summary", "summary", is_flag=True,
+              help="The whole session at once: hands, net, showdowns, pots won against the "
+              "equity held on each street.")
+@click.option("--png", metavar="FILE", type=click.Path(dir_okay=False),
+              help="--summary: draw pots won against pots expected over the showdowns "
+              "(needs matplotlib).")
 @click.option("--trials", type=int, metavar="N", help="Monte Carlo with N trials per street.")
 @click.option("--precision", type=float, metavar="SE",
               help="Monte Carlo per street to this standard error (default: exact when cheap, "
-              "else 0.0005).")
+              "else 0.0005; --summary: 0.005).")
 @click.option("--seed", type=int, default=1, show_default=True, metavar="N",
               help="Seed for the sampled streets.")
+@_summary_executor_options
 @format_option()
-def replay_command(file, hand_id, hero, trials, precision, seed, fmt):
+def replay_command(files, hand_id, hero, summary, png, trials, precision, seed, use_dask,
+                   scheduler, workers, threads_per_worker, chunk_size, threads, fmt):
     """Replay PokerStars stud hand histories street by street, with the odds.
 
     For every street: the pot, the live players, and each one's equity as the hero saw it
@@ -31,23 +75,94 @@ def replay_command(file, hand_id, hero, trials, precision, seed, fmt):
     Checks who brought it in and who acted first against the rules. 7 Card Stud, Stud
     Hi/Lo and Razz, also inside mixed games; other games in the file are skipped.
 
+    FILE...: one or more hand-history files, or folders of them (every file inside,
+    subfolders too). With several, a file without a hand to replay is named on stderr and
+    the others replay; the exit code is then 1.
+
+    --summary: how the hero ran over every hand in the files: the hands dealt into, the
+    net (chips collected less chips put in), and over the showdowns (the hero live and
+    every live hand shown) the pots won (the hero's share of each pot the hero could win)
+    against the pots expected on each street (the hero's equity with every card revealed).
+    Exact where cheap, else sampled to a standard error of 0.005 per street; --dask or
+    --scheduler spread the streets over Dask workers.
+
     \b
-    Example:
+    Examples:
       studodds replay hands.txt --hand 35874004239
+      studodds replay HandHistory/ --summary --hero Hero --png session.png
     """
-    try:
-        hands, problems = parse_file(file)
-    except OSError as exc:
-        raise click.UsageError(f"cannot read {file!r}: {exc.strerror or exc}") from None
-    for problem in problems:
-        where = f"hand {problem.hand_id}, " if problem.hand_id else ""
-        click.echo(f"warning: {where}line {problem.line}: {problem.message}", err=True)
+    if not summary and (png or use_dask or scheduler or workers or threads_per_worker
+                        or chunk_size or threads):
+        given = next(name for name, value in (
+            ("--png", png), ("--dask", use_dask), ("--scheduler", scheduler),
+            ("--workers", workers), ("--threads-per-worker", threads_per_worker),
+            ("--chunk-size", chunk_size), ("--threads", threads)) if value)
+        raise click.UsageError(f"{given} is an option of the summary: add --summary")
+    if png:
+        summary_render.check_png_tools()  # before the work, not after it
+    several, paths = _expand(files)
+    hands, unread = [], 0
+    for path in paths:
+        found = _read(path, several)
+        unread += found is None
+        hands += found or []
     if not hands:
-        raise click.UsageError(_no_hands(file, problems))
+        raise click.UsageError(f"none of the {len(paths)} files holds a stud hand to replay")
     if hand_id is not None:
         hands = [h for h in hands if h.hand_id == hand_id]
         if not hands:
-            raise click.UsageError(f"no stud hand {hand_id!r} in {file!r}")
+            where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
+            raise click.UsageError(f"no stud hand {hand_id!r} in {where}")
+    if summary:
+        _summary(hands, paths, hero, png, trials, precision, seed, fmt,
+                 (use_dask, scheduler, workers, threads_per_worker, chunk_size, threads))
+    else:
+        _replay(hands, paths, hero, trials, precision, seed, fmt)
+    if unread:
+        click.get_current_context().exit(1)
+
+
+def _expand(files) -> tuple[bool, list[str]]:
+    """The files named and those inside the folders named (sorted, hidden ones left
+    out); whether there are several (a folder counts as several)."""
+    paths = []
+    for name in files:
+        if not os.path.isdir(name):
+            paths.append(name)
+            continue
+        inside = []
+        for root, dirs, names in os.walk(name):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            inside += [os.path.join(root, n) for n in sorted(names) if not n.startswith(".")]
+        if not inside:
+            raise click.UsageError(f"the folder {name!r} holds no files")
+        paths += inside
+    return len(files) > 1 or len(paths) != len(files), paths
+
+
+def _read(path: str, several: bool):
+    """The hands of one file, with its warnings on stderr. A file without a hand is the
+    error when it is the only one; among several it is named on stderr (None)."""
+    try:
+        hands, problems = parse_file(path)
+    except OSError as exc:
+        if not several:
+            raise click.UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+        click.echo(f"warning: cannot read {path!r}: {exc.strerror or exc} (skipped)", err=True)
+        return None
+    prefix = f"{path}: " if several else ""
+    for problem in problems:
+        where = f"hand {problem.hand_id}, " if problem.hand_id else ""
+        click.echo(f"warning: {prefix}{where}line {problem.line}: {problem.message}", err=True)
+    if not hands:
+        if not several:
+            raise click.UsageError(_no_hands(path, problems))
+        click.echo(f"warning: {_no_hands(path, problems)} (skipped)", err=True)
+        return None
+    return hands
+
+
+def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
     replays = []
     for hh in hands:
         if hh.cut is not None:  # a garbled card: the streets before it still replay
@@ -66,8 +181,78 @@ def replay_command(file, hand_id, hero, trials, precision, seed, fmt):
         except ValueError as exc:  # a hand our engine cannot take: say so, replay the rest
             click.echo(f"warning: hand {hh.hand_id} cannot be replayed: {exc}", err=True)
     if not replays:
-        raise click.UsageError(f"none of the hands in {file!r} could be replayed")
+        where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
+        raise click.UsageError(f"none of the hands in {where} could be replayed")
     click.echo(render.replay_report(replays, fmt))
+
+
+class _Progress:
+    """done / total questions on one stderr line, at a terminal only."""
+
+    def __init__(self, first_line: str):
+        self.enabled = sys.stderr.isatty()
+        self.first_line = first_line  # said when the work starts (the hero is known)
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.first_line:
+            click.echo(self.first_line, err=True)
+            self.first_line = ""
+        now = time.perf_counter()
+        if not self.enabled or (now - self.last < 0.1 and done < total):
+            return
+        self.last = now
+        filled = int(30 * done / total) if total else 30
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} questions")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+            sys.stderr.flush()
+
+
+def _summary(hands, paths, hero, png, trials, precision, seed, fmt, executor_args) -> None:
+    use_dask, scheduler, workers, threads_per_worker, chunk_size, threads = executor_args
+    if chunk_size and not (use_dask or scheduler):
+        raise click.UsageError("--chunk-size sets the spots per Dask task: use it with --dask "
+                               "or --scheduler")
+    runner = None  # in this process, one core per question (histories.summary)
+    executor = None
+    if use_dask or scheduler or threads:
+        executor = _batch_executor(use_dask, scheduler, workers, threads_per_worker,
+                                   threads or (None if use_dask or scheduler else 1))
+        runner = _batch_runner(executor, chunk_size)
+    if len({hh.tournament is None for hh in hands}) > 1:
+        click.echo("warning: the files mix tournament hands and cash games: the net adds "
+                   "tournament chips and money together as they are", err=True)
+    where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
+    progress = _Progress(summary_render.sampled_note(precision, trials))
+    try:
+        result = summarize(hands, hero, precision=precision, trials=trials, seed=seed,
+                           runner=runner, progress=progress, where=where)
+    except SummaryError as exc:
+        raise click.UsageError(str(exc)) from None
+    finally:
+        progress.close()
+    for hand, why in result.skipped:
+        click.echo(f"warning: hand {hand} {why} (left out)", err=True)
+    click.echo(summary_render.summary_report(result, fmt))
+    if png:
+        summary_render.write_png(result, png)
+        click.echo(f"wrote {png}", err=True)
+
+
+def _batch_runner(executor, chunk_size):
+    """The summary's questions through studodds.batch (the code `studodds batch` runs)."""
+    def run(spots):
+        for result in iter_results(spots, executor=executor, chunk_size=chunk_size):
+            if not result.ok:
+                raise click.ClickException(f"street {result.id}: {result.error}")
+            yield result.id, result.result
+    return run
 
 
 def _no_hands(file: str, problems) -> str:
