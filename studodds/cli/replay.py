@@ -68,12 +68,15 @@ def _summary_executor_options(command):
 @format_option()
 def replay_command(files, hand_id, hero, summary, png, trials, precision, seed, use_dask,
                    scheduler, workers, threads_per_worker, chunk_size, threads, fmt):
-    """Replay PokerStars stud hand histories street by street, with the odds.
+    """Replay stud hand histories street by street, with the odds.
 
-    For every street: the pot, the live players, and each one's equity as the hero saw it
-    (folded up cards dead, folded hole cards unseen) and with every card shown at the end.
-    Checks who brought it in and who acted first against the rules. 7 Card Stud, Stud
-    Hi/Lo and Razz, also inside mixed games; other games in the file are skipped.
+    Reads PokerStars, Full Tilt, Winamax, KingsClub, iPoker, Merge, Ongame, Bovada/Bodog,
+    Everleaf, Absolute, PartyPoker and Winning Poker hand histories and PHH files, the
+    room told from the content. For every street: the pot, the live players, and each
+    one's equity as the hero saw it (folded up cards dead, folded hole cards unseen) and
+    with the hole cards shown at showdown or on folding. Checks who brought it in and who
+    acted first against the rules. Seven-card stud, stud hi/lo, razz, deuce-to-seven razz
+    and five-card stud, also inside mixed games; other games in the file are skipped.
 
     FILE...: one or more hand-history files, or folders of them (every file inside,
     subfolders too). With several, a file without a hand to replay is named on stderr and

@@ -336,6 +336,11 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
             seen.community_card, seen.community, views_coincide=seen is shown,
             no_low_hero_view=seen.no_low, no_low_revealed=shown.no_low, pots=tuple(pots),
         ))
+    if not streets and notes:
+        # PartyPoker writes only the hero's cards: nothing to give odds on, street by street.
+        raise ValueError("the file does not show every live player's up cards on any street "
+                         "(only the hero's cards and those shown down), so there are no odds "
+                         "street by street")
     return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings,
                       hh.room, tuple(notes))
 
