@@ -267,7 +267,8 @@ def bench_estimates(repeat: int, only: str | None = None):
         run = equity if kind == "equity" else next_card_table
         seen = []
         run(game, hands, dead, on_estimate=seen.append, **options)  # compile or load
-        seconds = time_best(lambda: run(game, hands, dead, **options), repeat)
+        seconds = time_best(lambda r=run, g=game, h=hands, d=dead, o=options: r(g, h, d, **o),
+                            repeat)
         estimate = seen[0].seconds
         rows.append((label, estimate, seconds))
         log(f"  {label}: estimated {estimate:.2f} s, took {seconds:.2f} s")

@@ -7,8 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from studodds import equity
-from studodds.cli import cli
-from studodds.cli import render
+from studodds.cli import cli, render
 from studodds.engine import timing
 from studodds.equity import OptionError, RunEstimate, estimate_run
 from studodds.scenario import build_scenario

@@ -1013,8 +1013,8 @@ def test_next_table_groups_cards_with_the_same_outcome(capsys):
     assert [r[r.index("0.00%"):] for r in dead] == [
         ["0.00%", "-12.05", "two", "pair"], ["0.00%", "-12.05", "pair"]]
     assert [r[:r.index("0.00%")] for r in dead] == [
-        "3c 3h 3s 4c 4h 4s 5d 5h 5s Qd Qs".split(),
-        "7c 7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s Jc Jd Js Kc Kd Tc Td Th Ts".split()]
+        ["3c", "3h", "3s", "4c", "4h", "4s", "5d", "5h", "5s", "Qd", "Qs"],
+        ["7c", "7d", "7h", "7s", "8c", "8d", "8h", "8s", "9c", "9d", "9h", "9s", "Jc", "Jd", "Js", "Kc", "Kd", "Tc", "Td", "Th", "Ts"]]
     # The same equity and change but a different hand: separate rows.
     improving = rows[rows.index(["improving", "(8", "cards)"]) + 3:][:4]
     assert improving == [

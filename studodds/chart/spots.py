@@ -198,7 +198,7 @@ def exact_vs_random_notice(game: str, opponents: int, n_spots: int) -> str:
             else "under a minute" if total < 60
             else f"{minutes} minute{'s' if minutes != 1 else ''}")
     classes = f"{n_spots} class{'es' if n_spots != 1 else ''}"
-    return (f"exact against a random hand: about {seconds:.0f} s a class on 2 cores, "
+    return (f"exact against a random hand: about {seconds:.2g} s a class on 2 cores, "
             f"{span} for {classes} (a run can be stopped and resumed; "
             "--dask/--scheduler spread it)")
 
