@@ -177,8 +177,9 @@ def test_cli_summary_json_keys(capsys):
 def test_cli_summary_table(capsys):
     assert main(["replay", str(SESSION), "--summary"]) == 0
     out, _ = capsys.readouterr()
-    assert out.startswith("Hero: 6 hands dealt, net +6.13\nshowdowns: 4, pots won 2.14")
-    assert re.search(r"^4th\s+1\.80\s+2\.14\s+\+0\.34$", out, re.MULTILINE)
+    assert out.startswith("Hero: 6 stud hands dealt (other games left out), net +6.13\n"
+                          "showdowns: 4, pot shares won at showdown 2.14")
+    assert re.search(r"^4th street\s+1\.80\s+2\.14\s+\+0\.34$", out, re.MULTILINE)
 
 
 def anonymised(tmp_path: Path) -> Path:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-from ..games import GAMES
+from ..games import GAMES, get_game
 
 FORMATS = ("table", "json", "csv")
 
@@ -356,7 +356,9 @@ def _replay_hand_text(r) -> str:
     coincide = bool(r.streets) and all(s.views_coincide for s in r.streets)
     split = bool(r.streets) and r.streets[0].players[0].seen is not None \
         and r.streets[0].players[0].seen.high_win is not None
-    lines = [f"hand {r.hand_id} ({r.game}), hero {r.hero or 'unknown'}"]
+    hero = (f"hero {r.hero}" if r.hero
+            else "no hero (the file deals nobody's hole cards)")
+    lines = [f"hand {r.hand_id}: {get_game(r.game).name}, {hero}"]
     lines += list(r.notes)
     if split:
         views = [("seen", "hero_view", "no_low_hero_view", "as the hero saw it")]

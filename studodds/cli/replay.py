@@ -72,15 +72,16 @@ def replay_command(files, hand_id, hero, summary, png, trials, precision, seed, 
 
     Reads PokerStars, Full Tilt, Winamax, KingsClub, iPoker, Merge, Ongame, Bovada/Bodog,
     Everleaf, Absolute, PartyPoker and Winning Poker hand histories and PHH files, the
-    room told from the content. For every street: the pot, the live players, and each
+    room told from the content (Everleaf and PartyPoker files do not write the other
+    players' up cards: their hands are read but give no odds). For every street: the pot, the live players, and each
     one's equity as the hero saw it (folded up cards dead, folded hole cards unseen) and
     with the hole cards shown at showdown or on folding. Checks who brought it in and who
     acted first against the rules. Seven-card stud, stud hi/lo, razz, deuce-to-seven razz
     and five-card stud, also inside mixed games; other games in the file are skipped.
 
     FILE...: one or more hand-history files, or folders of them (every file inside,
-    subfolders too). With several, a file without a hand to replay is named on stderr and
-    the others replay; the exit code is then 1.
+    subfolders too). A single file without a hand to replay is an error (exit 2); with
+    several, such a file is named on stderr and the others replay; the exit code is then 1.
 
     --summary: how the hero ran over every hand in the files: the hands dealt into, the
     net (chips collected less chips put in), and over the showdowns (the hero live and
@@ -160,7 +161,7 @@ def _read(path: str, several: bool):
     if not hands:
         if not several:
             raise click.UsageError(_no_hands(path, problems))
-        click.echo(f"warning: {_no_hands(path, problems)} (skipped)", err=True)
+        click.echo(f"warning: {_no_hands(path, problems)}; skipped", err=True)
         return None
     return hands
 
@@ -270,12 +271,10 @@ def _no_hands(file: str, problems) -> str:
     if kind.content == "summary":
         return (f"{file!r} is {article} {kind.room} tournament summary (the results, not the "
                 "hands): there are no hands in it to replay")
-    if kind.room not in readable_rooms():
-        return (f"{file!r} looks like {article} {kind.room} hand history; studodds does not "
-                f"read those yet (it reads hand histories of {_rooms_read()})")
     if problems:
         return f"none of the stud hands in {file!r} could be read: see the warnings above"
-    return f"no stud hands in {file!r} (seven-card stud, stud hi/lo, razz or five-card stud)"
+    return (f"no stud hands in {file!r}: none of seven-card stud, stud hi/lo, razz, "
+            "deuce-to-seven razz or five-card stud")
 
 
 def _rooms_read() -> str:

@@ -15,7 +15,7 @@ def summary_report(summary: SessionSummary, fmt: str) -> str:
     if fmt == "json":
         return render.render_json(summary.to_dict())
     if fmt == "csv":
-        headers = ["hand", "net", "showdown", "won_share"] + [
+        headers = ["hand_id", "net", "showdown", "won_share"] + [
             f"equity_{s}" for s in summary.streets]
         rows = [[h.hand_id, h.net, h.showdown, "" if h.won_share is None else h.won_share]
                 + [h.equity.get(s, "") for s in summary.streets] for h in summary.by_hand]
@@ -24,22 +24,26 @@ def summary_report(summary: SessionSummary, fmt: str) -> str:
 
 
 def _summary_text(s: SessionSummary) -> str:
-    lines = [f"{s.hero}: {_hands(s.hands)} dealt, net {_signed(s.net)}",
+    lines = [f"{s.hero}: {_hands(s.hands)} dealt (other games left out), net {_signed(s.net)}",
              f"showdowns: {s.showdowns}"
-             + (f", pots won {s.won_share:.2f} (the hero's share of each pot, summed)"
+             + (f", pot shares won at showdown {s.won_share:.2f} (the hero's share of each "
+                "pot, summed)"
                 if s.showdowns else " (no hand went to a showdown with every live hand shown)")]
     if s.showdowns:
-        rows = [[street, f"{e:.2f}", f"{s.won_share:.2f}", _signed(s.won_share - e)]
+        rows = [[f"{street} street", f"{e:.2f}", f"{s.won_share:.2f}",
+                 _signed(s.won_share - e)]
                 for street, e in s.expected_share.items()]
         table = render.render_table(["equity on", "pots expected", "pots won", "luck"], rows)
-        lines += ["", table, "", ("pots expected: the hero's equity on that street with "
-                                  "every card shown down face up, summed over the showdowns; "
-                                  "luck: pots won less pots expected")]
+        lines += ["", table, "", ("pots expected: the hero's equity as the street is dealt, "
+                                  "with the cards shown at the end face up (a player who "
+                                  "folds on it still counts, his unseen cards dealt at "
+                                  "random), summed over the showdowns; luck: pots won less "
+                                  "pots expected")]
     return "\n".join(lines)
 
 
 def _hands(n: int) -> str:
-    return f"{n} hand" + ("" if n == 1 else "s")
+    return f"{n} stud hand" + ("" if n == 1 else "s")
 
 
 def _signed(x: float) -> str:
@@ -52,7 +56,7 @@ def sampled_note(precision: float | None, trials: int | None) -> str:
         return f"streets sampled with {trials:,} deals where counting them all is dear"
     se = precision or SUMMARY_PRECISION
     return (f"streets counted exactly where cheap, else sampled with {trials_for(se):,} deals "
-            f"(standard error at most {se} per street)")
+            f"(standard error at most {se} a hand and street)")
 
 
 def _figure_tools():

@@ -338,9 +338,8 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         ))
     if not streets and notes:
         # PartyPoker writes only the hero's cards: nothing to give odds on, street by street.
-        raise ValueError("the file does not show every live player's up cards on any street "
-                         "(only the hero's cards and those shown down), so there are no odds "
-                         "street by street")
+        raise ValueError("the file writes only the hero's cards and the cards shown down, "
+                         "not the other players' up cards: no odds street by street")
     return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings,
                       hh.room, tuple(notes))
 
