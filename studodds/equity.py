@@ -386,7 +386,7 @@ def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution
             seconds = timing.counting_seconds(
                 len(scenario.pool), *sorted(scenario.to_deal), game.split, _threads(threads)
             )
-            note = f"exact available: ~{seconds:.0f} s, use --exact"
+            note = f"exact available: ~{timing.on_this_machine(seconds):.0f} s, use --exact"
 
     too_many_assignments = (
         exact_engine.count_assignments(list(inputs.to_deal), inputs.community) > MAX_ASSIGNMENTS
@@ -442,17 +442,17 @@ def _estimate(scenario: Scenario, exact, n_deals, trials, precision, declaration
     if exact == "counting":
         seconds = timing.counting_seconds(len(scenario.pool), *sorted(scenario.to_deal), split,
                                           threads)
-        return RunEstimate(seconds, "counting", n_deals)
+        return RunEstimate(timing.on_this_machine(seconds), "counting", n_deals)
     if exact:
         seconds = timing.enumeration_seconds(n_deals, players, split, declaration_rows,
                                              threads)
-        return RunEstimate(seconds, "enumeration", n_deals)
+        return RunEstimate(timing.on_this_machine(seconds), "enumeration", n_deals)
     # An equity is a share of the pot, in [0, 1]: its variance is at most 1/4, so sampling
     # to a standard error SE stops by 1/(4 SE^2) trials (rounded up to whole rounds).
     at_most = trials is None
     deals = trials if trials is not None else min(MAX_TRIALS, math.ceil(0.25 / precision**2))
     seconds = timing.sampling_seconds(deals, players, split, declaration_rows, threads)
-    return RunEstimate(seconds, "sampling", deals, at_most=at_most)
+    return RunEstimate(timing.on_this_machine(seconds), "sampling", deals, at_most=at_most)
 
 
 __all__ = ["OptionError", "RunEstimate", "ScenarioError", "equity", "estimate_run"]

@@ -48,10 +48,25 @@ def test_sampling_to_a_precision_is_estimated_as_an_upper_bound():
 
 def test_one_thread_is_estimated_slower_than_two():
     scenario = build_scenario("stud7", ["(As Ad) 7c", "(x x) Kh"])
-    one = estimate_run(scenario, exact=True, threads=1).seconds
+    one = timing.counting_seconds(len(scenario.pool), 4, 6, False, 1)
     two = timing.counting_seconds(len(scenario.pool), 4, 6, False, 2)
     fixed = timing.QUESTION_SECONDS  # building the question does not use the threads
     assert one - fixed == pytest.approx(2 * (two - fixed))
+
+
+def test_a_long_estimate_is_scaled_by_this_machines_speed(monkeypatch):
+    """The constants are one machine's: a long estimate is scaled by a probe of this one
+    (a short one is told to nobody and not scaled)."""
+    monkeypatch.setattr(timing, "_factor", {})
+    factor = timing.machine_factor()
+    assert 0.1 <= factor < 50 and timing.machine_factor() == factor  # measured once
+    assert timing.on_this_machine(0.5) == 0.5
+    assert timing.on_this_machine(10.0) == pytest.approx(10.0 * factor)
+    scenario = build_scenario("stud7", ["(As Ad) 7c", "(x x) Kh"])
+    raw = timing.counting_seconds(len(scenario.pool), 4, 6, False, timing.numba.get_num_threads())
+    assert estimate_run(scenario, exact=True).seconds == pytest.approx(raw * factor)
+    monkeypatch.setattr(timing, "_factor", {timing.numba.get_num_threads(): 3.0})
+    assert estimate_run(scenario, exact=True).seconds == pytest.approx(raw * 3.0)
 
 
 def test_the_next_card_table_is_estimated_once_for_all_its_cards():

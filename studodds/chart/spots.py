@@ -190,8 +190,9 @@ def exact_vs_random_notice(game: str, opponents: int, n_spots: int) -> str:
     hero = select("all", game)[0].representative
     scenario = build_scenario(game, [hero] + [RANDOM] * opponents)
     n = len(scenario.pool)
-    seconds = timing.counting_seconds(n, *sorted(scenario.to_deal), scenario.game.split,
-                                      numba.get_num_threads())
+    # A chart is long whatever a class takes: scaled by this machine's speed always.
+    seconds = timing.machine_factor() * timing.counting_seconds(
+        n, *sorted(scenario.to_deal), scenario.game.split, numba.get_num_threads())
     total = seconds * n_spots
     minutes = round(total / 60)  # a five-card chart takes minutes, not hours
     span = (f"{total / 3600:.1f} hours" if total >= 3600

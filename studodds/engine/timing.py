@@ -1,9 +1,12 @@
 """How long a run will take, from the sizes its kernel works through.
 
-The constants are measured on this project's 2-core machine (warm, numba's cache filled) by
-`scripts/bench.py --estimates`, which prints every estimate beside the time it took; a
-user's machine with more or faster cores is quicker. An estimate is for the kernels on all
-of numba's threads; fewer threads take proportionally longer.
+The constants were measured on one 2-core machine (warm, numba's cache filled) by
+`scripts/bench.py --estimates`, which prints every estimate beside the time it took.
+Machines differ (the project's own has run 2.2 times slower on another day), so an
+estimate long enough to be told is scaled by this machine's speed: on_this_machine times
+a small heads-up count once per process (machine_factor) against what the constants
+predict for it. An estimate is for the kernels on all of numba's threads; fewer threads
+take proportionally longer.
 
 - Heads-up counting (headsup.py, headsup_split.py) makes `headsup.cost` binary searches in
   sorted lists of C(n, k) values a set; a search in a longer list misses the cache more
@@ -14,9 +17,14 @@ of numba's threads; fewer threads take proportionally longer.
 
 from __future__ import annotations
 
+import time
 from math import comb
 
-from .headsup import cost
+import numba
+import numpy as np
+
+from ..eval.kernels import KIND_CODES
+from .headsup import cost, heads_up_counts
 
 # Heads-up counting on 2 threads: (nanoseconds a search with hero lists of C(n, k) = 15,180
 # values, as on 4th street; how the time a search grows with the list length), for one
@@ -69,3 +77,45 @@ def sampling_seconds(trials: int, players: int, split: bool, declaration_rows: i
 
 def _thread_factor(threads: int) -> float:
     return MEASURED_THREADS / max(1, min(threads, MEASURED_THREADS)) if threads else 1.0
+
+
+# Estimates shorter than this are not scaled: nobody is told of them, and the probe that
+# measures this machine (about 10 ms of counting, more on its first use) is not run.
+PROBE_ABOVE_SECONDS = 1.0
+
+# The probe: heads-up, 3 cards to come to one side and 4 to the other, so that its hero
+# lists (C(45, 3) = 14,190 values) are near the length the constants were fitted at.
+_PROBE_HERO = (48, 49, 44, 45)  # Ac Ad Kc Kd
+_PROBE_VILLAIN = (0, 5, 10)  # 2c 3d 4h
+_factor: dict[int, float] = {}
+
+
+def on_this_machine(seconds: float) -> float:
+    """An estimate from the constants, scaled by this machine's speed when it is long
+    enough to matter."""
+    if seconds <= PROBE_ABOVE_SECONDS:
+        return seconds
+    return seconds * machine_factor()
+
+
+def machine_factor() -> float:
+    """How many times longer this machine takes than the constants say: the best of three
+    timed probes (after one that loads or compiles the kernel), once per process and
+    thread count."""
+    threads = numba.get_num_threads()
+    if threads not in _factor:
+        known = set(_PROBE_HERO + _PROBE_VILLAIN)
+        pool = np.array([c for c in range(52) if c not in known], dtype=np.int64)
+        hero = np.array(_PROBE_HERO, dtype=np.int64)
+        villain = np.array(_PROBE_VILLAIN, dtype=np.int64)
+
+        def probe() -> float:
+            start = time.perf_counter()
+            heads_up_counts(KIND_CODES["high"], pool, hero, villain, 3, 4)
+            return time.perf_counter() - start
+
+        probe()
+        took = min(probe() for _ in range(3))
+        predicted = counting_seconds(len(pool), 3, 4, False, threads) - QUESTION_SECONDS
+        _factor[threads] = max(took / predicted, 0.1)
+    return _factor[threads]
