@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import secrets
 import time
@@ -81,6 +82,11 @@ class RunEstimate:
     at_most: bool = False
     runs: int = 1
     player: int | None = None  # whose next card, for the next-card table
+
+    def on_this_machine(self) -> RunEstimate:
+        """The estimate scaled by this machine's speed (timing.on_this_machine): what is
+        told; the constants' own figure adds up over a table's questions first."""
+        return dataclasses.replace(self, seconds=timing.on_this_machine(self.seconds))
 
 
 DECLARATIONS = {"high": DECLARE_HIGH, "low": DECLARE_LOW, "both": DECLARE_BOTH}
@@ -304,7 +310,7 @@ def run_engine(
     inputs, joint, n_deals = plan.inputs, plan.joint, plan.n_deals
     exact, precision, note = plan.exact, plan.precision, plan.note
     if on_estimate is not None:
-        on_estimate(plan.estimate)
+        on_estimate(plan.estimate.on_this_machine())
 
     previous_threads = numba.get_num_threads()
     if threads is not None:
@@ -422,8 +428,9 @@ def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution
 def estimate_run(scenario: Scenario, *, exact: bool | None = None, trials: int | None = None,
                  precision: float | None = None, threads: int | None = None,
                  declarations: Sequence[int] | None = None) -> RunEstimate:
-    """How long equity_of_scenario with these options will take, without running it (the
-    next-card table adds up its questions' estimates before it starts)."""
+    """How long equity_of_scenario with these options will take, without running it, by
+    the constants of engine/timing.py (.on_this_machine() scales it to this machine; the
+    next-card table adds up its questions' estimates first)."""
     check_method(exact, trials, precision, None)
     check_run_options(threads, False, None)
     declare = Declare(scenario.n_players, declarations, None)
@@ -442,17 +449,17 @@ def _estimate(scenario: Scenario, exact, n_deals, trials, precision, declaration
     if exact == "counting":
         seconds = timing.counting_seconds(len(scenario.pool), *sorted(scenario.to_deal), split,
                                           threads)
-        return RunEstimate(timing.on_this_machine(seconds), "counting", n_deals)
+        return RunEstimate(seconds, "counting", n_deals)
     if exact:
         seconds = timing.enumeration_seconds(n_deals, players, split, declaration_rows,
                                              threads)
-        return RunEstimate(timing.on_this_machine(seconds), "enumeration", n_deals)
+        return RunEstimate(seconds, "enumeration", n_deals)
     # An equity is a share of the pot, in [0, 1]: its variance is at most 1/4, so sampling
     # to a standard error SE stops by 1/(4 SE^2) trials (rounded up to whole rounds).
     at_most = trials is None
     deals = trials if trials is not None else min(MAX_TRIALS, math.ceil(0.25 / precision**2))
     seconds = timing.sampling_seconds(deals, players, split, declaration_rows, threads)
-    return RunEstimate(timing.on_this_machine(seconds), "sampling", deals, at_most=at_most)
+    return RunEstimate(seconds, "sampling", deals, at_most=at_most)
 
 
 __all__ = ["OptionError", "RunEstimate", "ScenarioError", "equity", "estimate_run"]

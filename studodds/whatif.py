@@ -240,7 +240,7 @@ def next_card_table(
             now_estimate.seconds + len(probabilities) * card.seconds, card.method,
             now_estimate.deals + len(probabilities) * card.deals,
             at_most=card.at_most, runs=1 + len(probabilities), player=player,
-        ))
+        ).on_this_machine())
     now = equity_of_scenario(scenario, **options)
     kind = scenario.game.kinds[0]
     rows = []

@@ -64,9 +64,25 @@ def test_a_long_estimate_is_scaled_by_this_machines_speed(monkeypatch):
     assert timing.on_this_machine(10.0) == pytest.approx(10.0 * factor)
     scenario = build_scenario("stud7", ["(As Ad) 7c", "(x x) Kh"])
     raw = timing.counting_seconds(len(scenario.pool), 4, 6, False, timing.numba.get_num_threads())
-    assert estimate_run(scenario, exact=True).seconds == pytest.approx(raw * factor)
+    estimate = estimate_run(scenario, exact=True)
+    assert estimate.seconds == pytest.approx(raw)
+    assert estimate.on_this_machine().seconds == pytest.approx(raw * factor)
     monkeypatch.setattr(timing, "_factor", {timing.numba.get_num_threads(): 3.0})
-    assert estimate_run(scenario, exact=True).seconds == pytest.approx(raw * 3.0)
+    told = []
+    with pytest.raises(_Stopped):
+        equity("stud7", ["(As Ks) Ah", "(x x) Qd"], trials=10**8, seed=1,
+               on_estimate=told.append, progress=_stop_at_once)
+    assert told[0].seconds > timing.PROBE_ABOVE_SECONDS
+    plain = timing.sampling_seconds(10**8, 2, False, 1, timing.numba.get_num_threads())
+    assert told[0].seconds == pytest.approx(plain * 3.0)
+
+
+class _Stopped(Exception):
+    pass
+
+
+def _stop_at_once(fraction):
+    raise _Stopped  # the estimate is all this test wants: stop the run at its first round
 
 
 def test_the_next_card_table_is_estimated_once_for_all_its_cards():
@@ -78,7 +94,9 @@ def test_the_next_card_table_is_estimated_once_for_all_its_cards():
     scenario = build_scenario("stud7", hands)
     now = estimate_run(scenario, exact=True)
     card = estimate_run(with_next_card(scenario, 0, scenario.pool[0]), exact=True)
-    assert total.seconds == pytest.approx(now.seconds + len(table.cards) * card.seconds)
+    # The constants' figures add up first; the sum is then scaled to this machine.
+    raw = now.seconds + len(table.cards) * card.seconds
+    assert total.seconds == pytest.approx(timing.on_this_machine(raw))
     assert total.deals == now.deals + len(table.cards) * card.deals
 
 

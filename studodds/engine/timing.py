@@ -99,7 +99,7 @@ def on_this_machine(seconds: float) -> float:
 
 
 def machine_factor() -> float:
-    """How many times longer this machine takes than the constants say: the best of three
+    """How many times longer this machine takes than the constants say: the best of five
     timed probes (after one that loads or compiles the kernel), once per process and
     thread count."""
     threads = numba.get_num_threads()
@@ -115,7 +115,7 @@ def machine_factor() -> float:
             return time.perf_counter() - start
 
         probe()
-        took = min(probe() for _ in range(3))
+        took = min(probe() for _ in range(5))
         predicted = counting_seconds(len(pool), 3, 4, False, threads) - QUESTION_SECONDS
         _factor[threads] = max(took / predicted, 0.1)
     return _factor[threads]
