@@ -29,8 +29,9 @@ from .headsup import cost, heads_up_counts
 # Heads-up counting on 2 threads: (nanoseconds a search with hero lists of C(n, k) = 15,180
 # values, as on 4th street; how the time a search grows with the list length), for one
 # pot and for a split pot (its three list sets searched in one pass). Fitted to 3rd and
-# 4th street stud7 and stud7hl8 (README "Speed").
-COUNTING_HIGH = (6.99, 0.16)
+# 4th street stud7 and stud7hl8 (README "Speed"), the high exponent raised to fit the
+# next-card tables (lists of about 1,000 values) too.
+COUNTING_HIGH = (6.99, 0.2)
 COUNTING_SPLIT = (5.5, 0.222)
 COUNTING_LIST_AT = 15_180
 
@@ -44,7 +45,7 @@ SPLIT_HAND_FACTOR = 1.3
 
 # Building the table state, the kernel's inputs and the result, for every question asked:
 # what makes the 47 questions of a next-card table slower than their kernels alone.
-QUESTION_SECONDS = 0.05
+QUESTION_SECONDS = 0.02
 
 MEASURED_THREADS = 2
 
