@@ -226,15 +226,15 @@ def next_card_table(
     options = {
         "exact": exact, "trials": trials, "precision": precision, "seed": seed, "threads": threads,
     }
-    method = {key: options[key] for key in ("exact", "trials", "precision", "threads")}
-    now_estimate = estimate_run(scenario, **method)
-    card_options = dict(options)
-    if exact is None and trials is None and precision is None:
-        # One method for now and every card, so the changes compare like with like: each
-        # card alone is a smaller problem and the automatic choice could differ.
-        card_options["exact"] = method["exact"] = now_estimate.method != "sampling"
+    # One method for now and every card, so the changes compare like with like: each card
+    # alone is a smaller problem and the automatic choice could differ.
+    automatic = exact is None and trials is None and precision is None
     probabilities = next_card_probabilities(scenario)
-    if on_estimate is not None:
+    if on_estimate is not None:  # the plan of every question, before any work
+        method = {key: options[key] for key in ("exact", "trials", "precision", "threads")}
+        now_estimate = estimate_run(scenario, **method)
+        if automatic:
+            method["exact"] = now_estimate.method != "sampling"
         card = estimate_run(with_next_card(scenario, p, next(iter(probabilities))), **method)
         on_estimate(RunEstimate(
             now_estimate.seconds + len(probabilities) * card.seconds, card.method,
@@ -242,6 +242,7 @@ def next_card_table(
             at_most=card.at_most, runs=1 + len(probabilities), player=player,
         ).on_this_machine())
     now = equity_of_scenario(scenario, **options)
+    card_options = dict(options, exact=now.method == "exact") if automatic else options
     kind = scenario.game.kinds[0]
     rows = []
     for i, card in enumerate(probabilities):
