@@ -21,6 +21,7 @@ from .engine.runs import (
     DeclarationRows,
     Declare,
     count_heads_up,
+    count_heads_up_by_card,
     run_exact,
     run_monte_carlo,
 )
@@ -435,6 +436,63 @@ def estimate_run(scenario: Scenario, *, exact: bool | None = None, trials: int |
     check_run_options(threads, False, None)
     declare = Declare(scenario.n_players, declarations, None)
     return plan_run(scenario, exact, trials, precision, threads, False, declare).estimate
+
+
+def by_card_estimate(scenario: Scenario, player: int, exact, trials, precision,
+                     threads) -> RunEstimate | None:
+    """When a next-card table for `player` (0-based) can be counted in one pass (heads-up
+    counting, the player's cards tallied: engine/runs.count_heads_up_by_card), how long
+    that pass takes; None when each card must be asked on its own.
+
+    The conditions are those under which every card's question would be counted: the
+    method exact or automatic with counting chosen for the table now, two players, no
+    ranges, no community card, one pot (split pots count by card is not written yet),
+    and the lists of the other player (the stored side here) within memory."""
+    if trials is not None or precision is not None or exact is False:
+        return None
+    game = scenario.game
+    if (scenario.n_players != 2 or scenario.ranges or scenario.community_to_come
+            or game.split or not scenario.to_deal[player]):
+        return None
+    n, k, m = len(scenario.pool), scenario.to_deal[1 - player], scenario.to_deal[player]
+    if headsup.stored_bytes(n, k, m) > MAX_COUNTING_BYTES:
+        return None
+    plan = plan_run(scenario, exact, None, None, threads, False, Declare(2, None, None))
+    if plan.exact != "counting":
+        return None
+    seconds = timing.counting_seconds(n, k, m, False, _threads(threads), ordered=True)
+    return RunEstimate(seconds, "counting", plan.n_deals)
+
+
+def equities_by_card(scenario: Scenario, player: int, card_scenario, *,
+                     threads: int | None = None, progress=None):
+    """(the result now, {card: the result once it has come to `player`}) by one counting
+    pass, for a table by_card_estimate accepts; card_scenario(card) is the table with the
+    card come. Every number equals equity_of_scenario(card_scenario(card), exact=True)."""
+    previous_threads = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(threads)
+    start = time.perf_counter()
+    try:
+        kind = EngineInputs(scenario).kind_a
+        by_card, now = count_heads_up_by_card(scenario, player, kind, progress)
+    finally:
+        numba.set_num_threads(previous_threads)
+    elapsed = time.perf_counter() - start
+    game = scenario.game
+    n, to_deal = len(scenario.pool), scenario.to_deal
+    deals_now = exact_engine.count_deals(n, list(to_deal), False)
+    result_now = build_result(game=game, scenario=scenario, method="exact",
+                              samples=deals_now, seed=None, tallies=now, no_low_count=0,
+                              distribution=None, elapsed=elapsed)
+    results = {}
+    for card, tallies in by_card.items():
+        after = card_scenario(card)
+        deals = exact_engine.count_deals(len(after.pool), list(after.to_deal), False)
+        results[card] = build_result(game=game, scenario=after, method="exact",
+                                     samples=deals, seed=None, tallies=tallies,
+                                     no_low_count=0, distribution=None, elapsed=0.0)
+    return result_now, results
 
 
 def _threads(threads: int | None) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+import dataclasses
 from dataclasses import asdict, dataclass, replace
 from decimal import Decimal
 
@@ -17,8 +18,10 @@ from .equity import (
     MAX_JOINT_COMBINATIONS,
     OptionError,
     RunEstimate,
+    by_card_estimate,
     check_method,
     check_run_options,
+    equities_by_card,
     equity_of_scenario,
     estimate_run,
     new_seed,
@@ -230,7 +233,12 @@ def next_card_table(
     # alone is a smaller problem and the automatic choice could differ.
     automatic = exact is None and trials is None and precision is None
     probabilities = next_card_probabilities(scenario)
-    if on_estimate is not None:  # the plan of every question, before any work
+    # Heads-up counting answers every card in one pass, tallied by the player's cards.
+    one_pass = by_card_estimate(scenario, p, exact, trials, precision, threads)
+    if on_estimate is not None and one_pass is not None:
+        on_estimate(dataclasses.replace(one_pass, runs=1 + len(probabilities),
+                                        player=player).on_this_machine())
+    elif on_estimate is not None:  # the plan of every question, before any work
         method = {key: options[key] for key in ("exact", "trials", "precision", "threads")}
         now_estimate = estimate_run(scenario, **method)
         if automatic:
@@ -241,15 +249,22 @@ def next_card_table(
             now_estimate.deals + len(probabilities) * card.deals,
             at_most=card.at_most, runs=1 + len(probabilities), player=player,
         ).on_this_machine())
-    now = equity_of_scenario(scenario, **options)
-    card_options = dict(options, exact=now.method == "exact") if automatic else options
+    if one_pass is not None:
+        now, by_card = equities_by_card(
+            scenario, p, lambda card: with_next_card(scenario, p, card), threads=threads,
+            progress=progress,
+        )
+        rows = [(card, by_card[card]) for card in probabilities]
+    else:
+        now = equity_of_scenario(scenario, **options)
+        card_options = dict(options, exact=now.method == "exact") if automatic else options
+        rows = []
+        for i, card in enumerate(probabilities):
+            result = equity_of_scenario(with_next_card(scenario, p, card), **card_options)
+            rows.append((card, result))
+            if progress is not None:
+                progress((i + 1) / len(probabilities))
     kind = scenario.game.kinds[0]
-    rows = []
-    for i, card in enumerate(probabilities):
-        result = equity_of_scenario(with_next_card(scenario, p, card), **card_options)
-        rows.append((card, result))
-        if progress is not None:
-            progress((i + 1) / len(probabilities))
     base = now.players[p]
     cards = []
     favourite = drawing_dead = 0

@@ -311,3 +311,78 @@ def test_a_random_hand_on_seventh_street_equals_enumeration(game):
     counted_, no_low = split_tallies(game, hands, dead)
     enumerated_, no_low_enumerated = split_tallies(game, hands, dead, counting=False)
     assert np.array_equal(counted_[:, :3], enumerated_[:, :3]) and no_low == no_low_enumerated
+
+
+# ----------------------------------------------------------------- how lists are counted
+
+MODE_CASES = [  # both sides with unseen cards, so every size of shared set is counted
+    ("stud7", ["(x x) Ah Kh Qh", "(x x) Qc Jd 3d"],
+     "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qd Kd Ad 2s 3s 4s 5s 6s"),
+    ("razz", ["(x x) Ah 2d 3c", "(x 5s) 4c 6h Kc"],
+     "2c 3h 4d 5c 6c 7c 8c 9c Tc Jc Qd Kd Ad 2s 3s 4s 7s 6s"),
+    ("stud7hl8", ["(x x) Ah 2d 3c", "(x 5s) 4c 6h Kc"],
+     "2c 3h 4d 5c 6c 7c 8c 9c Tc Jc Qd Kd Ad 2s 3s 4s 7s 6s"),
+]
+
+# (SCAN_MAX, table budget): every list scanned; every list sorted and searched; tables
+# wherever a list is longer than one entry
+MODE_SETTINGS = [(10**9, 0), (0, 0), (1, 1 << 40)]
+
+
+@pytest.mark.parametrize("game, hands, live", MODE_CASES)
+@pytest.mark.parametrize("scan_max, budget", MODE_SETTINGS)
+def test_every_way_of_counting_a_list_gives_the_same_counts(game, hands, live, scan_max,
+                                                            budget, monkeypatch):
+    """Tables, sorted lists and scanned lists are three ways to count one thing: forced
+    one at a time they must all give enumeration's integers (the default mixes them)."""
+    from studodds.engine import headsup
+
+    dead = live_only(live, hands)
+    expected = split_tallies(game, hands, dead, counting=False)
+    monkeypatch.setattr(headsup, "SCAN_MAX", scan_max)
+    monkeypatch.setattr(headsup, "MIN_TABLE_BUDGET", budget)
+    monkeypatch.setattr(headsup, "table_budget", lambda n, k: budget)
+    s = build_scenario(game, hands, dead)
+    n, k = len(s.pool), min(s.to_deal)
+    lengths = headsup.list_lengths(n, k, k)
+    modes = headsup.count_modes(n, k, k, 50, budget).tolist()
+    if scan_max > 100:
+        assert set(modes) == {headsup.SCAN}
+    elif budget == 0:
+        assert set(modes) == {headsup.SEARCH}
+    else:
+        assert [m == headsup.SCAN for m in modes] == [length == 1 for length in lengths]
+        assert headsup.SEARCH not in modes and headsup.TABLE8 in modes
+    counted_ = split_tallies(game, hands, dead)
+    assert np.array_equal(counted_[0], expected[0]) and counted_[1] == expected[1]
+
+
+BY_CARD_CASES = [  # (game, hands, dead, player): the player with more or fewer to come
+    ("stud7", ["(As Kd) Qh Jh 7d", "(x x) 7c 8c 2h"], "", 1),
+    ("stud7", ["(As Kd) Qh Jh 7d", "(x x) 7c 8c 2h"], "", 2),
+    ("razz", ["(As 2d) 3h 7s 9d", "(x x) 4c 8c Qh"], "", 2),
+    ("stud5", ["(x) Kd Qd", "(Ah) 7c 7s"], "", 1),
+]
+
+
+@pytest.mark.parametrize("game, hands, dead, player", BY_CARD_CASES)
+def test_a_next_card_table_counted_in_one_pass_equals_a_count_per_card(
+        game, hands, dead, player, monkeypatch):
+    from studodds import whatif
+
+    one_pass = whatif.next_card_table(game, hands, dead, player=player, exact=True)
+    monkeypatch.setattr(whatif, "by_card_estimate", lambda *args: None)
+    per_card = whatif.next_card_table(game, hands, dead, player=player, exact=True)
+    assert one_pass.to_dict() == per_card.to_dict()
+    assert one_pass.now.players == per_card.now.players
+    assert one_pass.now.samples == per_card.now.samples
+
+
+def test_the_one_pass_table_is_used_where_it_applies():
+    from studodds.equity import by_card_estimate
+
+    s = build_scenario("stud7", ["(As Kd) Qh Jh 7d", "(x x) 7c 8c 2h"])
+    assert by_card_estimate(s, 0, True, None, None, None).method == "counting"
+    assert by_card_estimate(s, 0, None, 1000, None, None) is None  # sampling asked
+    split = build_scenario("stud7hl8", ["(As Kd) Qh Jh 7d", "(x x) 7c 8c 2h"])
+    assert by_card_estimate(split, 0, True, None, None, None) is None

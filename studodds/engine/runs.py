@@ -132,6 +132,42 @@ def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | 
     return tallies, no_low, np.zeros((2, N_BINS), dtype=np.int64), decl
 
 
+def count_heads_up_by_card(scenario: Scenario, player: int, kind: int, progress=None):
+    """Every next card for `player` (0-based) counted in one pass (headsup.count_against
+    by_card, the player on the streamed side): {card: tallies, as count_heads_up gives
+    them for the table once that card has come to the player}, and the tallies now.
+
+    The deals where the card comes next to the player are the deals where it is among
+    the player's cards to come (each completion holding it counts the same), and the
+    tallies now are the sum over the cards divided by the player's cards to come."""
+    other = 1 - player
+    pool = np.asarray(scenario.pool, dtype=np.int64)
+    n = len(pool)
+    k, m = scenario.to_deal[other], scenario.to_deal[player]
+    _, _, _, by_card = headsup.count_against(
+        kind, pool, scenario.known[other], scenario.known[player], k, m, by_card=True,
+        progress=progress,
+    )
+    deals = math.comb(n - 1, m - 1) * math.comb(n - m, k)
+    results = {}
+    for i, card in enumerate(scenario.pool):
+        results[int(card)] = _heads_up_tallies(deals, *map(int, by_card[i]), other)
+    now = sum(results.values()) // m
+    return results, now
+
+
+def _heads_up_tallies(deals: int, wins: int, ties: int, winner: int) -> np.ndarray:
+    """Tallies of two players when player `winner` (0-based) wins `wins` of the deals and
+    ties `ties`: wins, ties and pot shares, as count_heads_up fills them."""
+    tallies = np.zeros((2, N_TALLIES), dtype=np.int64)
+    losses = deals - wins - ties
+    for p, won in ((winner, wins), (1 - winner, losses)):
+        tallies[p, WIN] = won
+        tallies[p, TIE] = ties
+        tallies[p, SHARE] = won * POT_UNITS + ties * (POT_UNITS // 2)
+    return tallies
+
+
 def _player_tallies(outcomes: np.ndarray, player: int) -> np.ndarray:
     """One player's declare tallies (share, -, whole pot, part) from outcome counts."""
     tallies = np.zeros((2, N_TALLIES), dtype=np.int64)

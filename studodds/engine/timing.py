@@ -50,9 +50,11 @@ QUESTION_SECONDS = 0.02
 MEASURED_THREADS = 2
 
 
-def counting_seconds(n: int, k: int, m: int, split: bool, threads: int) -> float:
+def counting_seconds(n: int, k: int, m: int, split: bool, threads: int,
+                     ordered: bool = False) -> float:
     """Heads-up counting of a pool of n unseen cards, k to come to the side with fewer to
-    come and m to the other."""
+    come and m to the other (ordered: k to the stored side, m to the streamed side,
+    whichever has more)."""
     at_list, exponent = COUNTING_SPLIT if split else COUNTING_HIGH
     per_search = at_list * (max(comb(n, k), 1) / COUNTING_LIST_AT) ** exponent
     return (cost(n, k, m, split) * per_search * 1e-9 * _thread_factor(threads)
