@@ -78,7 +78,7 @@ def test_hot_loop_has_no_reference_counting(kind, width):
     kernel = BATCH_KERNELS[KIND_CODES[kind], width]
     fresh = nb.njit(parallel=True, error_model="numpy")(kernel.py_func)  # not from cache
     hands = np.arange(width, dtype=np.uint8).reshape(1, width)
-    fresh(hands, np.zeros(1, dtype=np.int32))
+    fresh(hands, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.bool_))
     asm = next(iter(fresh.inspect_asm().values()))
     loops = {name: n for name, n in _functions_calling_nrt(asm).items() if "parfor_gufunc" in name}
     assert loops == {}
@@ -143,7 +143,7 @@ def test_no_reference_counting_in_any_loop(kind, width):
     kernel = BATCH_KERNELS[KIND_CODES[kind], width]
     fresh = nb.njit(parallel=True, error_model="numpy")(kernel.py_func)  # not from cache
     hands = np.arange(width, dtype=np.uint8).reshape(1, width)
-    fresh(hands, np.zeros(1, dtype=np.int32))
+    fresh(hands, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.bool_))
     llvm = next(iter(fresh.inspect_llvm().values()))
     assert "parfor_gufunc" in llvm
     assert _nrt_increfs_in_loops(llvm, "parfor_gufunc") == {}
