@@ -8,9 +8,9 @@
 What is measured:
 - studodds, per kind and hand size (--cards), on one thread and on all threads (best of
   --repeat runs, after a warm-up call, the two calls taking turns): `evaluate_batch` as a
-  notebook calls it (input checked, a fresh output array) and the kernel alone
-  (``check=False``, the output array reused), on an (N, k) uint8 array of random distinct
-  cards.
+  notebook calls it (a fresh output array) and the kernel alone (``check=False``: nothing
+  raised, the output array reused; the loop checks the cards either way), on an (N, k)
+  uint8 array of random distinct cards.
 - phevaluator and eval7: their Python call per hand (how a Python user calls them), high
   only: they have no lows. Their cards are converted before timing.
 - Start-up: a fresh process timing `import studodds` and the first evaluate_batch call,
@@ -68,9 +68,9 @@ def bench_studodds(hands_by_width: dict[int, np.ndarray], repeat: int) -> list[t
             for kind in KINDS:
                 evaluate_batch(hands[:1000], kind)  # compile or load from cache
                 evaluate_batch(hands[:1000], kind, out=out[:1000], check=False)
-                # The checked call a notebook makes: validation and a fresh output array...
+                # The call a notebook makes: bad rows raise, a fresh output array...
                 checked = partial(evaluate_batch, hands, kind)
-                # ...and the loop alone: input known clean, output array reused.
+                # ...and the loop alone: nothing raised, the output array reused.
                 kernel = partial(evaluate_batch, hands, kind, out=out, check=False)
                 rates = best_rates([checked, kernel], len(hands), repeat)
                 rows.append((kind, width, threads, *rates))
