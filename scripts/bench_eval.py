@@ -3,10 +3,14 @@
     pip install -e ".[bench]"
     python scripts/bench_eval.py            # 20 M random 7-card hands per studodds run
     python scripts/bench_eval.py --hands 2000000 --peer-hands 200000 --markdown
+    python scripts/bench_eval.py --cards 5,6,7 --studodds-only   # every kind and hand size
 
 What is measured:
-- studodds: `evaluate_batch` on an (N, 7) array of random distinct cards, per kind, on one
-  thread and on all threads (best of --repeat runs, after a warm-up call).
+- studodds, per kind and hand size (--cards), on one thread and on all threads (best of
+  --repeat runs, after a warm-up call, the two calls taking turns): `evaluate_batch` as a
+  notebook calls it (a fresh output array) and the kernel alone (``check=False``: nothing
+  raised, the output array reused; the loop checks the cards either way), on an (N, k)
+  uint8 array of random distinct cards.
 - phevaluator and eval7: their Python call per hand (how a Python user calls them), high
   only: they have no lows. Their cards are converted before timing.
 - Start-up: a fresh process timing `import studodds` and the first evaluate_batch call,
@@ -22,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 
 import numba
 import numpy as np
@@ -51,26 +56,61 @@ def best_rate(run, n: int, repeat: int) -> float:
     return n / best
 
 
-def bench_studodds(hands: np.ndarray, repeat: int) -> list[tuple[str, str, float]]:
+def bench_studodds(hands_by_width: dict[int, np.ndarray], repeat: int) -> list[tuple]:
+    """(kind, cards, threads, evaluate_batch rate, kernel rate) per kind, width and thread
+    count, the two calls alternating so a busy moment of the machine hits both alike."""
     rows = []
-    out = np.empty(len(hands), dtype=np.int32)
     all_threads = numba.config.NUMBA_NUM_THREADS
     for threads in sorted({1, all_threads}):
         numba.set_num_threads(threads)
-        label = f"{threads} thread{'s' * (threads > 1)}"
-        for kind in KINDS:
-            evaluate_batch(hands[:1000], kind)  # compile or load from cache
-            # The kernel as the equity engine uses it: clean input, output reused...
-            rate = best_rate(
-                lambda k=kind: evaluate_batch(hands, k, out=out, check=False), len(hands), repeat
-            )
-            rows.append((f"studodds kernel ({label})", kind, rate))
-            print(f"  studodds {kind} {label}: {rate / 1e6:.1f} M/s", file=sys.stderr)
-        # ...and the checked call a notebook makes: validation pass plus a fresh array.
-        rate = best_rate(lambda: evaluate_batch(hands, "high"), len(hands), repeat)
-        rows.append((f"studodds evaluate_batch, checked ({label})", "high", rate))
+        for width, hands in hands_by_width.items():
+            out = np.empty(len(hands), dtype=np.int32)
+            for kind in KINDS:
+                evaluate_batch(hands[:1000], kind)  # compile or load from cache
+                evaluate_batch(hands[:1000], kind, out=out[:1000], check=False)
+                # The call a notebook makes: bad rows raise, a fresh output array...
+                checked = partial(evaluate_batch, hands, kind)
+                # ...and the loop alone: nothing raised, the output array reused.
+                kernel = partial(evaluate_batch, hands, kind, out=out, check=False)
+                rates = best_rates([checked, kernel], len(hands), repeat)
+                rows.append((kind, width, threads, *rates))
+                print(f"  studodds {kind} {width} cards {threads} thread(s): evaluate_batch "
+                      f"{rates[0] / 1e6:.1f} M/s, kernel {rates[1] / 1e6:.1f} M/s",
+                      file=sys.stderr)
     numba.set_num_threads(all_threads)
     return rows
+
+
+def best_rates(runs, n: int, repeat: int) -> list[float]:
+    """Hands per second of each run, best of repeat, the runs taking turns."""
+    best = [float("inf")] * len(runs)
+    for _ in range(repeat):
+        for i, run in enumerate(runs):
+            start = time.perf_counter()
+            run()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return [n / t for t in best]
+
+
+def studodds_table(rows: list[tuple], fmt: str) -> str:
+    """One row per kind and hand size, evaluate_batch and kernel side by side per thread
+    count."""
+    from tabulate import tabulate
+
+    counts = sorted({threads for _, _, threads, _, _ in rows})
+    by_key = {(kind, width, threads): (checked, kernel)
+              for kind, width, threads, checked, kernel in rows}
+    headers = ["kind", "cards"]
+    for threads in counts:
+        label = f"{threads} thread{'s' * (threads > 1)}"
+        headers += [f"evaluate_batch {label}", f"kernel {label}"]
+    table = []
+    for kind, width in dict.fromkeys((kind, width) for kind, width, _, _, _ in rows):
+        line = [kind, width]
+        for threads in counts:
+            line += [f"{rate / 1e6:,.1f} M" for rate in by_key[kind, width, threads]]
+        table.append(line)
+    return tabulate(table, headers=headers, tablefmt=fmt)
 
 
 def bench_peers(hands: np.ndarray, repeat: int) -> list[tuple[str, str, float]]:
@@ -130,28 +170,44 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20_000_000, help="hands per studodds run")
     parser.add_argument("--peer-hands", type=int, default=500_000, help="hands per peer run")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--cards", default="7",
+                        help="hand sizes for studodds, comma-separated (e.g. 5,6,7)")
+    parser.add_argument("--studodds-only", action="store_true",
+                        help="skip the peers and the start-up timing")
     parser.add_argument("--markdown", action="store_true", help="print a README-ready table")
     args = parser.parse_args()
+    widths = sorted({int(w) for w in args.cards.split(",")})
+    if not set(widths) <= {5, 6, 7}:
+        parser.error(f"--cards {args.cards}: hand sizes are 5, 6 or 7")
 
-    print(f"dealing {args.hands:,} random 7-card hands", file=sys.stderr)
-    hands = random_hands(args.hands)
-    rows = bench_studodds(hands, args.repeat)
-    rows += bench_peers(hands[: args.peer_hands], args.repeat)
-    startup = bench_startup()
+    hands_by_width = {}
+    for width in widths:
+        print(f"dealing {args.hands:,} random {width}-card hands", file=sys.stderr)
+        hands_by_width[width] = random_hands(args.hands, width=width)
+    rows = bench_studodds(hands_by_width, args.repeat)
+    peers, startup = [], []
+    if not args.studodds_only:
+        peers = bench_peers(random_hands(args.peer_hands), args.repeat)
+        startup = bench_startup()
 
     fmt = "github" if args.markdown else "simple"
     from tabulate import tabulate
 
-    print(f"Random 7-card hands per second ({os.cpu_count()} cores, numba {numba.__version__})")
-    print(tabulate(
-        [(who, kind, f"{rate / 1e6:,.1f} M") for who, kind, rate in rows],
-        headers=("evaluator", "kind", "hands/s"), tablefmt=fmt,
-    ))
-    print()
-    print(tabulate(
-        [(label, f"{imp:.2f} s", f"{first:.2f} s") for label, imp, first in startup],
-        headers=("start-up", "import studodds", "first evaluate_batch"), tablefmt=fmt,
-    ))
+    print(f"studodds, random hands per second ({os.cpu_count()} cores, numba {numba.__version__})")
+    print(studodds_table(rows, fmt))
+    if peers:
+        print()
+        print("Peers, random 7-card hands per second")
+        print(tabulate(
+            [(who, kind, f"{rate / 1e6:,.1f} M") for who, kind, rate in peers],
+            headers=("evaluator", "kind", "hands/s"), tablefmt=fmt,
+        ))
+    if startup:
+        print()
+        print(tabulate(
+            [(label, f"{imp:.2f} s", f"{first:.2f} s") for label, imp, first in startup],
+            headers=("start-up", "import studodds", "first evaluate_batch"), tablefmt=fmt,
+        ))
 
 
 if __name__ == "__main__":

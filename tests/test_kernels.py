@@ -1,5 +1,6 @@
 """The evaluator's machinery: shipped tables equal the first-principles build, the key
-fields never carry into each other, and the hot loops carry no reference counting.
+fields never carry into each other, the hot loops carry no reference counting, and the
+card check inside the batch loop catches every row that is not a hand, naming the first.
 
 Two checks of the reference counting. The strict one: no NRT_incref at all in the parallel
 function, for the kinds whose kernels have none (high, low_a5, low_8). The loop-aware one,
@@ -18,8 +19,9 @@ import numba as nb
 import numpy as np
 import pytest
 
+from studodds import evaluate_batch
 from studodds.eval import tables as T
-from studodds.eval.kernels import BATCH_KERNELS, KIND_CODES, TABLES
+from studodds.eval.kernels import BATCH_KERNELS, KIND_CODES, TABLES, value_of_one
 from studodds.eval.values import KINDS
 
 
@@ -78,7 +80,7 @@ def test_hot_loop_has_no_reference_counting(kind, width):
     kernel = BATCH_KERNELS[KIND_CODES[kind], width]
     fresh = nb.njit(parallel=True, error_model="numpy")(kernel.py_func)  # not from cache
     hands = np.arange(width, dtype=np.uint8).reshape(1, width)
-    fresh(hands, np.zeros(1, dtype=np.int32))
+    fresh(hands, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.bool_))
     asm = next(iter(fresh.inspect_asm().values()))
     loops = {name: n for name, n in _functions_calling_nrt(asm).items() if "parfor_gufunc" in name}
     assert loops == {}
@@ -143,7 +145,7 @@ def test_no_reference_counting_in_any_loop(kind, width):
     kernel = BATCH_KERNELS[KIND_CODES[kind], width]
     fresh = nb.njit(parallel=True, error_model="numpy")(kernel.py_func)  # not from cache
     hands = np.arange(width, dtype=np.uint8).reshape(1, width)
-    fresh(hands, np.zeros(1, dtype=np.int32))
+    fresh(hands, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.bool_))
     llvm = next(iter(fresh.inspect_llvm().values()))
     assert "parfor_gufunc" in llvm
     assert _nrt_increfs_in_loops(llvm, "parfor_gufunc") == {}
@@ -175,3 +177,87 @@ def test_the_detector_sees_the_trap():
     # The loop-aware check sees it too: the references are taken inside the loop.
     llvm = next(iter(kernel.inspect_llvm().values()))
     assert sum(_nrt_increfs_in_loops(llvm, "trapped").values()) > 0
+
+
+# --------------------------------------------------------------------------- the card check
+# evaluate_batch checks every row inside the evaluation loop (is_hand: a 52-bit mask of the
+# cards); these hold it to plain set logic and to the error it has always raised.
+
+
+def _is_hand(row: list[int]) -> bool:
+    return len(set(row)) == len(row) and max(row) <= 51
+
+
+def _rows_to_check(width: int) -> np.ndarray:
+    """Random rows over ids 0..59 (repeats and ids above 51 common, each alone and
+    together), then one clean row with each id 0..255 in each place in turn."""
+    rng = np.random.default_rng(width)
+    random_rows = rng.integers(0, 60, size=(20_000, width))
+    clean = np.arange(width) * 7  # 0, 7, 14, ...: distinct ids
+    one_changed = np.repeat(clean[None, :], 256 * width, axis=0)
+    one_changed[np.arange(256 * width), np.arange(256 * width) % width] = np.arange(
+        256 * width
+    ) // width
+    return np.concatenate([random_rows, one_changed]).astype(np.uint8)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_every_row_that_is_not_a_hand_is_caught(kind, width):
+    hands = _rows_to_check(width)
+    want_bad = np.array([not _is_hand(row) for row in hands.tolist()])
+    assert 0.3 < want_bad.mean() < 0.9  # both sorts of row, plenty of each
+    values = evaluate_batch(hands, kind, check=False)
+    assert np.array_equal(values == -1, want_bad)
+    # The rows that are hands get their values (the one-hand path, a separate kernel).
+    good = hands[~want_bad][::10]
+    assert values[~want_bad][::10].tolist() == [
+        int(value_of_one(KIND_CODES[kind], row)) for row in good
+    ]
+
+
+def _clean_rows(n: int, width: int = 7) -> np.ndarray:
+    """n rows of distinct ids: 7 apart, starting at i mod 52 (distinct since 7 * 6 < 52)."""
+    return ((np.arange(n)[:, None] + 7 * np.arange(width)[None, :]) % 52).astype(np.uint8)
+
+
+def test_the_first_row_that_is_not_a_hand_is_named():
+    # Bad rows on both sides of the batch's middle, so that with two threads each thread
+    # meets one: the error names the first, whichever thread finds its own first.
+    hands = _clean_rows(1_000_000)
+    hands[700_001, 5] = hands[700_001, 2]  # a card twice
+    hands[300_000, 3] = 52  # an id above 51
+    want = "row 300000 of hands is not a hand: [12, 19, 26, 52, 40, 47, 2] (card ids are "
+    with pytest.raises(ValueError, match=re.escape(want + "0..51, each at most once)")):
+        evaluate_batch(hands, "high")
+    hands[300_000, 3] = 21
+    with pytest.raises(ValueError, match=r"^row 700001 of hands is not a hand: \["):
+        evaluate_batch(hands, "low_a6", out=np.empty(len(hands), dtype=np.int32))
+    hands[700_001, 5] = 38
+    assert evaluate_batch(hands, "low_8").shape == (1_000_000,)
+    assert (evaluate_batch(hands[-1:], "low_a5") >= 0).all()
+    hands[-1, 0] = 255
+    with pytest.raises(ValueError, match=r"^row 999999 of hands is not a hand: \[255, "):
+        evaluate_batch(hands, "low_27")
+
+
+def test_a_bad_row_is_named_before_a_bad_out():
+    hands = _clean_rows(10)
+    hands[4, 1] = hands[4, 0]
+    with pytest.raises(ValueError, match="^row 4 of hands is not a hand"):
+        evaluate_batch(hands, out=np.empty(3, dtype=np.int32))
+    with pytest.raises(ValueError, match="^out must be a contiguous int32 array of 10"):
+        evaluate_batch(hands, out=np.empty(3, dtype=np.int32), check=False)
+    with pytest.raises(ValueError, match="^out must be a contiguous int32 array of 4"):
+        evaluate_batch(hands[:4], out=np.empty(8, dtype=np.int32)[::2])  # not contiguous
+
+
+def test_other_integer_types_are_checked_as_before():
+    hands = _clean_rows(5).astype(np.int64)
+    assert np.array_equal(evaluate_batch(hands), evaluate_batch(hands.astype(np.uint8)))
+    hands[2, 2] = hands[2, 6]
+    with pytest.raises(ValueError, match=r"^row 2 of hands is not a hand: \[2, 9, 44, 23, "):
+        evaluate_batch(hands)
+    hands[3, 0] = 256  # would be card 0 as uint8: caught before the conversion
+    with pytest.raises(ValueError, match=r"^hands must hold integer card ids 0\.\.51 \(rank"):
+        evaluate_batch(hands)

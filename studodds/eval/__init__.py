@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .kernels import BATCH_KERNELS, KIND_CODES, first_invalid_row, value_of_one
+from .kernels import BATCH_KERNELS, KIND_CODES, NOT_A_HAND, value_of_one
 from .values import KINDS, NO_LOW, category_name, describe
 
 
@@ -29,13 +29,32 @@ def _check_kind(kind: str) -> None:
         raise ValueError(f"unknown hand kind {kind!r}: expected one of {', '.join(KINDS)}")
 
 
+def _evaluate_rows(hands: np.ndarray, kind: str, out: np.ndarray) -> int:
+    """Fill out with the values of hands; the index of the first row that is not a hand
+    (its value is NOT_A_HAND), or -1."""
+    found = np.zeros(1, dtype=np.bool_)
+    BATCH_KERNELS[KIND_CODES[kind], hands.shape[1]](hands, out, found)
+    return int(np.argmax(out == NOT_A_HAND)) if found[0] else -1
+
+
+def _raise_if_not_a_hand(hands: np.ndarray, bad: int) -> None:
+    """The error for row ``bad`` (the first row that is not a hand), if there is one."""
+    if bad >= 0:
+        raise ValueError(
+            f"row {bad} of hands is not a hand: {hands[bad].tolist()} (card ids are 0..51, "
+            "each at most once)"
+        )
+
+
 def evaluate_batch(hands, kind: str = "high", *, out=None, check: bool = True) -> np.ndarray:
     """Values of many hands at once: an (N, k) array of card ids (k = 5, 6 or 7) -> int32[N].
 
     Card id = rank * 4 + suit (rank 0..12 for 2..A, suit 0..3 for c d h s). Larger values
-    are stronger for every kind. Rows must hold distinct valid card ids: that is checked
-    in a separate pass unless ``check=False`` (then bad rows give meaningless values).
-    ``out``, an int32 array of N, is filled and returned instead of a new array.
+    are stronger for every kind. Rows must hold distinct valid card ids: the evaluation
+    pass checks every row as it goes, and the first row that is not a hand raises
+    ValueError, unless ``check=False``: then such rows get -1, below every hand's value.
+    ``out``, an int32 array of N, is filled and returned instead of a new array (after an
+    error it may hold the values of some rows).
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 44, 40, 36, 32]], dtype=np.uint8), "high")  # Ac Kc Qc Jc Tc
@@ -50,17 +69,15 @@ def evaluate_batch(hands, kind: str = "high", *, out=None, check: bool = True) -
     hands = np.ascontiguousarray(hands)
     if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
         raise ValueError(f"hands must be an (N, k) array with k = 5, 6 or 7, got shape {hands.shape}")
-    bad = first_invalid_row(hands) if check else -1
-    if bad >= 0:
-        raise ValueError(
-            f"row {bad} of hands is not a hand: {hands[bad].tolist()} (card ids are 0..51, "
-            "each at most once)"
-        )
     if out is None:
         out = np.empty(hands.shape[0], dtype=np.int32)
     elif out.dtype != np.int32 or out.shape != (hands.shape[0],) or not out.flags.c_contiguous:
+        if check:  # a row that is not a hand is named first, as it always was
+            _raise_if_not_a_hand(hands, _evaluate_rows(hands, kind, np.empty(len(hands), np.int32)))
         raise ValueError(f"out must be a contiguous int32 array of {hands.shape[0]}")
-    BATCH_KERNELS[KIND_CODES[kind], hands.shape[1]](hands, out)
+    bad = _evaluate_rows(hands, kind, out)
+    if check:
+        _raise_if_not_a_hand(hands, bad)
     return out
 
 

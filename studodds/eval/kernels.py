@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
+from numba.core import types
+from numba.extending import intrinsic
 
 from ..config import NUMBA_OPTIONS
 from .tables import (
@@ -303,8 +305,51 @@ def value_of_one(kind, cards):
     return value_from_suits(kind, key, suits, n)
 
 
+# Each card id's bit in a 52-bit mask of cards, for is_hand. 256 entries, so that every
+# uint8 id indexes inside the table; ids above 51 have no bit.
+CARD_BIT = np.zeros(256, dtype=np.int64)
+CARD_BIT[:52] = np.int64(1) << np.arange(52, dtype=np.int64)
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """The number of set bits of an int64: one instruction (LLVM's ctpop)."""
+    if not isinstance(x, types.Integer) or x.bitwidth != 64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.int64(x), codegen
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def is_hand(cards, n):
+    """Whether the first n cards are distinct card ids 0..51.
+
+    The OR of the cards' bits has n bits set exactly when no card came twice and none is
+    above 51 (those have no bit). One load and one OR a card, in registers: cheap enough
+    to run in the evaluation loop itself.
+    """
+    seen = np.int64(0)
+    for j in range(n):
+        seen |= CARD_BIT[cards[j]]
+    return popcount(seen) == n
+
+
+NOT_A_HAND = -1  # evaluate_rows' value for a row that is not a hand: below every value
+
+
 def _batch_kernel(kind: int, width: int):
-    """A kernel for one (kind, hand width) pair: out[i] = value of hands[i].
+    """A kernel for one (kind, hand width) pair: out[i] = value of hands[i], or NOT_A_HAND
+    when the row is not a hand (is_hand), and then found[0] = True.
+
+    The check runs in the evaluation loop, one pass over the input: as a separate pass
+    it cost more than the evaluation. A row that is not a hand is never looked up (an id
+    above 51 would read outside the tables). Every thread that meets one stores the same
+    True, so whichever store lands, found[0] says the same; the caller finds which row it
+    was (the first NOT_A_HAND) only then. A prange reduction instead (the first bad row's
+    index) measured slower and adds reference counting to the parallel function.
 
     kind and width are closure constants, so numba folds the dispatch in value_of away and
     unrolls the key loop. One generic kernel with both as arguments measured 164 M hands/s
@@ -313,9 +358,13 @@ def _batch_kernel(kind: int, width: int):
     """
 
     @nb.njit(parallel=True, **NUMBA_OPTIONS)
-    def evaluate_rows(hands, out):
+    def evaluate_rows(hands, out, found):
         for i in nb.prange(hands.shape[0]):
-            out[i] = value_of(kind, hands[i], width)
+            if is_hand(hands[i], width):
+                out[i] = value_of(kind, hands[i], width)
+            else:
+                out[i] = NOT_A_HAND
+                found[0] = True
 
     return evaluate_rows
 
@@ -325,26 +374,3 @@ BATCH_KERNELS = {
     for kind in KIND_CODES.values()
     for width in (5, 6, 7)
 }
-
-
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def first_invalid_row(hands):
-    """Index of the first row with a card id above 51 or a repeated card, or -1.
-
-    A separate pass rather than a check in the evaluation loop: it costs about a third of
-    an evaluation per hand and keeps the hot loops free of it for callers that know their
-    input is clean (the Monte Carlo and enumeration kernels).
-    """
-    n = hands.shape[0]
-    bad = n
-    for i in nb.prange(n):
-        mask = 0
-        ok = True
-        for j in range(hands.shape[1]):
-            c = hands[i, j]
-            bit = np.int64(1) << (c & 63)
-            if c > 51 or mask & bit:
-                ok = False
-            mask |= bit
-        bad = min(bad, n if ok else i)  # a prange min-reduction, combined across threads
-    return -1 if bad == n else bad
