@@ -52,7 +52,7 @@ MIN_PRECISION = 2e-5
 # (10 players with a card each to come: 3.6 million; 9! = 362,880 still fits) it samples.
 MAX_ASSIGNMENTS = 400_000
 
-# Heads-up exact counting is chosen by default up to this many list searches (about a
+# Heads-up exact counting is chosen by default up to this many lookups (under a
 # second; 4th street is ~36 million, 108 million for a split pot; 3rd street ~700 million).
 AUTO_COUNTING_COST = 150_000_000
 
@@ -460,7 +460,7 @@ def by_card_estimate(scenario: Scenario, player: int, exact, trials, precision,
     plan = plan_run(scenario, exact, None, None, threads, False, Declare(2, None, None))
     if plan.exact != "counting":
         return None
-    seconds = timing.counting_seconds(n, k, m, False, _threads(threads), ordered=True)
+    seconds = timing.counting_seconds(n, k, m, False, _threads(threads))
     return RunEstimate(seconds, "counting", plan.n_deals)
 
 

@@ -236,7 +236,11 @@ def next_card_table(
     # Heads-up counting answers every card in one pass, tallied by the player's cards.
     one_pass = by_card_estimate(scenario, p, exact, trials, precision, threads)
     if on_estimate is not None and one_pass is not None:
-        on_estimate(dataclasses.replace(one_pass, runs=1 + len(probabilities),
+        # The deals of every question: each card's are the deals now in which it comes to
+        # the player, and a deal now holds the player's cards to come, so they add up to
+        # the deals now once for the table now and once for each of those cards.
+        deals = one_pass.deals * (1 + scenario.to_deal[p])
+        on_estimate(dataclasses.replace(one_pass, deals=deals, runs=1 + len(probabilities),
                                         player=player).on_this_machine())
     elif on_estimate is not None:  # the plan of every question, before any work
         method = {key: options[key] for key in ("exact", "trials", "precision", "threads")}

@@ -67,7 +67,7 @@ def test_a_long_estimate_is_scaled_by_this_machines_speed(monkeypatch):
     estimate = estimate_run(scenario, exact=True)
     assert estimate.seconds == pytest.approx(raw)
     assert estimate.on_this_machine().seconds == pytest.approx(raw * factor)
-    monkeypatch.setattr(timing, "_factor", {timing.numba.get_num_threads(): 3.0})
+    monkeypatch.setattr(timing, "_factor", {0: 3.0})
     told = []
     with pytest.raises(_Stopped):
         equity("stud7", ["(As Ks) Ah", "(x x) Qd"], trials=10**8, seed=1,
@@ -85,19 +85,31 @@ def _stop_at_once(fraction):
     raise _Stopped  # the estimate is all this test wants: stop the run at its first round
 
 
-def test_the_next_card_table_is_estimated_once_for_all_its_cards():
+def test_the_next_card_table_is_estimated_once_for_all_its_cards(monkeypatch):
+    """Counted in one pass (heads-up) the table is one count's time; asked card by card
+    (here forced) it adds up every card's question. The deals are the same either way."""
+    from studodds import whatif
+
     hands = ["(As Ks) Ah Kh Qh", "(x x) Qc 2d 3d"]
-    seen = []
-    table = next_card_table("stud7", hands, exact=True, on_estimate=seen.append)
-    (total,) = seen
-    assert total.runs == 1 + len(table.cards) and total.player == 1
     scenario = build_scenario("stud7", hands)
     now = estimate_run(scenario, exact=True)
     card = estimate_run(with_next_card(scenario, 0, scenario.pool[0]), exact=True)
+    seen = []
+    table = next_card_table("stud7", hands, exact=True, on_estimate=seen.append)
+    (one_pass,) = seen
+    assert one_pass.runs == 1 + len(table.cards) and one_pass.player == 1
+    raw = whatif.by_card_estimate(scenario, 0, True, None, None, None).seconds
+    assert one_pass.seconds == pytest.approx(timing.on_this_machine(raw))
+    assert raw < now.seconds + len(table.cards) * card.seconds
+    monkeypatch.setattr(whatif, "by_card_estimate", lambda *args: None)
+    seen = []
+    next_card_table("stud7", hands, exact=True, on_estimate=seen.append)
+    (total,) = seen
+    assert total.runs == 1 + len(table.cards) and total.player == 1
     # The constants' figures add up first; the sum is then scaled to this machine.
     raw = now.seconds + len(table.cards) * card.seconds
     assert total.seconds == pytest.approx(timing.on_this_machine(raw))
-    assert total.deals == now.deals + len(table.cards) * card.deals
+    assert total.deals == now.deals + len(table.cards) * card.deals == one_pass.deals
 
 
 def test_on_estimate_must_be_callable():

@@ -4,13 +4,13 @@ The constants were measured on one 2-core machine (warm, numba's cache filled) b
 `scripts/bench.py --estimates`, which prints every estimate beside the time it took.
 Machines differ (the project's own has run 2.2 times slower on another day), so an
 estimate long enough to be told is scaled by this machine's speed: on_this_machine times
-a small heads-up count once per process (machine_factor) against what the constants
-predict for it. An estimate is for the kernels on all of numba's threads; fewer threads
+a small probe once per process (machine_factor) against its time where the constants
+were measured. An estimate is for the kernels on all of numba's threads; fewer threads
 take proportionally longer.
 
-- Heads-up counting (headsup.py, headsup_split.py) makes `headsup.cost` binary searches in
-  sorted lists of C(n, k) values a set; a search in a longer list misses the cache more
-  often, so the time a search grows with the list (a power law fits 4th to 3rd street).
+- Heads-up counting (headsup.py, headsup_split.py) makes `headsup.cost` lookups (a table
+  entry or a short search each) after building the stored side's lists: a cost a lookup
+  and a cost a list entry built.
 - Enumeration (exact.py) and Monte Carlo (sim.py) spend their time valuing each player's
   hand on each deal: a fixed cost a deal and a cost a hand.
 """
@@ -23,17 +23,16 @@ from math import comb
 import numba
 import numpy as np
 
-from ..eval.kernels import KIND_CODES
-from .headsup import cost, heads_up_counts
+from .headsup import cost
 
-# Heads-up counting on 2 threads: (nanoseconds a search with hero lists of C(n, k) = 15,180
-# values, as on 4th street; how the time a search grows with the list length), for one
-# pot and for a split pot (its three list sets searched in one pass). Fitted to 3rd and
-# 4th street stud7 and stud7hl8 (README "Speed"), the high exponent raised to fit the
-# next-card tables (lists of about 1,000 values) too.
-COUNTING_HIGH = (6.99, 0.2)
-COUNTING_SPLIT = (5.5, 0.222)
-COUNTING_LIST_AT = 15_180
+# Heads-up counting on 2 threads: nanoseconds a lookup (`headsup.cost` counts them: a
+# streamed completion's shared sets, three times over for a split pot, which counts up to
+# three sets of lists), and a stored list entry built (the stored completions times their
+# shared sets). Fitted to 3rd and 4th street stud7 and stud7hl8 and the next-card tables
+# (scripts/bench.py --estimates).
+COUNTING_NS_PER_LOOKUP = 3.4
+COUNTING_SPLIT_NS_PER_LOOKUP = 2.5
+COUNTING_NS_PER_STORED = 5.0
 
 # Enumeration and Monte Carlo on 2 threads: nanoseconds a deal, and a hand valued (a hand
 # valued both ways costs SPLIT_HAND_FACTOR as much).
@@ -50,15 +49,13 @@ QUESTION_SECONDS = 0.02
 MEASURED_THREADS = 2
 
 
-def counting_seconds(n: int, k: int, m: int, split: bool, threads: int,
-                     ordered: bool = False) -> float:
-    """Heads-up counting of a pool of n unseen cards, k to come to the side with fewer to
-    come and m to the other (ordered: k to the stored side, m to the streamed side,
-    whichever has more)."""
-    at_list, exponent = COUNTING_SPLIT if split else COUNTING_HIGH
-    per_search = at_list * (max(comb(n, k), 1) / COUNTING_LIST_AT) ** exponent
-    return (cost(n, k, m, split) * per_search * 1e-9 * _thread_factor(threads)
-            + QUESTION_SECONDS)
+def counting_seconds(n: int, k: int, m: int, split: bool, threads: int) -> float:
+    """Heads-up counting of a pool of n unseen cards, k to come to the stored side and m
+    to the streamed side."""
+    per_lookup = COUNTING_SPLIT_NS_PER_LOOKUP if split else COUNTING_NS_PER_LOOKUP
+    stored = comb(n, k) * sum(comb(k, s) for s in range(min(k, m) + 1))
+    nanoseconds = cost(n, k, m, split) * per_lookup + stored * COUNTING_NS_PER_STORED
+    return nanoseconds * 1e-9 * _thread_factor(threads) + QUESTION_SECONDS
 
 
 def enumeration_seconds(deals: int, players: int, split: bool, declaration_rows: int,
@@ -83,13 +80,18 @@ def _thread_factor(threads: int) -> float:
 
 
 # Estimates shorter than this are not scaled: nobody is told of them, and the probe that
-# measures this machine (about 10 ms of counting, more on its first use) is not run.
+# measures this machine (about 0.2 s) is not run.
 PROBE_ABOVE_SECONDS = 1.0
 
-# The probe: heads-up, 3 cards to come to one side and 4 to the other, so that its hero
-# lists (C(45, 3) = 14,190 values) are near the length the constants were fitted at.
-_PROBE_HERO = (48, 49, 44, 45)  # Ac Ad Kc Kd
-_PROBE_VILLAIN = (0, 5, 10)  # 2c 3d 4h
+# The probe: numpy looking up 4 million random places of an 8 MB table and adding them,
+# which needs no compiled kernel (a counting probe compiled the counting kernels on a
+# first query that only wanted to say how long --exact would take) and is bound, like the
+# kernels, by table lookups in the caches. (Sorting was tried: numpy's sort uses whatever
+# vector instructions the processor has, which says little about the kernels.)
+# PROBE_SECONDS: the best of its runs where the constants were measured.
+PROBE_TABLE = 1 << 21
+PROBE_LOOKUPS = 1 << 22
+PROBE_SECONDS = 0.032
 _factor: dict[int, float] = {}
 
 
@@ -101,24 +103,24 @@ def on_this_machine(seconds: float) -> float:
     return seconds * machine_factor()
 
 
+def probe_seconds() -> float:
+    """The best of five runs of the probe (after one that warms the memory)."""
+    rng = np.random.default_rng(0)
+    table = rng.integers(0, 1 << 30, PROBE_TABLE).astype(np.int32)
+    places = rng.integers(0, PROBE_TABLE, PROBE_LOOKUPS)
+
+    def probe() -> float:
+        start = time.perf_counter()
+        np.take(table, places).sum()
+        return time.perf_counter() - start
+
+    probe()
+    return min(probe() for _ in range(5))
+
+
 def machine_factor() -> float:
-    """How many times longer this machine takes than the constants say: the best of five
-    timed probes (after one that loads or compiles the kernel), once per process and
-    thread count."""
-    threads = numba.get_num_threads()
-    if threads not in _factor:
-        known = set(_PROBE_HERO + _PROBE_VILLAIN)
-        pool = np.array([c for c in range(52) if c not in known], dtype=np.int64)
-        hero = np.array(_PROBE_HERO, dtype=np.int64)
-        villain = np.array(_PROBE_VILLAIN, dtype=np.int64)
-
-        def probe() -> float:
-            start = time.perf_counter()
-            heads_up_counts(KIND_CODES["high"], pool, hero, villain, 3, 4)
-            return time.perf_counter() - start
-
-        probe()
-        took = min(probe() for _ in range(5))
-        predicted = counting_seconds(len(pool), 3, 4, False, threads) - QUESTION_SECONDS
-        _factor[threads] = max(took / predicted, 0.1)
-    return _factor[threads]
+    """How many times longer this machine takes than the constants say: the probe against
+    its time where they were measured, once per process."""
+    if 0 not in _factor:
+        _factor[0] = max(probe_seconds() / PROBE_SECONDS, 0.1)
+    return _factor[0]
