@@ -6,6 +6,7 @@
     python scripts/bench.py --only-batch --markdown  # batches alone (worker processes)
     python scripts/bench.py --only-estimates --repeat 1  # time estimates against the truth
     python scripts/bench.py --only-summary --summary-file hands.txt  # replay --summary
+    python scripts/bench.py --targets --targets-chart --markdown  # issue #16's table
 
 Per scenario: deals (trials) per second per thread for both libraries (each on one thread,
 then on all threads), and the ratio. Then studodds alone: exact heads-up 6th street, exact
@@ -285,6 +286,115 @@ def print_estimates(rows, fmt: str) -> None:
     ))
 
 
+# The rows of issue #16's table: (label, CLI arguments), each timed as a whole CLI process
+# (warm cache), best of the repeats.
+TARGET_QUERIES = [
+    ("exact heads-up 3rd street", ["equity", "--exact", "(As Ad) 7c", "(x x) Kh"]),
+    ("same, stud7hl8", ["equity", "-g", "stud7hl8", "--exact", "(As 2d) 4c", "(x x) Kh"]),
+    ("next --exact, heads-up 4th street", ["next", "--exact", "(As Kd) Qh Jh", "(x x) 7c 8c"]),
+    ("next --exact --player 2, heads-up 3rd street",
+     ["next", "--exact", "--player", "2", "(Qs Qd) 8c", "(x x) Kd"]),
+]
+# A first query of each game (its default method), with numba's cache empty.
+FIRST_QUERIES = [
+    ("stud7", ["(As Ks) Ah", "(x x) Qd"]), ("stud7hl8", ["(As 2s) 3h", "(x x) Kd"]),
+    ("razz", ["(As 2d) 3c", "(x x) Kd"]), ("stud5", ["(As) Kd", "(x) Qd"]),
+    ("stud5low", ["(As) 2d", "(x) Kd"]), ("stud5low6", ["(As) 2d", "(x) Kd"]),
+    ("stud5hl", ["(As) 2d", "(x) Kd"]), ("stud7hl", ["(As 2s) 3h", "(x x) Kd"]),
+    ("razz27", ["(2s 3d) 4c", "(x x) Kd"]), ("razz6", ["(As 2d) 3c", "(x x) Kd"]),
+]
+PEAK_RSS = ("import resource, runpy, sys\n"
+            "sys.argv = ['studodds'] + sys.argv[1:]\n"
+            "try:\n    runpy.run_module('studodds', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            "print('peak-rss-kb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+            " file=sys.stderr)\n")
+
+
+def cli_run(arguments: list[str], env=None) -> tuple[float, int]:
+    """(wall seconds, peak RSS in kB) of one whole CLI process."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", PEAK_RSS, *arguments], check=True,
+                          capture_output=True, text=True, env=env)
+    seconds = time.perf_counter() - start
+    kb = int(done.stderr.rsplit("peak-rss-kb", 1)[1].split()[0])
+    return seconds, kb
+
+
+def bench_targets(trials: int, repeat: int, chart: bool):
+    """Issue #16's table: Monte Carlo ratios, evaluate_batch per kind, the exact and
+    next-card queries, first queries with an empty cache, and (with chart) a chart."""
+    rows = []
+    for label, ours, peer, _, _ in bench_scenarios(trials, repeat):
+        ratio = f"{ours[1] / peer[1]:.1f}x" if 1 in peer else "-"
+        rows.append((f"Monte Carlo per thread vs poker-equity: {label}", ratio,
+                     "python scripts/bench.py --targets"))
+    rows += bench_evaluate_batch(repeat)
+    for label, arguments in TARGET_QUERIES:
+        cli_run(arguments)  # fill the cache
+        runs = [cli_run(arguments) for _ in range(repeat)]
+        seconds = min(r[0] for r in runs)
+        peak = max(r[1] for r in runs) / 1024
+        rows.append((label, f"{seconds:.1f} s (peak RSS {peak:.0f} MB)",
+                     "studodds " + " ".join(_quoted(a) for a in arguments)))
+        log(f"  {label}: {seconds:.2f} s, {peak:.0f} MB")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        for game, hands in FIRST_QUERIES:
+            arguments = ["equity", "-g", game, "--seed", "1", *hands]
+            seconds, _ = cli_run(arguments, env)
+            rows.append((f"first query after install: {game}", f"{seconds:.1f} s",
+                         "NUMBA_CACHE_DIR=$(mktemp -d) studodds "
+                         + " ".join(_quoted(a) for a in arguments)))
+            log(f"  first {game}: {seconds:.1f} s")
+    if chart:
+        with tempfile.TemporaryDirectory() as out:
+            for game in ("stud7", "stud7hl8"):
+                arguments = ["chart", "-g", game, "--precision", "0.001", "--no-png", "-o",
+                             str(Path(out) / game)]
+                best = float("inf")
+                for _ in range(repeat):
+                    for f in Path(out).glob(f"{game}*"):
+                        f.unlink()
+                    best = min(best, cli_run(arguments)[0])
+                rows.append((f"chart: {game} classes vs a random hand, precision 0.001",
+                             f"{best:.0f} s", f"studodds chart -g {game} --precision 0.001"))
+                log(f"  chart {game}: {best:.0f} s")
+    return rows
+
+
+def _quoted(argument: str) -> str:
+    return f'"{argument}"' if " " in argument else argument
+
+
+def bench_evaluate_batch(repeat: int, n_hands: int = 4_000_000):
+    """evaluate_batch (the checked public call) per kind, random 7-card hands, 1 thread."""
+    import numpy as np
+
+    from studodds import evaluate_batch
+
+    rng = np.random.default_rng(1)
+    hands = np.argsort(rng.random((n_hands, 52)), axis=1)[:, :7].astype(np.uint8)
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    rows = []
+    try:
+        for kind in ("high", "low_a5", "low_8", "low_a6", "low_27"):
+            evaluate_batch(hands[:1000], kind)
+            seconds = time_best(lambda k=kind: evaluate_batch(hands, k), repeat)
+            rows.append((f"evaluate_batch, random 7-card hands, 1 thread: {kind}",
+                         f"{n_hands / seconds / 1e6:.0f} M/s",
+                         "python scripts/bench_eval.py --studodds-only"))
+            log(f"  evaluate_batch {kind}: {n_hands / seconds / 1e6:.0f} M/s")
+    finally:
+        numba.set_num_threads(previous)
+    return rows
+
+
+def print_targets(rows, fmt: str) -> None:
+    print(tabulate(rows, headers=("what", "now", "reproduce"), tablefmt=fmt))
+
+
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "data" / "handhistories"
 SUMMARY_FIXTURES = ("stud7_showdown.txt", "several_hands.txt", "studhl_split.txt",
                     "stud7_side_pot.txt", "horse_fold_show.txt", "studhl_headsup_no_show.txt")
@@ -334,8 +444,16 @@ def main() -> None:
     parser.add_argument("--summary-file", action="append", default=[], metavar="FILE",
                         help="a hand-history file for --summary (repeatable; default: our "
                         "fixtures repeated to 300 hands)")
+    parser.add_argument("--targets", action="store_true",
+                        help="issue #16's table only (add --targets-chart for the charts)")
+    parser.add_argument("--targets-chart", action="store_true",
+                        help="with --targets: also time two charts (minutes each)")
     args = parser.parse_args()
     fmt = "github" if args.markdown else "simple"
+    if args.targets:
+        log("issue #16's table")
+        print_targets(bench_targets(args.trials, args.repeat, args.targets_chart), fmt)
+        return
     all_threads = numba.config.NUMBA_NUM_THREADS
     if args.only_estimates is not None:
         log("estimated runs")

@@ -341,7 +341,7 @@ def test_every_way_of_counting_a_list_gives_the_same_counts(game, hands, live, s
     expected = split_tallies(game, hands, dead, counting=False)
     monkeypatch.setattr(headsup, "SCAN_MAX", scan_max)
     monkeypatch.setattr(headsup, "MIN_TABLE_BUDGET", budget)
-    monkeypatch.setattr(headsup, "table_budget", lambda n, k: budget)
+    monkeypatch.setattr(headsup, "table_budget", lambda n, k, smax=None: budget)
     s = build_scenario(game, hands, dead)
     n, k = len(s.pool), min(s.to_deal)
     lengths = headsup.list_lengths(n, k, k)

@@ -358,18 +358,22 @@ def stream_counts(kind, pool, m, smax, base_key, base_suits, n_known, binom, dis
 
 
 def stored_bytes(n: int, k: int, m: int, split: bool = False) -> int:
-    """Memory a count keeps at most: the count tables (their budget), the ranks of every
-    completion for every S (2 bytes each), and for a split pot three sets of them and one
-    byte per streamed completion (its group, headsup_split.py)."""
-    one = table_budget(n, k) + comb(n, k) * 2**k * 2
+    """Memory a count keeps at most: the count tables and the ranks they are built from
+    (table_budget), and for a split pot three sets of them and one byte per streamed
+    completion (its group, headsup_split.py)."""
+    one = max(MIN_TABLE_BUDGET, comb(n, k) * 2**k * 8)
     return 3 * one + comb(n, m) if split else one
 
 
-def table_budget(n: int, k: int) -> int:
+def table_budget(n: int, k: int, smax: int | None = None) -> int:
     """Bytes the count tables of one set of lists may take: what the lists' values took
-    before there were tables (2**k values of 8 bytes a completion), so a count never needs
-    more memory than it did then; and at least MIN_TABLE_BUDGET."""
-    return max(MIN_TABLE_BUDGET, comb(n, k) * 2**k * 8)
+    before there were tables (2**k values of 8 bytes a completion) less the ranks the
+    tables are built from, one size of set at a time (2 bytes a completion and set), and
+    the lists of one entry kept (the sets of k cards), so a count needs no more memory
+    than it did then; and at least MIN_TABLE_BUDGET."""
+    smax = k if smax is None else smax
+    ranks = (max(comb(n, k) * comb(k, s) for s in range(smax + 1)) + comb(n, k)) * 2
+    return max(MIN_TABLE_BUDGET, comb(n, k) * 2**k * 8 - ranks)
 
 
 def cost(n: int, k: int, m: int, split: bool = False) -> int:
@@ -392,59 +396,65 @@ class CountingLists:
     of the completions holding it (ranks[r] of completion r, below width - 2; width - 2
     marks a completion left out of a partial count), kept as its size's mode says
     (count_modes): count tables, sorted lists or lists to scan. The tables are built one
-    size at a time into its final array, so memory peaks at the tables plus the lists."""
+    size at a time into their final arrays, so memory peaks at the tables, the lists kept
+    and one size's lists."""
 
     def __init__(self, ranks: np.ndarray, width: int, n: int, k: int, smax: int, binom,
                  budget: int, partial: bool = False, streamed: int | None = None,
                  m: int | None = None):
         self.width = width
         self.partial = partial
-        rank_type = np.uint16 if width <= 1 << 16 else np.int32
+        # A hand kind has at most 7,462 values (high: the five-card classes), so ranks fit
+        # 16 bits: one type, so each kernel compiles once.
+        if width > 1 << 16:
+            raise ValueError(f"{width} ranks do not fit 16 bits")
+        rank_type = np.uint16
         ranks = ranks.astype(rank_type, copy=False)
         self.modes = count_modes(n, k, smax, width, budget, streamed, m)
         lengths = list_lengths(n, k, smax)
         self.lengths = np.array(lengths, dtype=np.int64)
         self.list_start = np.zeros(smax + 1, dtype=np.int64)
         self.table_start = np.zeros(smax + 1, dtype=np.int64)
-        tables: dict[int, list[np.ndarray]] = {mode: [] for mode in TABLE_TYPES}
-        table_used = dict.fromkeys(TABLE_TYPES, 0)
-        starts = np.concatenate(([0], np.cumsum([comb(n, s) * lengths[s]
-                                                 for s in range(smax + 1)]))).astype(np.int64)
-        masks = np.array([mk for mk in range(1 << k) if mk.bit_count() <= smax], np.int64)
-        sizes = np.array([mk.bit_count() for mk in masks], np.int64)
-        every_list = np.empty(int(starts[-1]), dtype=rank_type)
-        n_stored = comb(n, k)
-        bounds = np.unique(np.linspace(0, n_stored, N_CHUNKS + 1).astype(np.int64))
-        fill_lists(n, k, masks, sizes, binom, starts, self.lengths, ranks, bounds, every_list)
-        kept = []
-        kept_used = 0
-        self.included_start = np.zeros(smax + 1, dtype=np.int64)
-        included = []
+        # Every array at its final size first: built into in place, never concatenated
+        # (a concatenation holds the parts and the whole at once).
+        table_size = dict.fromkeys(TABLE_TYPES, 0)
+        kept_size = 0
         for s in range(smax + 1):
-            lists = every_list[starts[s] : starts[s + 1]]
-            if partial:  # how many of each list's completions are in the part
-                self.included_start[s] = sum(len(i) for i in included)
-                included.append(count_included(lists, lengths[s], width - 2))
             mode = int(self.modes[s])
             if mode in TABLE_TYPES:
-                table = np.empty(comb(n, s) * width, dtype=TABLE_TYPES[mode])
-                build_tables(lists, lengths[s], width, table)
-                self.table_start[s] = table_used[mode]
-                table_used[mode] += len(table)
-                tables[mode].append(table)
+                self.table_start[s] = table_size[mode]
+                table_size[mode] += comb(n, s) * width
+            else:
+                self.list_start[s] = kept_size
+                kept_size += comb(n, s) * lengths[s]
+        self.tables = [np.empty(max(table_size[mode], 1), dtype=entry)
+                       for mode, entry in TABLE_TYPES.items()]
+        tables = dict(zip(TABLE_TYPES, self.tables, strict=True))
+        self.lists = np.empty(max(kept_size, 1), dtype=rank_type)
+        n_stored = comb(n, k)
+        bounds = np.unique(np.linspace(0, n_stored, N_CHUNKS + 1).astype(np.int64))
+        self.included_start = np.zeros(smax + 1, dtype=np.int64)
+        n_lists = [comb(n, s) for s in range(smax + 1)]
+        self.included = np.zeros(max(sum(n_lists) if partial else 0, 1), dtype=np.int64)
+        for s in range(smax + 1):  # one size at a time: its lists live only while used
+            masks = np.array([mk for mk in range(1 << k) if mk.bit_count() == s], np.int64)
+            lists = np.empty(n_lists[s] * lengths[s], dtype=rank_type)
+            fill_lists(n, k, masks, np.full(len(masks), s, np.int64), binom,
+                       np.zeros(smax + 1, np.int64), self.lengths, ranks, bounds, lists)
+            if partial:  # how many of each list's completions are in the part
+                self.included_start[s] = sum(n_lists[:s])
+                self.included[sum(n_lists[:s]) : sum(n_lists[: s + 1])] = count_included(
+                    lists, lengths[s], width - 2)
+            mode = int(self.modes[s])
+            if mode in TABLE_TYPES:
+                start = self.table_start[s]
+                build_tables(lists, lengths[s], width,
+                             tables[mode][start : start + n_lists[s] * width])
                 continue
             if mode == SEARCH:
                 sort_each(lists, lengths[s])
-            self.list_start[s] = kept_used
-            kept_used += len(lists)
-            kept.append(lists)
-        self.lists = np.concatenate(kept) if kept else np.zeros(1, dtype=rank_type)
-        del every_list, kept
-        self.tables = [
-            np.concatenate(tables[mode]) if tables[mode] else np.zeros(1, dtype=entry)
-            for mode, entry in TABLE_TYPES.items()
-        ]
-        self.included = np.concatenate(included) if included else np.zeros(1, np.int64)
+            self.lists[self.list_start[s] : self.list_start[s] + len(lists)] = lists
+        del lists
 
     def args(self) -> tuple:
         """The arguments signed_sums takes for these lists, up to width and partial."""
@@ -474,7 +484,8 @@ def count_against(kind: int, pool, stored_known, streamed_known, k: int, m: int,
     smax = min(k, m)
     distinct, ranks = np.unique(stored_values(kind, pool, stored_known, k, binom),
                                 return_inverse=True)
-    stored = CountingLists(ranks, len(distinct) + 2, n, k, smax, binom, table_budget(n, k))
+    stored = CountingLists(ranks, len(distinct) + 2, n, k, smax, binom,
+                           table_budget(n, k, smax), streamed=comb(n, m), m=m)
     del ranks
     vk, vs = key_and_suits(list(streamed_known))
     sets = shared_set_layout(m, smax)

@@ -139,7 +139,7 @@ def split_outcomes(kind_hi: int, kind_lo: int, low_qualifies: bool, pool, hero_k
     smax = min(k, m)
     # The villain ranks the old sweep kept took 4 bytes each, a group takes 1: the three
     # sets of lists share the 3 bytes saved.
-    budget = table_budget(n, k) + comb(n, m)
+    budget = table_budget(n, k, smax) + comb(n, m)
     highs = stored_values(kind_hi, pool, hero_known, k, binom)
     lows = stored_values(kind_lo, pool, hero_known, k, binom)
     distinct, high_ranks = np.unique(highs, return_inverse=True)
