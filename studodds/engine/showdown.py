@@ -57,6 +57,17 @@ def winners_mask(values, n_players, best):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
+def add_to_winners(mask, best, value, p):
+    """(mask, best) after player p's value: the bit mask of the players holding the best
+    value so far, and that value. Branch-free like winners_mask, and it needs no array of
+    values: the Monte Carlo kernel builds both masks while it values the hands."""
+    beats = np.int64(value > best)
+    ties = np.int64(value == best)
+    mask = (mask & (beats - 1)) | ((np.int64(1) << p) & -(beats | ties))
+    return mask, max(best, value)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
 def outcome_index(mask_a, best_b, mask_b, n_players, split, low_qualifies):
     """One showdown as an index into a chunk's outcome counts.
 
