@@ -35,11 +35,12 @@ MAX_TRIALS = 2_000_000_000
 # Sampling to a precision: the first round measures the variance, the next is sized from
 # it to land just past the target (MARGIN), and a round that falls short is followed by
 # one sized the same way. The first round is at most FIRST_ROUND and a quarter of what the
-# largest variance (1/4) would need (precision 0.001: 62,500 trials, where a round of
+# largest variance (1/4) would need (precision 0.001: 62,501 trials, where a round of
 # 200,000 was already 80% past what a typical spot needs); a quarter still measures the
 # variance to well under 1%, which MARGIN covers.
 FIRST_ROUND = 200_000
-MIN_ROUND = 16_384  # 256 trials a chunk: smaller rounds cost more in launches than trials
+MIN_FIRST_ROUND = 16_384  # 256 trials a chunk: enough to measure a variance by
+MIN_ROUND = 1_024  # a round just short of the target needs only a few trials more
 MARGIN = 1.02
 
 ROUND_SIZE = 4_000_000  # trials between progress updates and precision checks
@@ -262,7 +263,8 @@ def _equity_se(tallies: np.ndarray, n: int) -> float:
 
 def first_round(precision: float) -> int:
     """The first round's trials under a precision target (see FIRST_ROUND)."""
-    return int(min(FIRST_ROUND, max(MIN_ROUND, math.ceil(worst_case_trials(precision) / 4))))
+    worst = worst_case_trials(precision)
+    return int(min(FIRST_ROUND, worst, max(MIN_FIRST_ROUND, math.ceil(worst / 4))))
 
 
 def worst_case_trials(precision: float) -> int:
