@@ -190,8 +190,9 @@ def bench_batch(n_spots: int, repeat: int, workers: int = 2):
     cluster = DaskExecutor(workers=workers, threads_per_worker=1).__enter__()
     cluster_seconds = time.perf_counter() - started
     executors = [
-        ("local (in-process, all cores per spot)", LocalExecutor()),
-        ("local, 1 thread per spot", LocalExecutor(threads=1)),
+        ("local, a spot per core, 1 thread each (default)", LocalExecutor()),
+        ("local, one spot at a time on all cores",
+         LocalExecutor(threads=numba.config.NUMBA_NUM_THREADS)),
         (f"Dask LocalCluster, {workers} workers x 1 thread", cluster),
     ]
     rows = []

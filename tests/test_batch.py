@@ -194,6 +194,96 @@ def test_iter_results_keeps_a_started_executor_running():
     assert [r.result for r in first] == [r.result for r in second]
 
 
+# ------------------------------------------------ the local executor: spots side by side
+
+
+def test_local_executor_plans_one_kernel_thread_per_spot_and_a_spot_per_core(monkeypatch):
+    """Several spots: one thread each, as many at once as cores; --threads N: as many
+    spots as fit; a lone spot keeps every core (numba's own count, None)."""
+    import numba
+
+    monkeypatch.setattr(numba.config, "NUMBA_NUM_THREADS", 4)
+    assert LocalExecutor().plan(10) == (1, 4)
+    assert LocalExecutor().plan(3) == (1, 3)
+    assert LocalExecutor().plan(1) == (None, 1)
+    assert LocalExecutor(threads=2).plan(10) == (2, 2)
+    assert LocalExecutor(threads=4).plan(10) == (4, 1)
+    assert LocalExecutor(threads=9).plan(10) == (4, 1)  # never more threads than cores
+    assert LocalExecutor(threads=1).plan(1) == (1, 1)
+
+
+def _recording_run_spot(monkeypatch, delay=lambda spot: 0.0):
+    """Replace the executor's run_spot by one that records (spot id, threads, thread name)."""
+    import threading
+
+    import studodds.batch.executors as batch_module
+
+    calls = []
+
+    def fake(spot, threads=None):
+        calls.append((spot.id, threads, threading.current_thread().name))
+        time.sleep(delay(spot))
+        return SpotResult(spot.id, spot.line, {"players": []})
+
+    monkeypatch.setattr(batch_module, "run_spot", fake)
+    return calls
+
+
+def test_local_executor_runs_spots_side_by_side_on_one_thread_each(monkeypatch):
+    import numba
+
+    from studodds.batch import parse_spot
+
+    monkeypatch.setattr(numba.config, "NUMBA_NUM_THREADS", 2)
+    calls = _recording_run_spot(monkeypatch, delay=lambda spot: 0.02)
+    spots = [parse_spot(s) for s in make_spots(6)]
+    with LocalExecutor() as executor:
+        results = list(executor.run(spots))
+    assert [r.id for r in results] == [s.id for s in spots]
+    assert sorted(c[0] for c in calls) == sorted(s.id for s in spots)
+    assert {c[1] for c in calls} == {1}
+    assert len({c[2] for c in calls}) == 2  # two spots at a time, each on its own thread
+
+
+def test_local_executor_gives_the_numbers_of_one_spot_at_a_time_in_the_spots_order():
+    """Side by side on one kernel thread each, or one after another on every core: the same
+    results, in the spots' order even when a later spot finishes first (the first spot
+    here samples 20 times as long as the others)."""
+    from studodds.batch import parse_spot, run_spot
+
+    dicts = make_spots(6)
+    dicts[0] = dict(dicts[0], trials=400_000)
+    spots = [parse_spot(s) for s in dicts]
+    one_at_a_time = [run_spot(s, None) for s in spots]
+    with LocalExecutor() as executor:
+        side_by_side = list(executor.run(spots))
+    assert [r.id for r in side_by_side] == [s.id for s in spots]
+    assert [r.result for r in side_by_side] == [r.result for r in one_at_a_time]
+    assert all(r.ok for r in side_by_side)
+
+
+def test_local_executor_stopped_early_drops_the_spots_not_started(monkeypatch):
+    """A caller that stops reading (a chart whose spot failed, Ctrl-C) waits only for the
+    spots running, not for the ones queued behind them."""
+    import threading
+
+    import numba
+
+    from studodds.batch import parse_spot
+
+    monkeypatch.setattr(numba.config, "NUMBA_NUM_THREADS", 2)
+    release = threading.Event()
+    calls = _recording_run_spot(
+        monkeypatch, delay=lambda spot: 0.0 if spot.id == "s0" else (release.wait(10), 0)[1])
+    spots = [parse_spot(s) for s in make_spots(12)]
+    results = LocalExecutor().run(spots)
+    assert next(results).id == "s0"
+    threading.Timer(0.3, release.set).start()  # the two running spots end after the close
+    results.close()
+    ran = {c[0] for c in calls}
+    assert "s0" in ran and len(ran) <= 3, ran
+
+
 # ------------------------------------------------------------------------ Dask clusters
 
 

@@ -510,3 +510,50 @@ def test_exact_vs_random_notice_in_minutes_or_hours():
     assert re.search(r"about [\d.]+ s a class.* \d+ minutes? for 169 classes", five)
     assert "hours" not in five
     assert "under a minute for 1 class " in exact_vs_random_notice("stud5low", 1, 1)
+
+
+# ------------------------------------------------ sampling to a precision: the rounds
+
+
+def test_a_precision_spot_stops_just_past_the_trials_its_variance_needs():
+    """A chart's spots sample to a standard error (0.001 here, where a first round of
+    200,000 trials alone was 80% past what a spot needs): the result meets the precision,
+    and the trials are within 5% of what the variance asks for, var / precision^2."""
+    spots = chart_spots("stud7", selection=["(7 4) 2", "(A A) A"], precision=0.001, seed=3)
+    for _, result in batch_runner()(spots):
+        se = result["players"][0]["equity_se"]
+        trials = result["trials"]
+        needed = se * se * trials / 0.001 ** 2  # the variance, over precision^2
+        assert se <= 0.001
+        assert trials <= 1.05 * needed, (trials, needed)
+
+
+def test_the_rounds_never_sample_past_the_trials_sure_to_meet_the_precision():
+    """worst_case_trials: with the largest variance a share can have (half the pot won
+    whole, half lost), the standard error computed there is at most the precision, and
+    one trial fewer it is not; the rounds aim no further."""
+    import numpy as np
+
+    from studodds.engine.runs import (
+        FIRST_ROUND,
+        MIN_FIRST_ROUND,
+        MIN_ROUND,
+        _next_round_size,
+        _se_of,
+        first_round,
+        worst_case_trials,
+    )
+    from studodds.engine.showdown import POT_UNITS
+
+    for precision in (0.001, 0.0005, 0.003, 0.01):
+        n = worst_case_trials(precision)
+        for trials in (n, n - 1):
+            won = trials // 2  # shares 1 and 0, as even as a count allows
+            share = np.array([won * POT_UNITS])
+            se = _se_of(share, share * POT_UNITS, trials)
+            assert (se <= precision) == (trials == n), (precision, trials, se)
+        first = first_round(precision)
+        assert min(MIN_FIRST_ROUND, n) <= first <= min(FIRST_ROUND, n)
+        # A standard error far above the target asks for no more than the sure count.
+        assert first + _next_round_size(1.0, first, precision) <= max(n, first + MIN_ROUND)
+    assert first_round(0.0005) == FIRST_ROUND and first_round(0.001) == 62_501

@@ -19,8 +19,8 @@ per finished spot, flushed at once; a rerun skips the ids already there and neve
 id twice. A stopped run (Ctrl-C, a killed process, a lost worker) loses at most the spots in
 flight; a last line cut short by a kill is removed on the next start and its spot rerun.
 
-Executors: LocalExecutor runs the spots one after another in this process (the kernels
-already use every core per spot); DaskExecutor sends chunks of spots to Dask worker
+Executors: LocalExecutor runs the spots in this process, as many at once as cores, each
+on one kernel thread (no spot's threads wait for another's); DaskExecutor sends chunks of spots to Dask worker
 processes, an embedded LocalCluster or an existing cluster (the optional `dask` extra).
 run_batch is the file-to-file entry point; run_spots is the one under it, for callers with
 their own spots and their own use for the results (a chart).

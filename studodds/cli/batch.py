@@ -102,8 +102,9 @@ def executor_options(command):
                      help="Dask: spots per task (default: adapted to about half a second of "
                      "work per task)."),
         click.option("--threads", type=click.IntRange(min=1), metavar="N",
-                     help="Threads per spot (default: all cores here, the cores shared out "
-                     "with --dask, 1 with --scheduler)."),
+                     help="Threads per spot (default: 1 here, as many spots at once as "
+                     "cores, a lone spot on all of them; the cores shared out with --dask; 1 "
+                     "with --scheduler)."),
     ]
     for option in reversed(options):
         command = option(command)
