@@ -6,9 +6,9 @@ a table state varied by one card, so it is exactly as right as the engine.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
-import dataclasses
 from dataclasses import asdict, dataclass, replace
 from decimal import Decimal
 

@@ -3,6 +3,7 @@
 How close an estimate is to the time taken is measured by `scripts/bench.py --estimates`,
 not asserted here (timings vary with the machine's load)."""
 
+import numba
 import pytest
 from click.testing import CliRunner
 
@@ -63,7 +64,7 @@ def test_a_long_estimate_is_scaled_by_this_machines_speed(monkeypatch):
     assert timing.on_this_machine(0.5) == 0.5
     assert timing.on_this_machine(10.0) == pytest.approx(10.0 * factor)
     scenario = build_scenario("stud7", ["(As Ad) 7c", "(x x) Kh"])
-    raw = timing.counting_seconds(len(scenario.pool), 4, 6, False, timing.numba.get_num_threads())
+    raw = timing.counting_seconds(len(scenario.pool), 4, 6, False, numba.get_num_threads())
     estimate = estimate_run(scenario, exact=True)
     assert estimate.seconds == pytest.approx(raw)
     assert estimate.on_this_machine().seconds == pytest.approx(raw * factor)
@@ -73,7 +74,7 @@ def test_a_long_estimate_is_scaled_by_this_machines_speed(monkeypatch):
         equity("stud7", ["(As Ks) Ah", "(x x) Qd"], trials=10**8, seed=1,
                on_estimate=told.append, progress=_stop_at_once)
     assert told[0].seconds > timing.PROBE_ABOVE_SECONDS
-    plain = timing.sampling_seconds(10**8, 2, False, 1, timing.numba.get_num_threads())
+    plain = timing.sampling_seconds(10**8, 2, False, 1, numba.get_num_threads())
     assert told[0].seconds == pytest.approx(plain * 3.0)
 
 

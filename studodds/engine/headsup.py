@@ -327,7 +327,6 @@ def stream_counts(kind, pool, m, smax, base_key, base_suits, n_known, binom, dis
     The completions come in colex order: the lowest card moves fastest, and in colex rank
     the lowest card adds its own index, so the sets that change from one completion to the
     next are neighbouring lists and table rows, which the memory prefetches."""
-    n = pool.shape[0]
     width = distinct.shape[0] + 2
     for c in nb.prange(bounds.shape[0] - 1):
         idx = np.zeros(max(m, 1), dtype=np.int64)
@@ -362,7 +361,8 @@ def stored_bytes(n: int, k: int, m: int, split: bool = False) -> int:
     (table_budget), and for a split pot three sets of them and one byte per streamed
     completion (its group, headsup_split.py)."""
     one = max(MIN_TABLE_BUDGET, comb(n, k) * 2**k * 8)
-    return 3 * one + comb(n, m) if split else one
+    # a split pot's three sets of lists each get comb(n, m) bytes more (headsup_split.py)
+    return 3 * (one + comb(n, m)) + comb(n, m) if split else one
 
 
 def table_budget(n: int, k: int, smax: int | None = None) -> int:

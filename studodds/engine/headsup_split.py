@@ -84,7 +84,6 @@ def count_place(kind_hi, pool, m, smax, base_key, base_suits, n_known, binom, di
     """out[c] = the nine cell counts (signed sums over S) of the villain completions of
     colex ranks bounds[c]..bounds[c+1] whose low has this place among the hero's lows
     (groups[v] >> 1 == place): all (a_), worse (w_) and equal (e_) hero completions."""
-    n = pool.shape[0]
     for c in nb.prange(bounds.shape[0] - 1):
         idx = np.zeros(max(m, 1), dtype=np.int64)
         ranks = np.zeros(parent.shape[0], dtype=np.int64)

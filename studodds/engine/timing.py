@@ -8,7 +8,7 @@ a small probe once per process (machine_factor) against its time where the const
 were measured. An estimate is for the kernels on all of numba's threads; fewer threads
 take proportionally longer.
 
-- Heads-up counting (headsup.py, headsup_split.py) makes `headsup.cost` lookups (a table
+- Heads-up counting (headsup.py, headsup_split.py) makes lookups (a table
   entry or a short search each) after building the stored side's lists: a cost a lookup
   and a cost a list entry built.
 - Enumeration (exact.py) and Monte Carlo (sim.py) spend their time valuing each player's
@@ -20,19 +20,16 @@ from __future__ import annotations
 import time
 from math import comb
 
-import numba
 import numpy as np
 
-from .headsup import cost
-
-# Heads-up counting on 2 threads: nanoseconds a lookup (`headsup.cost` counts them: a
-# streamed completion's shared sets, three times over for a split pot, which counts up to
-# three sets of lists), and a stored list entry built (the stored completions times their
-# shared sets). Fitted to 3rd and 4th street stud7 and stud7hl8 and the next-card tables
+# Heads-up counting on 2 threads: nanoseconds a lookup (a streamed completion's shared
+# sets, three times over for a split pot, which counts up to three sets of lists), and a
+# stored list entry built (the stored completions times their shared sets; sorting the
+# long lists a next-card table's one pass may store makes this the larger). Fitted to 3rd and 4th street stud7 and stud7hl8 and the next-card tables
 # (scripts/bench.py --estimates).
 COUNTING_NS_PER_LOOKUP = 3.4
 COUNTING_SPLIT_NS_PER_LOOKUP = 2.5
-COUNTING_NS_PER_STORED = 5.0
+COUNTING_NS_PER_STORED = 30.0
 
 # Enumeration and Monte Carlo on 2 threads: nanoseconds a deal, and a hand valued (a hand
 # valued both ways costs SPLIT_HAND_FACTOR as much).
@@ -53,8 +50,10 @@ def counting_seconds(n: int, k: int, m: int, split: bool, threads: int) -> float
     """Heads-up counting of a pool of n unseen cards, k to come to the stored side and m
     to the streamed side."""
     per_lookup = COUNTING_SPLIT_NS_PER_LOOKUP if split else COUNTING_NS_PER_LOOKUP
-    stored = comb(n, k) * sum(comb(k, s) for s in range(min(k, m) + 1))
-    nanoseconds = cost(n, k, m, split) * per_lookup + stored * COUNTING_NS_PER_STORED
+    smax = min(k, m)
+    lookups = comb(n, m) * sum(comb(m, s) for s in range(smax + 1)) * (3 if split else 1)
+    stored = comb(n, k) * sum(comb(k, s) for s in range(smax + 1))
+    nanoseconds = lookups * per_lookup + stored * COUNTING_NS_PER_STORED
     return nanoseconds * 1e-9 * _thread_factor(threads) + QUESTION_SECONDS
 
 
