@@ -304,25 +304,29 @@ FIRST_QUERIES = [
     ("stud5hl", ["(As) 2d", "(x) Kd"]), ("stud7hl", ["(As 2s) 3h", "(x x) Kd"]),
     ("razz27", ["(2s 3d) 4c", "(x x) Kd"]), ("razz6", ["(As 2d) 3c", "(x x) Kd"]),
 ]
-PEAK_RSS = ("import resource, runpy, sys\n"
+# Run the CLI and print its peak memory: VmHWM, which starts afresh with the process's own
+# address space (ru_maxrss would carry the parent's over the exec).
+PEAK_RSS = ("import runpy, sys\n"
             "sys.argv = ['studodds'] + sys.argv[1:]\n"
             "try:\n    runpy.run_module('studodds', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
-            "print('peak-rss-kb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
-            " file=sys.stderr)\n")
+            "hwm = [line for line in open('/proc/self/status') if line.startswith('VmHWM')]\n"
+            "print('peak-rss-kb', hwm[0].split()[1], file=sys.stderr)\n")
 
 
 def cli_run(arguments: list[str], env=None) -> tuple[float, int]:
     """(wall seconds, peak RSS in kB) of one whole CLI process."""
     start = time.perf_counter()
+    # run outside the checkout, so that PYTHONPATH (not the current directory) says
+    # which studodds runs
     done = subprocess.run([sys.executable, "-c", PEAK_RSS, *arguments], check=True,
-                          capture_output=True, text=True, env=env)
+                          capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
     seconds = time.perf_counter() - start
     kb = int(done.stderr.rsplit("peak-rss-kb", 1)[1].split()[0])
     return seconds, kb
 
 
-def bench_targets(trials: int, repeat: int, chart: bool):
+def bench_targets(trials: int, repeat: int, chart: bool, chart_repeat: int = 1):
     """Issue #16's table: Monte Carlo ratios, evaluate_batch per kind, the exact and
     next-card queries, first queries with an empty cache, and (with chart) a chart."""
     rows = []
@@ -330,7 +334,6 @@ def bench_targets(trials: int, repeat: int, chart: bool):
         ratio = f"{ours[1] / peer[1]:.1f}x" if 1 in peer else "-"
         rows.append((f"Monte Carlo per thread vs poker-equity: {label}", ratio,
                      "python scripts/bench.py --targets"))
-    rows += bench_evaluate_batch(repeat)
     for label, arguments in TARGET_QUERIES:
         cli_run(arguments)  # fill the cache
         runs = [cli_run(arguments) for _ in range(repeat)]
@@ -348,13 +351,14 @@ def bench_targets(trials: int, repeat: int, chart: bool):
                          "NUMBA_CACHE_DIR=$(mktemp -d) studodds "
                          + " ".join(_quoted(a) for a in arguments)))
             log(f"  first {game}: {seconds:.1f} s")
+    rows += bench_evaluate_batch(repeat)  # last: its random hands take a lot of memory
     if chart:
         with tempfile.TemporaryDirectory() as out:
             for game in ("stud7", "stud7hl8"):
                 arguments = ["chart", "-g", game, "--precision", "0.001", "--no-png", "-o",
                              str(Path(out) / game)]
                 best = float("inf")
-                for _ in range(repeat):
+                for _ in range(chart_repeat):
                     for f in Path(out).glob(f"{game}*"):
                         f.unlink()
                     best = min(best, cli_run(arguments)[0])
@@ -449,11 +453,14 @@ def main() -> None:
                         help="issue #16's table only (add --targets-chart for the charts)")
     parser.add_argument("--targets-chart", action="store_true",
                         help="with --targets: also time two charts (minutes each)")
+    parser.add_argument("--chart-repeat", type=int, default=1,
+                        help="with --targets-chart: runs of each chart (best kept; default 1)")
     args = parser.parse_args()
     fmt = "github" if args.markdown else "simple"
     if args.targets:
         log("issue #16's table")
-        print_targets(bench_targets(args.trials, args.repeat, args.targets_chart), fmt)
+        print_targets(bench_targets(args.trials, args.repeat, args.targets_chart,
+                                    args.chart_repeat), fmt)
         return
     all_threads = numba.config.NUMBA_NUM_THREADS
     if args.only_estimates is not None:

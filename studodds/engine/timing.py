@@ -27,8 +27,8 @@ import numpy as np
 # stored list entry built (the stored completions times their shared sets; sorting the
 # long lists a next-card table's one pass may store makes this the larger). Fitted to 3rd and 4th street stud7 and stud7hl8 and the next-card tables
 # (scripts/bench.py --estimates).
-COUNTING_NS_PER_LOOKUP = 3.4
-COUNTING_SPLIT_NS_PER_LOOKUP = 2.5
+COUNTING_NS_PER_LOOKUP = 2.35
+COUNTING_SPLIT_NS_PER_LOOKUP = 2.4
 COUNTING_NS_PER_STORED = 30.0
 
 # Enumeration and Monte Carlo on 2 threads: nanoseconds a deal, and a hand valued (a hand
@@ -87,10 +87,12 @@ PROBE_ABOVE_SECONDS = 1.0
 # first query that only wanted to say how long --exact would take) and is bound, like the
 # kernels, by table lookups in the caches. (Sorting was tried: numpy's sort uses whatever
 # vector instructions the processor has, which says little about the kernels.)
-# PROBE_SECONDS: the best of its runs where the constants were measured.
+# PROBE_SECONDS: its time where the enumeration and sampling constants were fitted,
+# inferred from the machine of 2026-12-01 (the probe measured 0.026 s there, and those
+# estimates against the times taken showed it 2.0 times slower).
 PROBE_TABLE = 1 << 21
 PROBE_LOOKUPS = 1 << 22
-PROBE_SECONDS = 0.032
+PROBE_SECONDS = 0.013
 _factor: dict[int, float] = {}
 
 
