@@ -126,19 +126,18 @@ def list_slot(idx, k, mask, binom):
 
 
 @nb.njit(parallel=True, **NUMBA_OPTIONS)
-def fill_lists(n, k, masks, mask_sizes, binom, starts, lengths, ranks, bounds, lists):
-    """lists[starts[s] + rank(S) * lengths[s] + slot] = ranks[r] for every completion r
-    (lexicographic rank, chunk c taking bounds[c]..bounds[c+1]) and every set S inside it
-    that one of masks selects (of mask_sizes[i] cards)."""
+def fill_lists(n, k, masks, binom, length, ranks, bounds, lists):
+    """lists[rank(S) * length + slot] = ranks[r] for every completion r (lexicographic
+    rank, chunk c taking bounds[c]..bounds[c+1]) and every set S inside it that one of
+    masks selects (all of one size, whose lists are length long)."""
     for c in nb.prange(bounds.shape[0] - 1):
         idx = np.zeros(max(k, 1), dtype=np.int64)
         unrank_called(bounds[c], n, k, binom, idx)
         for r in range(bounds[c], bounds[c + 1]):
             rank = ranks[r]
-            for i in range(masks.shape[0]):
-                s = mask_sizes[i]
-                rank_s, slot = list_slot(idx, k, masks[i], binom)
-                lists[starts[s] + rank_s * lengths[s] + slot] = rank
+            for mask in masks:
+                rank_s, slot = list_slot(idx, k, mask, binom)
+                lists[rank_s * length + slot] = rank
             next_combination(idx, n, k)
 
 
@@ -402,8 +401,6 @@ class CountingLists:
     def __init__(self, ranks: np.ndarray, width: int, n: int, k: int, smax: int, binom,
                  budget: int, partial: bool = False, streamed: int | None = None,
                  m: int | None = None):
-        self.width = width
-        self.partial = partial
         # A hand kind has at most 7,462 values (high: the five-card classes), so ranks fit
         # 16 bits: one type, so each kernel compiles once.
         if width > 1 << 16:
@@ -439,8 +436,7 @@ class CountingLists:
         for s in range(smax + 1):  # one size at a time: its lists live only while used
             masks = np.array([mk for mk in range(1 << k) if mk.bit_count() == s], np.int64)
             lists = np.empty(n_lists[s] * lengths[s], dtype=rank_type)
-            fill_lists(n, k, masks, np.full(len(masks), s, np.int64), binom,
-                       np.zeros(smax + 1, np.int64), self.lengths, ranks, bounds, lists)
+            fill_lists(n, k, masks, binom, lengths[s], ranks, bounds, lists)
             if partial:  # how many of each list's completions are in the part
                 self.included_start[s] = sum(n_lists[:s])
                 self.included[sum(n_lists[:s]) : sum(n_lists[: s + 1])] = count_included(

@@ -131,11 +131,7 @@ def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | 
         deals, wins, ties = headsup.heads_up_counts(
             inputs.kind_a, scenario.pool, *known, *to_deal, progress,
         )
-        losses = deals - wins - ties
-        for p, (won, tied) in enumerate(((wins, ties), (losses, ties))):
-            tallies[p, WIN] = won
-            tallies[p, TIE] = tied
-            tallies[p, SHARE] = won * POT_UNITS + tied * (POT_UNITS // 2)
+        tallies = _heads_up_tallies(deals, wins, ties, 0)
         if swap:
             tallies = tallies[::-1].copy()
     return tallies, no_low, np.zeros((2, N_BINS), dtype=np.int64), decl
