@@ -149,7 +149,7 @@ def declare_table(
     for i, combo in enumerate(others):
         equities, errors = [], []
         for j in range(3):
-            share, share_sq = (int(x) for x in tallies[3 * i + j, :2])
+            share, share_sq = tallies[3 * i + j, :2].tolist()  # floats if ranges weigh
             mean = share / (POT_UNITS * samples)
             equities.append(mean)
             if mc:
@@ -157,7 +157,7 @@ def declare_table(
                 var = max(mean_sq - mean * mean, 0.0) * samples / max(samples - 1, 1)
                 errors.append(math.sqrt(var / samples))
         # The best by the exact integer shares, so equal equities never differ by rounding.
-        shares = [int(tallies[3 * i + j, 0]) for j in range(3)]
+        shares = [tallies[3 * i + j, 0].item() for j in range(3)]
         best = CHOICES[shares.index(max(shares))]
         out.append(DeclareRow(combo, *equities, best, *(errors if mc else (None,) * 3)))
     return DeclareTable(

@@ -127,7 +127,7 @@ def build_result(
     mc = method == "monte-carlo"
     players = []
     for p, hand in enumerate(scenario.hand_texts()):
-        t = [int(x) for x in tallies[p]]
+        t = tallies[p].tolist()  # ints, or floats for weighted ranges (runs.run_exact)
         win, tie = t[WIN] / n, t[TIE] / n
         equity = t[SHARE] / (POT_UNITS * n)
         extra: dict = {}
@@ -164,5 +164,5 @@ def _distribution(game, counts: np.ndarray, n: int) -> dict[str, dict[str, float
     """{kind: {category: probability}} for the hand kinds the game plays."""
     assert counts.shape == (N_BINS,)
     return {
-        kind: {bin_name(b): int(counts[b]) / n for b in KIND_BINS[kind]} for kind in game.kinds
+        kind: {bin_name(b): counts[b].item() / n for b in KIND_BINS[kind]} for kind in game.kinds
     }
