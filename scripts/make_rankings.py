@@ -1,5 +1,5 @@
-"""Regenerate studodds/chart/rankings.json: every game's starting classes, best first, by
-equity against one random hand (chart/ranking.py says how; tests check a sample of
+"""Regenerate studodds/starting/rankings.json: every game's starting classes, best first, by
+equity against one random hand (starting/top.py and chart/ranking.py say how; tests check a sample of
 classes against a fresh run).
 
     python scripts/make_rankings.py            # every game (tens of minutes on 2 cores)
@@ -15,12 +15,12 @@ from studodds.chart import CHART_GAMES
 from studodds.chart.ranking import (
     RANKING_PRECISION,
     RANKING_SEED,
-    RANKINGS_FILE,
     measure_classes,
     ranking_order,
 )
+from studodds.starting.top import RANKINGS_FILE
 
-PATH = Path(__file__).resolve().parents[1] / "studodds" / "chart" / RANKINGS_FILE
+PATH = Path(__file__).resolve().parents[1] / "studodds" / "starting" / RANKINGS_FILE
 
 
 def main(games: list[str]) -> None:

@@ -147,7 +147,7 @@ def _alternative_matches(alternative: Alternative, hole, up, game: str) -> bool:
     if isinstance(alternative, str):
         percent = top_percent(alternative)
         if percent is not None:
-            from .chart.ranking import in_top  # chart/ knows the starting classes
+            from .starting.top import in_top  # imported here: it reads cards, which reads us
 
             return in_top(tuple(hole) + tuple(up[:1]), game, percent)
         return CLASS_TESTS[alternative](hole, up)

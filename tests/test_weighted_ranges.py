@@ -25,10 +25,11 @@ import test_ranges as tr
 
 from studodds.cards import NotationError, parse_hand
 from studodds.chart import CHART_GAMES
-from studodds.chart.classes import class_of, classes, scheme_of
-from studodds.chart.ranking import measure_classes, top_codes
+from studodds.chart.ranking import measure_classes
 from studodds.equity import equity
 from studodds.scenario import ScenarioError, build_scenario
+from studodds.starting.classes import class_of, classes, scheme_of
+from studodds.starting.top import top_codes
 from studodds.whatif import next_card_probabilities
 
 # --------------------------------------------------------------------------- the slow twin
@@ -259,7 +260,7 @@ def test_top_needs_the_door_card():
 
 
 def shipped() -> dict:
-    return json.loads(resources.files("studodds.chart").joinpath("rankings.json").read_text())
+    return json.loads(resources.files("studodds.starting").joinpath("rankings.json").read_text())
 
 
 @pytest.mark.parametrize("game", CHART_GAMES)
