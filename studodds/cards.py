@@ -34,6 +34,7 @@ import operator
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import NamedTuple
 
 from .ranges import CLASS_TESTS, HoleRange, Slot
@@ -192,7 +193,9 @@ def _top_token(text: str) -> Token:
     if percent is None or not 0 < percent <= 100:
         raise NotationError(f"{text!r}: {_TOP_HELP}; the other classes are "
                             f"{', '.join(_CLASS_NAMES)}")
-    return Token("class", f"top{percent:g}%")
+    # The number as typed, without leading or trailing zeros (top015% is top15%): every
+    # digit kept, since the class name is what ranges.top_percent reads the percentage from.
+    return Token("class", f"top{format(Decimal(match['x']).normalize(), 'f')}%")
 
 
 def _weight_token(text: str) -> Token:

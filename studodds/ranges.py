@@ -19,7 +19,7 @@ the up cards:
     low3       three different ranks 8 or lower on third street (ace low)
     topX%      the best X% of starting hands (X in (0, 100], e.g. top15% or top2.5%): the
                hole cards with the door card make one of the starting classes ranked
-               best against a random hand (chart/ranking.py), in any stud game
+               best against a random hand (starting/top.py), in any stud game
 
 The third-street classes are for seven-card games. Every combination of hole cards that
 matches some alternative counts once, and all of them are equally likely: jointly across
@@ -138,7 +138,8 @@ class HoleRange:
     def __str__(self) -> str:
         def text(i: int, a: Alternative) -> str:
             body = a if isinstance(a, str) else " ".join(str(s) for s in a)
-            return body if self.weight(i) == 1 else f"{body}:{self.weight(i):g}"
+            # repr: the shortest text that reads back as the same weight
+            return body if self.weight(i) == 1 else f"{body}:{self.weight(i)!r}"
 
         return " | ".join(text(i, a) for i, a in enumerate(self.alternatives))
 
