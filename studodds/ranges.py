@@ -22,8 +22,9 @@ the up cards:
                best against a random hand (starting/top.py), in any stud game
 
 The third-street classes are for seven-card games. Every combination of hole cards that
-matches some alternative counts once, and all of them are equally likely: jointly across
-players, given every card that is known or dead (the engine's job, see scenario.py).
+matches some alternative counts once, and all of them are equally likely (unless the range
+has weights, below): jointly across players, given every card that is known or dead (the
+engine's job, see scenario.py).
 
 **Weights.** An alternative may carry a weight in (0, 1] after a colon (``?? ??:0.25``);
 no weight means 1. A combination's weight is the highest weight among the alternatives
