@@ -75,7 +75,7 @@ _CARD_RE = re.compile(f"(?P<rank>{_RANK_RE})(?P<suit>{_SUIT_RE})")
 # single card-sized token: today that is one unknown card; a later range syntax will
 # give "K?" (any king) and "?s" (any spade) their meaning, and until then they fail.
 _TOKEN_RE = re.compile(
-    r"(?P<top>top[^\s,()|:]*)|(?P<weight>:[^\s,()|]*)|"
+    r"(?P<top>[Tt][Oo][Pp][^\s,()|:]*)|(?P<weight>:\s*[^\s,()|]*)|"
     r"(?P<cls>pair\+|rolled|flush3|straight3|low3)|(?P<bar>\|)|"
     rf"(?P<rank>{_RANK_RE}|\?)(?P<suit>{_SUIT_RE}|\?)|(?P<unknown>[xX?])|(?P<paren>[()])"
 )
@@ -180,7 +180,7 @@ class Token(NamedTuple):
     weight: float | None = None
 
 
-_TOP_RE = re.compile(r"top(?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
+_TOP_RE = re.compile(r"[Tt][Oo][Pp](?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
 _TOP_HELP = ("the best X% of starting hands is written topX% with X in (0, 100], e.g. "
              "top15% or top2.5%")
 _WEIGHT_HELP = ("a weight ends its alternative after a colon and is a number in (0, 1], "

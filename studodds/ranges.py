@@ -1,9 +1,9 @@
 """Hole-card ranges: what an opponent may hold, written inside the hole group.
 
-    (K? K? | A? A? | K? ??) Kd      kings up with a pair of kings or aces, or a king
+    (K? K? | A? A? | K? ??) Kd      kings or aces in the hole, or a king (kings split)
     (?s ?s) 9s                      three spades
     (pair+ | flush3) 9h             a pair or better, or three to a flush
-    (K? ?? | ?? ??:0.25) Kd         kings up always, otherwise any hand a quarter as often
+    (K? ?? | ?? ??:0.25) Kd         a king in the hole always, any other hand a quarter as often
     (top15%) Kd                     the best 15% of starting hands, with the king up
 
 A range is a list of alternatives separated by ``|``. An alternative is either one slot

@@ -376,3 +376,21 @@ def test_a_fresh_generation_agrees_with_the_ranking_file(game):
     sample = [entries[0], entries[-1]] + rng.sample(entries[1:-1], 3)
     fresh = measure_classes(game, [code for code, _ in sample])
     assert {code: fresh[code] for code, _ in sample} == dict(sample)
+
+
+def test_tiny_weights_are_relative():
+    """Weights count relative to each other: scaled down by 1e-200 (their products would
+    underflow to 0) they give the same odds, and equal weights are the plain range."""
+    hands = ["(As Ks) Ah Qh Jd 4c", "(K? ?? | ?? ??:0.25) Kd 9c 8c 2d"]
+    tiny = ["(As Ks) Ah Qh Jd 4c", "(K? ??:1e-200 | ?? ??:2.5e-201) Kd 9c 8c 2d"]
+    dead = tr.dead_all_but("Kc Kh Qs Qc 9s 8h 7d 4d Jc", [strip_weights(h) for h in hands])
+    a, b = equity("stud7", hands, dead, exact=True), equity("stud7", tiny, dead, exact=True)
+    for x, y in zip(a.players, b.players, strict=True):
+        assert abs(x.equity - y.equity) < 1e-12
+    equal = build_scenario("stud7", ["(As Ks) Ah", "(K? ??:1e-200 | ?? ??:1e-200) Kd"])
+    assert equal.ranges[0].weights is None
+
+
+def test_top_and_weights_are_read_leniently():
+    assert str(parse_hand("(Top15% | ?? ?? : 0.5) Kd")) == "(top15% | ?? ??:0.5) Kd"
+    assert str(parse_hand("(TOP2.5%) Kd")) == "(top2.5%) Kd"
