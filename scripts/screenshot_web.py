@@ -1,0 +1,120 @@
+"""Take the README's screenshot of the web page (docs/web_page.png) with headless Chromium.
+
+    python scripts/screenshot_web.py                    # starts `studodds serve` itself
+    python scripts/screenshot_web.py --server http://127.0.0.1:8765   # a server already up
+
+Needs the web extra, selenium (the dev extra) and Debian's chromium and chromium-driver
+(/usr/bin/chromium, /usr/bin/chromedriver). The spot is a fixed deep link with a seed, so
+the picture shows the same numbers each time it is taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from urllib.parse import urlencode
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import WebDriverWait
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Three players on 5th street of stud hi/lo eight or better (the README's equity example),
+# with a pot and a price, so the picture shows the halves, the error bars and the verdict.
+SPOT = [
+    ("game", "stud7hl8"),
+    ("hand", "(As 2s) 3h 4h 9c"),
+    ("hand", "(x x) Qc Kd 3d"),
+    ("hand", "(x x) 5c 6c 7c"),
+    ("dead", "7h Kc 8d"),
+    ("trials", "200000"),
+    ("seed", "1"),
+    ("pot", "60"),
+    ("to_call", "10"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def server(url: str | None):
+    """The address of a running `studodds serve`: the one given, or one started here."""
+    if url:
+        yield url.rstrip("/")
+        return
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": ROOT + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", str(port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    address = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(address + "/api/games", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit("studodds serve did not start")
+        yield address
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def browser(width: int, height: int) -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
+                f"--window-size={width},{height}", "--force-device-scale-factor=1"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--server", help="the address of a running studodds serve")
+    parser.add_argument("--output", default=os.path.join(ROOT, "docs", "web_page.png"))
+    parser.add_argument("--width", type=int, default=1440)
+    parser.add_argument("--height", type=int, default=1280)
+    parser.add_argument("--next", action="store_true", default=True,
+                        help="also show the next-card grid for player 1 (the default)")
+    args = parser.parse_args()
+    with server(args.server) as address:
+        driver = browser(args.width, args.height)
+        try:
+            driver.get(f"{address}/?{urlencode(SPOT)}")
+            wait = WebDriverWait(driver, 60)
+            wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=equity-3]")))
+            if args.next:
+                driver.find_element(By.CSS_SELECTOR, "[data-testid=next-run]").click()
+                wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, ".next-grid")))
+            time.sleep(0.5)  # the bars' transitions
+            height = driver.execute_script("return document.documentElement.scrollHeight")
+            driver.set_window_size(args.width, max(args.height, height))
+            time.sleep(0.3)
+            driver.save_screenshot(args.output)
+        finally:
+            driver.quit()
+    print(args.output)
+
+
+if __name__ == "__main__":
+    main()
