@@ -56,13 +56,22 @@ def serve_command(host, port, no_browser):
     click.echo("studodds: serving the stud table at that address; Ctrl-C stops it.", err=True)
     if not no_browser and not webbrowser.open(url):
         click.echo("studodds: no browser could be opened: open the address above", err=True)
+    app = create_app(host=host, port=port)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            # Stop the questions first: uvicorn then waits only for their next progress
+            # call, not for a long run to finish.
+            app.state.work.close()
+            super().handle_exit(sig, frame)
+
     config = uvicorn.Config(
-        create_app(host=host, port=port), log_level="warning", access_log=False,
-        lifespan="on", timeout_graceful_shutdown=2, server_header=False,
+        app, log_level="warning", access_log=False,
+        lifespan="on", timeout_graceful_shutdown=5, server_header=False,
         limit_concurrency=64,  # connections at once: a flood beyond gets 503 from uvicorn
     )
     try:
-        uvicorn.Server(config).run(sockets=[listener])
+        Server(config).run(sockets=[listener])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C and raises it again afterwards
         pass
     finally:

@@ -78,6 +78,7 @@ class WorkQueue:
         self.limit = max_workers + max_waiting
         self.executor = ThreadPoolExecutor(max_workers, thread_name_prefix="studodds-work")
         self.jobs: set[Job] = set()
+        self.closed = False
 
     @property
     def admitted(self) -> int:
@@ -85,6 +86,8 @@ class WorkQueue:
 
     def submit(self, question: Question, *, listen: bool = False) -> Job:
         """Start (or queue) a question; Busy when the workers and the queue are full."""
+        if self.closed:
+            raise Busy("the server is stopping")
         if len(self.jobs) >= self.limit:
             raise Busy(f"the server is busy: {self.max_workers} questions are being answered "
                        f"and {self.limit - self.max_workers} wait; ask again in a moment")
@@ -104,7 +107,8 @@ class WorkQueue:
 
     def close(self) -> None:
         """Stop everything: running questions at their next progress call, queued ones
-        before they start."""
+        before they start. Safe to call from a signal handler (it only sets flags)."""
+        self.closed = True
         for job in list(self.jobs):
             job.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
