@@ -198,6 +198,24 @@ def test_cards_clicked_onto_the_table_give_the_clis_numbers(page, server):
     assert method_line(d).startswith("Seven-card stud on 3rd street: Monte Carlo")
 
 
+def test_percentages_round_as_the_clis(page, server):
+    """The page formats each fraction as Python's "{:.2f}" does, exact halves to even
+    (12.125 -> 12.12, where JavaScript's toFixed gives 12.13): fractions with small
+    denominators, as exact counts give, and a spread of others."""
+    d = page
+    d.get(f"{server}/?game=stud7&hand=&hand=")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#deck .deck-card"), what="the page")
+    values = [k / n for n in (8, 16, 40, 80, 400, 800, 1600, 3200, 8000) for k in range(n + 1)]
+    values += [i / 9973 for i in range(9974)] + [0.7728801474728741, 0.22711985252712588]
+    shown = d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('/static/cards.js').then((m) => done(arguments[0].map((v) => m.pct(v))));",
+        values)
+    expected = [percent(v) for v in values]
+    wrong = [(v, s, e) for v, s, e in zip(values, shown, expected) if s != e]
+    assert wrong == []
+
+
 def test_a_deep_link_shows_the_table_and_the_clis_numbers(page, server):
     """Stud hi/lo with three players, a dead card and a pot: the seats hold the linked
     cards, and equity, the halves and the pot odds verdict are the CLI's."""

@@ -42,7 +42,7 @@ function renderControls() {
   $("to-call").value = state.toCall;
   $("bets-to-come").value = state.betsToCome;
   $("big-bet").value = state.bigBet;
-  $("seat-count").textContent = `${state.seats.length} of up to ${state.game.max_players} players`;
+  $("seat-count").textContent = replaying() ? "" : `${state.seats.length} of up to ${state.game.max_players} players`;
 }
 
 // The table changed: draw it, keep the address in step, ask for its odds again.
@@ -208,7 +208,7 @@ async function boot() {
   initTable(changed);
   setTableErrorHook(showError);
   initWhatIf(showError);
-  initReplay({ showError, leave: changed });
+  initReplay({ showError, leave: changed, render: renderAll });
   wireControls();
   renderAll();
   syncAddress();

@@ -158,19 +158,20 @@ export function seatCards(seat) {
   return [...seat.hole, ...seat.up, ...seat.river].filter((c) => c && c !== UNKNOWN);
 }
 
-// A fraction as a percentage with two decimals, rounded as Python's format does (the
-// CLI's "{:.2f}"): to the nearest, and an exact half to the even digit. toFixed alone
-// would round an exact half up (12.125 -> 12.13 where Python prints 12.12).
+// A fraction as a percentage with two decimals, exactly as Python's "{:.2f}" prints
+// 100 * x (the CLI's tables): both round the double's exact value to the nearest, but on
+// an exact half toFixed goes up and Python to the even digit (12.125 -> 12.12). A double
+// lies exactly halfway between two hundredths only when it is an odd number of eighths
+// (x.125, x.375, x.625, x.875); v * 8 is exact, so that is checked without rounding.
 export function pct(fraction, digits = 2) {
   const v = 100 * fraction;
-  if (digits === 2) {
-    const twice = 200 * v; // an exact half lies on an odd multiple of 1/200
-    if (Number.isInteger(twice) && Math.abs(twice) % 2 === 1) {
-      const down = Math.floor(100 * v) / 100;
-      const up = down + 0.01;
-      const evenDown = Math.round(Math.abs(down) * 100) % 2 === 0;
-      return (evenDown ? down : up).toFixed(2) + "%";
-    }
+  const eighths = v * 8;
+  if (digits === 2 && Number.isSafeInteger(eighths) && Math.abs(eighths) % 2 === 1) {
+    const hundredths = Math.abs(eighths) * 12.5; // exact: an odd number of halves
+    let h = Math.floor(hundredths);
+    if (h % 2 === 1) h += 1; // the even neighbour
+    const sign = v < 0 ? "-" : "";
+    return `${sign}${Math.floor(h / 100)}.${String(h % 100).padStart(2, "0")}%`;
   }
   return v.toFixed(digits) + "%";
 }

@@ -6,7 +6,7 @@ import { ApiError, isAbort, postFile } from "./api.js";
 import { handShape, parseCardList, parseHand, pct } from "./cards.js";
 import { lineChart } from "./chart.js";
 import { gameById, state } from "./state.js";
-import { SEAT_COLOURS, renderTable, showReadOnly } from "./table.js";
+import { SEAT_COLOURS, showReadOnly } from "./table.js";
 
 const replay = {
   hands: [],      // /api/replay's answer: one object per hand
@@ -17,7 +17,7 @@ const replay = {
   controller: null,
 };
 
-let hooks = { showError() {}, leave() {} };
+let hooks = { showError() {}, leave() {}, render() {} };
 
 export function initReplay(h) {
   hooks = h;
@@ -131,7 +131,7 @@ function show() {
     community: street.community || null,
   };
   showReadOnly(view);
-  renderTable();
+  hooks.render();
   renderStreetButtons(hand);
   renderResults(hand, street, names, suffix);
   renderChart(hand, names);

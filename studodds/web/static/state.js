@@ -89,22 +89,24 @@ export function potOddsFields() {
 // ---- the address bar ----
 
 export function toQuery() {
-  const p = new URLSearchParams();
-  p.set("game", state.game.id);
-  for (const h of hands()) p.append("hand", h);
-  if (state.dead.length) p.set("dead", deadText());
-  if (state.community) p.set("community", state.community);
-  if (state.game.declare && state.declare.some((d) => d)) p.set("declare", state.declare.join(","));
-  if (state.method === "exact") p.set("exact", "1");
-  if (state.method === "trials") p.set("trials", String(state.trials));
-  if (state.method === "precision") p.set("precision", String(state.precision));
-  if (state.seed !== "") p.set("seed", state.seed);
-  if (state.player !== 1) p.set("player", String(state.player));
-  if (state.pot !== "") p.set("pot", state.pot);
-  if (state.toCall !== "") p.set("to_call", state.toCall);
-  if (state.betsToCome !== "") p.set("bets_to_come", state.betsToCome);
-  if (state.bigBet !== "") p.set("big_bet", state.bigBet);
-  return p.toString().replace(/\+/g, "%20");
+  const p = [];
+  // encodeURIComponent keeps parentheses as they are: hand=(As%20Ks)%20Ah reads as written.
+  const add = (key, value) => p.push(`${key}=${encodeURIComponent(value)}`);
+  add("game", state.game.id);
+  for (const h of hands()) add("hand", h);
+  if (state.dead.length) add("dead", deadText());
+  if (state.community) add("community", state.community);
+  if (state.game.declare && state.declare.some((d) => d)) add("declare", state.declare.join(","));
+  if (state.method === "exact") add("exact", "1");
+  if (state.method === "trials") add("trials", String(state.trials));
+  if (state.method === "precision") add("precision", String(state.precision));
+  if (state.seed !== "") add("seed", state.seed);
+  if (state.player !== 1) add("player", String(state.player));
+  if (state.pot !== "") add("pot", state.pot);
+  if (state.toCall !== "") add("to_call", state.toCall);
+  if (state.betsToCome !== "") add("bets_to_come", state.betsToCome);
+  if (state.bigBet !== "") add("big_bet", state.bigBet);
+  return p.join("&");
 }
 
 export function syncAddress() {

@@ -398,21 +398,22 @@ function renderDeck(view) {
 function renderTarget(view) {
   const el = document.getElementById("target");
   if (view) {
-    el.textContent = "Replaying a hand: the table shows its street. Edit from here to take it over.";
+    el.textContent = "Replaying a hand: the table shows the street chosen below. To change cards, press \u201cAsk what if from this street\u201d.";
     return;
   }
   const t = state.target;
   let where;
   if (t.kind === "dead") where = "the dead cards (folded up cards; x for a card nobody saw)";
-  else if (t.kind === "community") where = "the community card";
+  else if (t.kind === "community") where = "the community card (everyone's river)";
   else {
     const label = slotLabel(t.group, t.index);
-    const what = t.group === "hole" ? `hole card ${t.index + 1}`
-      : t.group === "river" ? "the river (7th street, face down)"
-        : label === "door" ? "the door card" : `the ${label} street card`;
-    where = `player ${t.seat + 1}, ${what}`;
+    const ordinal = ["first", "second", "third"][t.index] || `card ${t.index + 1}`;
+    const what = t.group === "hole" ? `${state.seats[t.seat].hole.length > 1 ? `${ordinal} ` : ""}hole card`
+      : t.group === "river" ? "river card (7th street, face down)"
+        : label === "door" ? "door card" : `${label} street card`;
+    where = `player ${t.seat + 1}'s ${what}`;
   }
-  el.textContent = `A click on a card puts it on ${where}.`;
+  el.textContent = `Click a card in the deck to ${t.kind === "dead" ? "add it to" : "deal it as"} ${where}.`;
 }
 
 export { normaliseCard };
