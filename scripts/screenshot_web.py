@@ -94,8 +94,8 @@ def main() -> None:
     parser.add_argument("--output", default=os.path.join(ROOT, "docs", "web_page.png"))
     parser.add_argument("--width", type=int, default=1440)
     parser.add_argument("--height", type=int, default=1280)
-    parser.add_argument("--next", action="store_true", default=True,
-                        help="also show the next-card grid for player 1 (the default)")
+    parser.add_argument("--no-next", dest="next", action="store_false",
+                        help="leave out the next-card grid for player 1")
     args = parser.parse_args()
     with server(args.server) as address:
         driver = browser(args.width, args.height)
@@ -107,8 +107,16 @@ def main() -> None:
                 driver.find_element(By.CSS_SELECTOR, "[data-testid=next-run]").click()
                 wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, ".next-grid")))
             time.sleep(0.5)  # the bars' transitions
-            height = driver.execute_script("return document.documentElement.scrollHeight")
-            driver.set_window_size(args.width, max(args.height, height))
+            # The window's size counts the browser's frame: grow it until the viewport
+            # holds the whole page.
+            for _ in range(3):
+                page, viewport = driver.execute_script(
+                    "return [document.documentElement.scrollHeight, window.innerHeight]")
+                if viewport >= page:
+                    break
+                outer = driver.get_window_size()["height"]
+                driver.set_window_size(args.width, outer + page - viewport)
+            driver.execute_script("window.scrollTo(0, 0)")
             time.sleep(0.3)
             driver.save_screenshot(args.output)
         finally:

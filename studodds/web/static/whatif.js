@@ -103,9 +103,10 @@ function renderNext(data, seconds) {
   const coming = data.community_card ? "the community card" : "the next card";
   const head = document.createElement("p");
   head.className = "method-line";
+  // As the CLI's title says it: the street named is the one the card comes on.
   head.append(
-    Object.assign(document.createElement("b"), { textContent: `Player ${data.player} ${data.hand}` }),
-    document.createTextNode(` on ${data.street}: ${coming}, equity now ${pct(data.equity_now)} (${data.method === "exact" ? "exact" : "Monte Carlo"}; ${seconds.toFixed(2)} s)`),
+    Object.assign(document.createElement("b"), { textContent: `${coming[0].toUpperCase()}${coming.slice(1)} to player ${data.player} ${data.hand} on ${data.street}` }),
+    document.createTextNode(` (${data.method === "exact" ? "exact" : "Monte Carlo"}; ${seconds.toFixed(2)} s): equity now ${pct(data.equity_now)}`),
   );
   box.append(head);
   const byCard = new Map(data.cards.map((c) => [c.card, c]));
