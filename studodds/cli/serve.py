@@ -15,9 +15,10 @@ WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
 
 @click.command("serve", context_settings=CONTEXT)
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
-              help="The address to listen on. The default lets only this computer in; "
-              "another address (a LAN address, 0.0.0.0) lets others reach the page, but "
-              "requests must still name it as their host.")
+              help="The address to listen on. The default lets only this computer in. To "
+              "show the page to others on your network, give this computer's LAN address "
+              "(e.g. 192.168.1.5) and open the page at that address: requests that name "
+              "another host are refused.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True,
               metavar="N", help="The port to listen on.")
 @click.option("--no-browser", is_flag=True,
