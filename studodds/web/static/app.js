@@ -212,6 +212,7 @@ async function boot() {
   wireControls();
   renderAll();
   syncAddress();
+  markStale("Working out the odds\u2026");
   compute();
 }
 

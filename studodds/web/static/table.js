@@ -172,6 +172,9 @@ function isTarget(seatIndex, group, index) {
 export function renderTable() {
   const seatsEl = document.getElementById("seats");
   seatsEl.replaceChildren();
+  // As narrow as a seat's cards allow (about 38 px a card), so more seats fit in a row.
+  const s = shape();
+  seatsEl.style.setProperty("--seat-min", `${30 + 40 * (s.hole + s.up + s.river)}px`);
   const view = readOnly;
   const seats = view ? view.seats : state.seats;
   seats.forEach((seat, i) => seatsEl.append(seatElement(seat, i, view)));
@@ -255,7 +258,7 @@ function seatElement(seat, i, view) {
     input.spellcheck = false;
     input.autocomplete = "off";
     input.value = seatIsEmpty(seat) ? "" : handText(seat);
-    input.placeholder = "empty: a random hand; or type (As Kd) Qh";
+    input.placeholder = `${state.game.streets[0].down > 1 ? "(As Kd) Qh" : "(As) Kd"}, empty: random`;
     input.title = "the hand in the CLI's notation: (hole cards) up cards (river); a range in the hole: (K? K? | A? A?) Kd";
     input.setAttribute("aria-label", `player ${i + 1}'s hand`);
     input.dataset.testid = `hand-${i + 1}`;

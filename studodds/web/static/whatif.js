@@ -39,7 +39,7 @@ export function renderWhatIfControls() {
 export function markWhatIfStale() {
   for (const id of ["next-out", "declare-out"]) {
     const box = document.getElementById(id);
-    if (box.childElementCount) box.classList.add("stale");
+    if (box.querySelector(".next-grid, table")) box.classList.add("stale");
   }
   if (nextController) nextController.abort();
   if (declareController) declareController.abort();
@@ -65,10 +65,18 @@ async function runNext() {
   const box = document.getElementById("next-out");
   const cancel = document.getElementById("next-cancel");
   const started = performance.now();
+  if (state.community) {
+    box.replaceChildren(note("The community card is the last card: nothing more comes to anyone."));
+    nextController = null;
+    return;
+  }
   const onProgress = progressBar(box, "Dealing every next card\u2026");
   cancel.hidden = false;
+  // `next` asks about the cards as they lie: declarations settle the pot, not the cards.
+  const q = question();
+  delete q.declare;
   try {
-    const data = await postJSON("/api/next", { ...question(), player: state.player },
+    const data = await postJSON("/api/next", { ...q, player: state.player },
       { signal: controller.signal, onProgress });
     renderNext(data, (performance.now() - started) / 1000);
     showError("");
