@@ -566,3 +566,26 @@ def test_serve_without_the_web_extra_says_how_to_get_it(monkeypatch):
     code, out, err = cli_run(["serve", "--no-browser"])
     assert code == 2 and out == ""
     assert err == 'Error: the web page needs its extra: pip install "studodds[web]"\n'
+
+
+@pytest.mark.parametrize("display, flag, opened", [
+    (":0", [], True), (":0", ["--no-browser"], False), (None, [], False)])
+def test_serve_opens_the_browser_where_there_is_a_screen(monkeypatch, display, flag, opened):
+    urls = []
+    monkeypatch.setattr("webbrowser.open", lambda url: urls.append(url) or True)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)  # no serving
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    if display is None:
+        monkeypatch.delenv("DISPLAY", raising=False)
+    else:
+        monkeypatch.setenv("DISPLAY", display)
+    port = free_port()
+    code, out, err = cli_run(["serve", "--port", str(port), *flag])
+    assert code == 0 and out == f"http://127.0.0.1:{port}/\n"
+    deadline = time.monotonic() + 5
+    while opened and not urls and time.monotonic() < deadline:
+        time.sleep(0.01)  # it opens from a thread
+    assert urls == ([out.strip()] if opened else [])
+    said = "no screen to open a browser on" in err
+    assert said == (display is None and not flag)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import errno
+import os
 import socket
+import sys
+import threading
 import webbrowser
 
 import click
@@ -55,8 +58,8 @@ def serve_command(host, port, no_browser):
     url = f"http://{_url_host(host)}:{port}/"
     click.echo(url)  # the result: where the page is
     click.echo("studodds: serving the stud table at that address; Ctrl-C stops it.", err=True)
-    if not no_browser and not webbrowser.open(url):
-        click.echo("studodds: no browser could be opened: open the address above", err=True)
+    if not no_browser:
+        _open_browser(url)
     app = create_app(host=host, port=port)
 
     class Server(uvicorn.Server):
@@ -80,6 +83,23 @@ def serve_command(host, port, no_browser):
     click.echo("studodds: stopped", err=True)
 
 
+def _open_browser(url: str) -> None:
+    """The page in the default browser, from a thread (a browser's start can take a
+    while; the socket listens already, so the page's first request waits for the server).
+    Not where there is no screen: Python would start a text browser in this terminal."""
+    graphical = (sys.platform in ("win32", "darwin")
+                 or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
+    if not graphical:
+        click.echo("studodds: no screen to open a browser on: open the address above", err=True)
+        return
+
+    def open_it():
+        if not webbrowser.open(url):
+            click.echo("studodds: no browser could be opened: open the address above", err=True)
+
+    threading.Thread(target=open_it, name="studodds-browser", daemon=True).start()
+
+
 def _url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
@@ -94,7 +114,8 @@ def _listen(host: str, port: int) -> socket.socket:
                                  param_hint="--host") from None
     family, kind, proto, _, address = infos[0]
     listener = socket.socket(family, kind, proto)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if os.name != "nt":  # a restart may bind at once; on Windows the flag lets ports be shared
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind(address)
         listener.listen(128)
@@ -103,5 +124,4 @@ def _listen(host: str, port: int) -> socket.socket:
         why = ("it is in use (another server, or `studodds serve` already running): "
                "try another --port" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc))
         raise click.ClickException(f"cannot listen on {host} port {port}: {why}") from None
-    listener.set_inheritable(True)
     return listener
