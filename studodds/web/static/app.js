@@ -17,8 +17,13 @@ let controller = null; // the question being answered
 
 function $(id) { return document.getElementById(id); }
 
-// One line near the table; "" hides it.
+// A problem with the link the page was opened with: it stays on show, even when the
+// example's odds come back, until the table is changed.
+let linkProblem = "";
+
+// One line near the table; "" hides it (or goes back to the link's problem).
 function showError(message) {
+  message = message || linkProblem;
   const el = $("error");
   el.textContent = message ? message.replace(/^Error: /, "") : "";
   el.hidden = !message;
@@ -48,6 +53,7 @@ function renderControls() {
 // The table changed: draw it, keep the address in step, ask for its odds again.
 function changed() {
   if (replaying()) { takeOver(); return; } // leave() calls back here
+  linkProblem = "";
   renderAll();
   syncAddress();
   markWhatIfStale();
@@ -201,7 +207,8 @@ async function boot() {
   try {
     fromLink = fromQuery(location.search);
   } catch (err) {
-    showError(err.message);
+    linkProblem = `${err.message}; showing an example instead`;
+    showError(linkProblem);
   }
   if (!fromLink) loadExample();
   setGame(state.game); // every seat sized to the game

@@ -208,7 +208,7 @@ function renderDeclare(data, seconds) {
       if (row.best === choice) td.classList.add("best");
       tr.append(td);
     }
-    tr.append(Object.assign(document.createElement("td"), { textContent: row.best === "both" ? "both ways" : row.best }));
+    tr.append(Object.assign(document.createElement("td"), { textContent: row.best }));
     tbody.append(tr);
   }
   table.append(thead, tbody);
