@@ -498,6 +498,11 @@ def test_work_whose_client_went_away_stops(stream):
                 assert time.monotonic() < deadline
                 time.sleep(0.02)
             assert post(port, "/api/equity", QUICK)[0] == 503  # the one worker is busy
+            start = time.monotonic()
+            games = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            games.request("GET", "/api/games")
+            assert games.getresponse().status == 200
+            assert time.monotonic() - start < 2  # the page stays responsive meanwhile
         connection.sock.shutdown(socket.SHUT_RDWR)  # the page aborts the fetch
         connection.close()
         deadline = time.monotonic() + 15
