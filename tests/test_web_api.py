@@ -327,6 +327,21 @@ def test_a_streamed_error_is_the_last_line(client):
     assert bad.status_code == 400  # found before any work: a plain error
 
 
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_bug_is_one_line_and_the_server_goes_on(client, monkeypatch, stream):
+    def broken(*args, **kwargs):
+        raise RuntimeError("planted\nbug")
+
+    monkeypatch.setattr("studodds.web.questions.equity", broken)
+    response = client.post("/api/equity" + "?stream=1" * stream, json=QUICK)
+    error = ndjson(response.text)[-1] if stream else response.json()
+    assert response.status_code == (200 if stream else 500)
+    assert error == {"error": "internal error (RuntimeError: planted bug); please report it "
+                              "with the question that caused it"}
+    monkeypatch.undo()
+    assert client.post("/api/equity", json=QUICK).status_code == 200
+
+
 def test_games_describe_every_game(client):
     games = client.get("/api/games").json()
     assert list(games) == ["stud7", "stud7hl8", "razz", "stud5", "stud5low", "stud5low6",

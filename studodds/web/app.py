@@ -61,12 +61,9 @@ def _streamed(job) -> StreamingResponse:
         try:
             while (fraction := await job.updates.get()) is not None:
                 yield json.dumps({"progress": round(fraction, 4)}) + "\n"
-            try:
-                line = {"result": job.future.result()}
-            except ValueError as exc:
-                line = {"error": str(exc)}
-            except Exception as exc:  # noqa: BLE001 - a bug ends the stream with one line
-                line = json.loads(_internal(exc).body)
+            outcome = _outcome(job)
+            line = ({"result": outcome} if not isinstance(outcome, Response)
+                    else json.loads(outcome.body))
             yield json.dumps(line, ensure_ascii=False) + "\n"
         finally:
             job.cancel()  # a no-op when done; else nobody reads the answer any more
@@ -92,25 +89,36 @@ async def _answer(request: Request, work: WorkQueue, question) -> Response:
         gone.cancel()
     if not job.future.done():
         return _error(499, "the client went away")  # nobody reads it
+    outcome = _outcome(job)
+    if isinstance(outcome, Response):
+        return outcome
+    return Response(questions.answer_text(outcome), media_type="application/json")
+
+
+def _outcome(job):
+    """A finished job's document, or the error response it comes to."""
+    if job.future.cancelled():  # never started: the server stopped first
+        return _error(503, "the server is stopping")
     try:
-        document = job.future.result()
-    except ValueError as exc:
+        return job.future.result()
+    except ValueError as exc:  # bad input the run itself found (a player out of range)
         return _error(400, str(exc))
     except Cancelled:
         return _error(503, "the server is stopping")
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:  # noqa: BLE001 - a bug: one line, and the server goes on
         return _internal(exc)
-    return Response(questions.answer_text(document), media_type="application/json")
 
 
 def _asking(work: WorkQueue, make: Callable) -> Callable:
     """A POST endpoint with a JSON body: checked into a question (400 when bad), answered."""
     async def endpoint(request: Request) -> Response:
+        raw = await request.body()  # outside the try: the body cap's 413 passes up
         try:
-            data = questions.read_body(await request.body())
-            question = await run_in_threadpool(make, data)
+            question = await run_in_threadpool(lambda: make(questions.read_body(raw)))
         except ValueError as exc:
             return _error(400, str(exc))
+        except Exception as exc:  # noqa: BLE001
+            return _internal(exc)
         return await _answer(request, work, question)
     return endpoint
 
@@ -126,6 +134,8 @@ def _replaying(work: WorkQueue) -> Callable:
                 hand=params.get("hand") or None, name=params.get("name"))
         except ValueError as exc:
             return _error(400, str(exc))
+        except Exception as exc:  # noqa: BLE001
+            return _internal(exc)
         return await _answer(request, work, question)
     return endpoint
 
