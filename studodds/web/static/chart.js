@@ -60,12 +60,24 @@ export function lineChart({ streets, series, current, onPick, title }) {
     const last = points.map((p, i) => [p, i]).filter(([p]) => p).pop();
     if (last) ends.push({ name: s.name, colour: s.colour, x: last[0][0], y: last[0][1] });
   }
-  ends.sort((a, b) => a.y - b.y);
-  for (let i = 1; i < ends.length; i++) {
-    if (ends[i].y - ends[i - 1].y < 13 && ends[i].x === ends[i - 1].x) ends[i].y = ends[i - 1].y + 13;
+  // Labels that end on the same street are spread at least GAP apart, kept inside the
+  // plot (pushed down first, then back up from the bottom).
+  const GAP = 14;
+  const columns = new Map();
+  for (const e of ends) {
+    if (!columns.has(e.x)) columns.set(e.x, []);
+    columns.get(e.x).push(e);
+  }
+  for (const column of columns.values()) {
+    column.sort((a, b) => a.y - b.y);
+    column.forEach((e, i) => { e.ly = i === 0 ? Math.max(e.y, top) : Math.max(e.y, column[i - 1].ly + GAP); });
+    for (let i = column.length - 1; i >= 0; i--) {
+      const limit = i === column.length - 1 ? top + plotH : column[i + 1].ly - GAP;
+      column[i].ly = Math.min(column[i].ly, limit);
+    }
   }
   for (const e of ends) {
-    root.append(svg("text", { x: e.x + 8, y: e.y + 4, class: "end-label", fill: e.colour }, e.name));
+    root.append(svg("text", { x: e.x + 8, y: e.ly + 4, class: "end-label", fill: e.colour }, e.name));
   }
   return root;
 }

@@ -221,9 +221,11 @@ function renderResults(hand, street, names, suffix) {
     box.append(Object.assign(document.createElement("p"), { className: "note", textContent: `card shortage: the community card ${street.community} is every player's seventh card` }));
   }
   if (street.pots && street.pots.length > 1) {
+    // Each pot with who can win it and their equity in it.
     street.pots.forEach((pot, k) => {
       const shares = pot.players.map((q) => `${q.name} ${pct(q[`equity${suffix}`])}`).join(", ");
-      box.append(Object.assign(document.createElement("p"), { className: "note", textContent: `${k === 0 ? "main pot" : `side pot ${k}`} ${pot.amount}: ${shares}` }));
+      const which = k === 0 ? "main pot" : street.pots.length > 2 ? `side pot ${k}` : "side pot";
+      box.append(Object.assign(document.createElement("p"), { className: "note", textContent: `${which} of ${pot.amount}: ${shares}` }));
     });
   }
   document.querySelectorAll("#seats .seat").forEach((seat, i) => {
