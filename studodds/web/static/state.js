@@ -86,6 +86,24 @@ export function potOddsFields() {
   return f;
 }
 
+// The word for a place at the table: "hole", "door", "4th" ... (the street its up card
+// comes on, from the game's streets), "river".
+export function slotLabel(group, index) {
+  const game = state.game;
+  if (group === "hole") return "hole";
+  if (group === "river") return "river";
+  // The street each up card comes on, from the game's streets: the first is the door card.
+  let ups = 0;
+  for (const street of game.streets) {
+    if (street.up && index < ups + street.up) {
+      return ups === 0 && index === 0 ? "door" : street.name.replace(" street", "");
+    }
+    ups += street.up;
+  }
+  return "up";
+}
+
+
 // ---- the address bar ----
 
 export function toQuery() {

@@ -45,7 +45,7 @@ export function markWhatIfStale() {
   if (declareController) declareController.abort();
 }
 
-function progressBar(box, label, onCancel) {
+function progressBar(box, label) {
   box.classList.remove("stale");
   box.replaceChildren();
   const p = document.createElement("div");
