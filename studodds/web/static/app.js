@@ -200,7 +200,8 @@ async function boot() {
   for (const g of state.games) {
     const o = document.createElement("option");
     o.value = g.id;
-    o.textContent = `${g.name} (${g.id})`;
+    o.textContent = g.name;
+    o.title = `${g.id} on the command line`;
     sel.append(o);
   }
   let fromLink = false;
