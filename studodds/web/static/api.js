@@ -66,7 +66,9 @@ async function readStream(response, onProgress) {
 }
 
 // POST a file's raw bytes (a hand history) as it is: the server reads its encoding.
-export async function postFile(path, file, { signal } = {}) {
+// path holds the query already; onProgress as for postJSON (hand by hand).
+export async function postFile(path, file, { signal, onProgress } = {}) {
+  if (onProgress) path += `${path.includes("?") ? "&" : "?"}stream=1`;
   const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/octet-stream", Accept: "application/json" },
@@ -74,7 +76,8 @@ export async function postFile(path, file, { signal } = {}) {
     signal,
   });
   if (!response.ok) throw await errorOf(response);
-  return response.json();
+  if (!onProgress) return response.json();
+  return readStream(response, onProgress);
 }
 
 export function isAbort(err) {

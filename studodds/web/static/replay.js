@@ -56,7 +56,10 @@ async function openFile(e) {
   const hero = document.getElementById("replay-hero").value.trim();
   if (hero) params.set("hero", hero);
   try {
-    const hands = await postFile(`/api/replay?${params}`, file, { signal: controller.signal });
+    const hands = await postFile(`/api/replay?${params}`, file, {
+      signal: controller.signal,
+      onProgress: (f) => { status.textContent = `Replaying ${file.name}: ${Math.round(100 * f)}%`; },
+    });
     replay.hands = hands.filter((h) => h.streets && h.streets.length);
     if (!replay.hands.length) {
       status.textContent = `${file.name}: no hand to replay with odds.`;
