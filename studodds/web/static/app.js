@@ -4,7 +4,7 @@
 import { ApiError, getJSON, isAbort, postJSON } from "./api.js";
 import { seatIsEmpty } from "./cards.js";
 import { initReplay, replaying, takeOver } from "./replay.js";
-import { clearResults, markStale, renderEquity } from "./results.js";
+import { clearResults, markStale, remarkSeats, renderEquity } from "./results.js";
 import {
   fromQuery, loadExample, potOddsFields, question, setGame, state, syncAddress, gameById,
 } from "./state.js";
@@ -213,7 +213,7 @@ async function boot() {
   }
   if (!fromLink) loadExample();
   setGame(state.game); // every seat sized to the game
-  initTable(changed);
+  initTable(changed, remarkSeats);
   setTableErrorHook(showError);
   initWhatIf(showError);
   initReplay({ showError, leave: changed, render: renderAll });

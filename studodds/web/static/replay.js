@@ -5,8 +5,9 @@
 import { ApiError, isAbort, postFile } from "./api.js";
 import { handShape, parseCardList, parseHand, pct } from "./cards.js";
 import { lineChart } from "./chart.js";
-import { gameById, state } from "./state.js";
-import { SEAT_COLOURS, showReadOnly } from "./table.js";
+import { markSeats } from "./results.js";
+import { SEAT_COLOURS, gameById, state } from "./state.js";
+import { showReadOnly } from "./table.js";
 
 const replay = {
   hands: [],      // /api/replay's answer: one object per hand
@@ -231,10 +232,7 @@ function renderResults(hand, street, names, suffix) {
       box.append(Object.assign(document.createElement("p"), { className: "note", textContent: `${which} of ${pot.amount}: ${shares}` }));
     });
   }
-  document.querySelectorAll("#seats .seat").forEach((seat, i) => {
-    const fill = seat.querySelector(".seat-bar span");
-    if (fill) fill.style.width = equities[i] === undefined ? "0" : `${(100 * equities[i]).toFixed(1)}%`;
-  });
+  markSeats(equities);
 }
 
 function renderChart(hand, names) {

@@ -2,7 +2,7 @@
 // sampled, win and tie (scoop and the halves in split games), the method and its time.
 
 import { pct } from "./cards.js";
-import { SEAT_COLOURS } from "./table.js";
+import { SEAT_COLOURS } from "./state.js";
 
 function cell(tag, text, cls) {
   const el = document.createElement(tag);
@@ -123,16 +123,33 @@ export function renderEquity(data, { seconds, gameName, qualifier }) {
   markSeats(data.players.map((p) => p.equity));
 }
 
-// The slim bar under each seat follows its equity.
-export function markSeats(equities) {
+// Each seat on the felt shows its equity (a number and a slim bar). The last numbers are
+// kept so that seats drawn anew show them again (dimmed once the table has changed,
+// until its own odds come).
+let seatEquities = null;
+let seatsStale = false;
+
+export function markSeats(equities, { stale = false } = {}) {
+  seatEquities = equities;
+  seatsStale = stale;
+  remarkSeats();
+}
+
+export function remarkSeats() {
+  const equities = seatEquities;
   document.querySelectorAll("#seats .seat").forEach((seat, i) => {
+    const known = equities && equities[i] !== undefined && equities[i] !== null;
     const fill = seat.querySelector(".seat-bar span");
-    if (fill) fill.style.width = equities && equities[i] !== undefined ? `${(100 * equities[i]).toFixed(1)}%` : "0";
-    seat.title = equities && equities[i] !== undefined ? `equity ${pct(equities[i])}` : "";
+    if (fill) fill.style.width = known ? `${(100 * equities[i]).toFixed(1)}%` : "0";
+    const label = seat.querySelector(".seat-equity");
+    if (label) label.textContent = known ? pct(equities[i]) : "";
+    seat.classList.toggle("stale", seatsStale);
   });
 }
 
 export function markStale(message) {
+  seatsStale = true;
+  remarkSeats();
   const box = document.getElementById("results");
   box.classList.add("stale");
   let p = box.querySelector(".waiting");

@@ -20,6 +20,12 @@ export const state = {
   target: { kind: "seat", seat: 0, group: "hole", index: 0 }, // where a clicked card goes
 };
 
+// One colour per seat: its border on the felt, its bar, its row and its chart line.
+export const SEAT_COLOURS = [
+  "#d1495b", "#2e86ab", "#e59500", "#3b8b5a", "#8e5ccf",
+  "#c06c84", "#00798c", "#8d6a3b", "#5c6b73", "#b8336a",
+];
+
 export function gameById(id) {
   return state.games.find((g) => g.id === id) || null;
 }

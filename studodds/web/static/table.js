@@ -3,18 +3,15 @@
 
 import { cardElement, emptySeat, handText, parseCardList, parseHand, seatIsEmpty } from "./cards.js";
 import { initDeck, renderDeck, renderTarget, takeBack } from "./deck.js";
-import { shape, slotLabel, state } from "./state.js";
-
-export const SEAT_COLOURS = [
-  "#d1495b", "#2e86ab", "#e59500", "#3b8b5a", "#8e5ccf",
-  "#c06c84", "#00798c", "#8d6a3b", "#5c6b73", "#b8336a",
-];
+import { SEAT_COLOURS, shape, slotLabel, state } from "./state.js";
 
 let onChange = () => {};
+let afterRender = () => {}; // the seats' equities drawn again (results.remarkSeats)
 let readOnly = null; // a replayed street on show: { seats, names, ... } (see replay.js)
 
-export function initTable(changed) {
+export function initTable(changed, drawn) {
   onChange = changed;
+  afterRender = drawn;
   document.getElementById("add-seat").addEventListener("click", addSeat);
   document.getElementById("clear-table").addEventListener("click", clearTable);
   initDeck(changed, (message) => tableErrorHook(message));
@@ -95,6 +92,7 @@ export function renderTable() {
   renderCommunity(view);
   renderDeck(view);
   renderTarget(view);
+  afterRender();
 }
 
 function seatElement(seat, i, view) {
@@ -117,6 +115,9 @@ function seatElement(seat, i, view) {
     tag.textContent = "hero";
     head.append(tag);
   }
+  const equity = document.createElement("span");
+  equity.className = "seat-equity"; // filled in by results.markSeats
+  head.append(equity);
   if (!view && state.game.declare) head.append(declareSelect(i));
   if (!view && state.seats.length > 2) {
     const remove = document.createElement("button");
