@@ -132,7 +132,12 @@ def percent(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
-def wait(d, condition, timeout=60, what="the page"):
+# Generous: with an empty numba cache (a fresh CI checkout) the server compiles each
+# game's kernels on its first question (up to a minute here); warm, answers take < 2 s.
+WAIT = 180
+
+
+def wait(d, condition, timeout=WAIT, what="the page"):
     try:
         return WebDriverWait(d, timeout).until(lambda drv: condition(drv))
     except TimeoutException:
@@ -298,10 +303,10 @@ def test_a_long_run_shows_progress_and_cancels(page, server):
     d = page
     hands = ["(As Ks) Ah", "(x x) Qd", "(x x) 7c", "(x x) 8h"]
     d.get(f"{server}/?{urlencode([('game', 'stud7'), *(('hand', h) for h in hands), ('precision', '0.00002'), ('seed', '1')])}")
-    wait(d, lambda d: css(d, "#progress").is_displayed(), timeout=20, what="the progress bar")
+    wait(d, lambda d: css(d, "#progress").is_displayed(), what="the progress bar")
     # The bar moves with the server's streamed progress lines.
     wait(d, lambda d: css(d, "#progress-done").get_attribute("style") not in ("", "width: 0px;", "width: 0%;"),
-         timeout=20, what="progress")
+         what="progress")
     css(d, "[data-testid=cancel]").click()
     wait(d, lambda d: "Cancelled" in css(d, "#results").text, timeout=10, what="the cancel")
     assert not css(d, "#progress").is_displayed()

@@ -29,6 +29,11 @@ export function initTable(changed, drawn) {
     state.target = { kind: "dead" };
     renderTable();
   });
+  for (const id of ["dead-slot", "community-slot"]) {
+    document.getElementById(id).addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.currentTarget.click(); }
+    });
+  }
   document.getElementById("community-slot").addEventListener("click", () => {
     if (state.target.kind === "community" && state.community) state.community = null;
     state.target = { kind: "community" };
