@@ -48,6 +48,9 @@ function renderControls() {
   $("bets-to-come").value = state.betsToCome;
   $("big-bet").value = state.bigBet;
   $("seat-count").textContent = replaying() ? "" : `${state.seats.length} of up to ${state.game.max_players} players`;
+  // A replay brings its own game and method: the controls wait for the table to come back.
+  $("game").disabled = replaying();
+  document.querySelector(".method").disabled = replaying();
 }
 
 // The table changed: draw it, keep the address in step, ask for its odds again.
