@@ -14,7 +14,7 @@ let showError = () => {};
 export function initWhatIf(errorHook) {
   showError = errorHook;
   document.getElementById("next-run").addEventListener("click", runNext);
-  document.getElementById("next-cancel").addEventListener("click", () => nextController && nextController.abort());
+  document.getElementById("next-cancel").addEventListener("click", () => nextController && nextController.abort("Cancelled."));
   document.getElementById("declare-run").addEventListener("click", runDeclare);
 }
 
@@ -41,8 +41,15 @@ export function markWhatIfStale() {
     const box = document.getElementById(id);
     if (box.querySelector(".next-grid, table")) box.classList.add("stale");
   }
-  if (nextController) nextController.abort();
-  if (declareController) declareController.abort();
+  const why = "Stopped: the table changed. Ask again for the new table.";
+  if (nextController) nextController.abort(why);
+  if (declareController) declareController.abort(why);
+}
+
+// Why a question was stopped (the reason given to abort), in a line for its box.
+function stopped(controller) {
+  const why = controller.signal.reason;
+  return note(typeof why === "string" ? why : "Cancelled.");
 }
 
 function progressBar(box, label) {
@@ -81,7 +88,7 @@ async function runNext() {
     renderNext(data, (performance.now() - started) / 1000);
     showError("");
   } catch (err) {
-    if (isAbort(err)) box.replaceChildren(note("Cancelled."));
+    if (controller.signal.aborted || isAbort(err)) box.replaceChildren(stopped(controller));
     else { box.replaceChildren(); showError(err instanceof ApiError ? err.message : String(err)); }
   } finally {
     if (nextController === controller) { nextController = null; cancel.hidden = true; }
@@ -174,7 +181,7 @@ async function runDeclare() {
     renderDeclare(data, (performance.now() - started) / 1000);
     showError("");
   } catch (err) {
-    if (isAbort(err)) box.replaceChildren(note("Cancelled."));
+    if (controller.signal.aborted || isAbort(err)) box.replaceChildren(stopped(controller));
     else { box.replaceChildren(); showError(err instanceof ApiError ? err.message : String(err)); }
   } finally {
     if (declareController === controller) declareController = null;
