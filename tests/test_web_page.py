@@ -245,6 +245,10 @@ def test_a_deep_link_shows_the_table_and_the_clis_numbers(page, server):
     assert row1[-5:] == [percent(expected["players"][0][k])
                          for k in ("scoop", "high_win", "high_tie", "low_win", "low_tie")]
     assert expected["pot_odds"]["verdict"] in css(d, "[data-testid=pot-odds]").text
+    # Works offline: everything the page loaded came from the local server.
+    loaded = d.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => e.name)")
+    assert loaded and all(url.startswith(server + "/") for url in loaded), loaded
 
 
 def provokes_http_400(test):
