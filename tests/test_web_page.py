@@ -202,6 +202,22 @@ def test_cards_clicked_onto_the_table_give_the_clis_numbers(page, server):
     assert method_line(d).startswith("Seven-card stud on 3rd street: Monte Carlo")
 
 
+def test_a_range_typed_in_a_seat_gives_the_clis_numbers(page, server):
+    """Rolled-up queens against a pair of kings or of aces in the hole behind the king:
+    typed in player 2's box, kept as written in the seat and the link."""
+    d = page
+    d.get(f"{server}/?game=stud7&hand=(Qs%20Qh)%20Qd&hand=&trials=20000&seed=3")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-testid=hand-2]"), what="the seats")
+    set_text(d, "[data-testid=hand-2]", "(K? K? | A? A?) Kd")
+    wait(d, lambda d: settled(d, "seed 3") and "(K? K? | A? A?) Kd" in css(d, "#results").text,
+         what="the odds against the range")
+    expected = cli_json("equity", "(Qs Qh) Qd", "(K? K? | A? A?) Kd", "--trials", "20000",
+                        "--seed", "3")
+    assert equities(d, 2) == [percent(p["equity"]) for p in expected["players"]]
+    assert "K? K? | A? A?" in css(d, ".seat[data-seat='2'] .badge").text
+    assert parse_qs(urlsplit(d.current_url).query)["hand"][1] == "(K? K? | A? A?) Kd"
+
+
 def test_percentages_round_as_the_clis(page, server):
     """The page formats each fraction as Python's "{:.2f}" does, exact halves to even
     (12.125 -> 12.12, where JavaScript's toFixed gives 12.13): fractions with small
