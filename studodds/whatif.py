@@ -334,6 +334,17 @@ def _amount(value, option: str) -> float:
         return math.inf
 
 
+def pot_odds_asked(pot, to_call, hero=1, bets_to_come=0, big_bet=0.0) -> bool:
+    """Whether a question asks for pot odds: both the pot and the call given (None when
+    not). The hero and the implied bets mean something only with them: OptionError when
+    they come alone, or when only one of the pot and the call is given."""
+    if (pot is None) != (to_call is None):
+        raise OptionError("pot odds need both --pot and --to-call")
+    if pot is None and (hero != 1 or bets_to_come or big_bet):
+        raise OptionError("--hero, --bets-to-come and --big-bet go with --pot and --to-call")
+    return pot is not None
+
+
 def check_pot_odds(
     pot, to_call, hero=1, bets_to_come=0, big_bet=0.0, *, players: int | None = None,
 ) -> tuple[float, float, float]:

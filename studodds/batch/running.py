@@ -52,14 +52,19 @@ def _launches_must_be_serial() -> bool:
         return True
 
 
+def launch_guard():
+    """A context to run a computation in when other threads may run one at the same time
+    (Dask worker threads, the web server's): the launch lock under workqueue, else none."""
+    return _LAUNCH_LOCK if _launches_must_be_serial() else contextlib.nullcontext()
+
+
 def run_spot(spot: Spot, threads: int | None = None) -> SpotResult:
     """Run one spot; a failure becomes the result's one-line error, never an exception."""
     if threads is not None:
         threads = min(threads, numba.config.NUMBA_NUM_THREADS)  # this machine may be smaller
-    lock = _LAUNCH_LOCK if _launches_must_be_serial() else contextlib.nullcontext()
     start = time.perf_counter()
     try:
-        with lock:
+        with launch_guard():
             result = equity(**spot.options, threads=threads)
         data = result.to_dict()  # the object `studodds equity --format json` prints
     except ValueError as exc:  # the library's errors quote the input: enough as they are
