@@ -77,7 +77,6 @@ NOT_YET_CONVERTED = {
     "02_live_and_dead_cards.ipynb": "issue #19: helper A converts it",
     "03_hi_lo_eight_or_better.ipynb": "issue #19: helper A converts it",
     "04_razz_and_lowball.ipynb": "issue #19: helper A converts it",
-    "06_replayed_hand.ipynb": "issue #19: helper B converts it",
     "07_starting_hand_charts.ipynb": "issue #19: helper B converts it",
     "08_ranges.ipynb": "issue #18's page: 'top 15%', 'X = 100%' in prose; no summary heading",
 }
