@@ -64,7 +64,7 @@ CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
 TYPED_NUMBERS = {
     "percentage": re.compile(r"\d[\d.,]*\s*(%|per\s*cent\b)", re.IGNORECASE),
     "decimal number": re.compile(r"(?<![\w.])\d*\.\d+(?![\w.])"),
-    "'1 in N' frequency": re.compile(r"\b(1|one)\s+in\s+[\d,]*\d\b", re.IGNORECASE),
+    "'1 in N' frequency": re.compile(r"\b(1|one|once)\s+in\s+[\d,]*\d\b", re.IGNORECASE),
     "'N to 1' odds": re.compile(r"\b\d[\d.,]*\s*[- ]to[- ]\s*1\b"),
 }
 NUMBERED_TITLE = re.compile(r"# (\d+)\. \S")
@@ -112,7 +112,7 @@ def page_faults(path: Path) -> list[str]:
     ("about 58 % of pots", ["percentage"]),
     ("fifty per cent: 50 percent", ["percentage"]),
     ("an equity of .42 or 0.30", ["decimal number", "decimal number"]),
-    ("rolled up 1 in 425 deals, one in 1,000", ["'1 in N' frequency"] * 2),
+    ("rolled up 1 in 425 deals, one in 1,000, once in 425", ["'1 in N' frequency"] * 3),
     ("you get 5 to 1, or 4-to-1", ["'N to 1' odds"] * 2),
     ("`(top15%) Kd` and `--precision 0.001` are notation", []),
     ("```\nprint('57.9%')\n```\nno numbers typed here", []),
