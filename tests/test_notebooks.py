@@ -73,7 +73,6 @@ NUMBERED_TITLE = re.compile(r"# (\d+)\. \S")
 # with a reason until they are converted. Shrink this list as each page is converted; a
 # listed notebook that is already clean fails, so the list cannot go stale.
 NOT_YET_CONVERTED = {
-    "07_starting_hand_charts.ipynb": "issue #19: helper B converts it",
     "08_ranges.ipynb": "issue #18's page: 'top 15%', 'X = 100%' in prose; no summary heading",
 }
 
