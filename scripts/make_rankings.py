@@ -23,6 +23,17 @@ from studodds.starting.top import RANKINGS_FILE
 PATH = Path(__file__).resolve().parents[1] / "studodds" / "starting" / RANKINGS_FILE
 
 
+def dumps(data: dict) -> str:
+    """The file as JSON with one class a line, so a new ranking diffs line by line."""
+    games = ",\n".join(
+        f"    {json.dumps(game)}: [\n" + ",\n".join(f"      {json.dumps(e)}" for e in entries)
+        + "\n    ]"
+        for game, entries in data["games"].items()
+    )
+    return ('{\n  "method": ' + json.dumps(data["method"]) + ',\n  "games": {\n' + games
+            + "\n  }\n}\n")
+
+
 def main(games: list[str]) -> None:
     old = json.loads(PATH.read_text()) if PATH.exists() else {"games": {}}
     out = {
@@ -43,7 +54,7 @@ def main(games: list[str]) -> None:
         print(f"{game}: {len(equities)} classes in {time.perf_counter() - start:.0f} s",
               file=sys.stderr, flush=True)
         out["games"] = {g: out["games"][g] for g in CHART_GAMES if g in out["games"]}
-        PATH.write_text(json.dumps(out, indent=0) + "\n")
+        PATH.write_text(dumps(out))
     print(f"wrote {PATH}", file=sys.stderr)
 
 

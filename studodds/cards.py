@@ -34,6 +34,7 @@ import operator
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import NamedTuple
 
 from .ranges import CLASS_TESTS, HoleRange, Slot
@@ -74,7 +75,7 @@ _CARD_RE = re.compile(f"(?P<rank>{_RANK_RE})(?P<suit>{_SUIT_RE})")
 # single card-sized token: today that is one unknown card; a later range syntax will
 # give "K?" (any king) and "?s" (any spade) their meaning, and until then they fail.
 _TOKEN_RE = re.compile(
-    r"(?P<top>top[^\s,()|:]*)|(?P<weight>:[^\s,()|]*)|"
+    r"(?P<top>[Tt][Oo][Pp][^\s,()|:]*)|(?P<weight>:\s*[^\s,()|]*)|"
     r"(?P<cls>pair\+|rolled|flush3|straight3|low3)|(?P<bar>\|)|"
     rf"(?P<rank>{_RANK_RE}|\?)(?P<suit>{_SUIT_RE}|\?)|(?P<unknown>[xX?])|(?P<paren>[()])"
 )
@@ -179,7 +180,7 @@ class Token(NamedTuple):
     weight: float | None = None
 
 
-_TOP_RE = re.compile(r"top(?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
+_TOP_RE = re.compile(r"[Tt][Oo][Pp](?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
 _TOP_HELP = ("the best X% of starting hands is written topX% with X in (0, 100], e.g. "
              "top15% or top2.5%")
 _WEIGHT_HELP = ("a weight ends its alternative after a colon and is a number in (0, 1], "
@@ -192,7 +193,9 @@ def _top_token(text: str) -> Token:
     if percent is None or not 0 < percent <= 100:
         raise NotationError(f"{text!r}: {_TOP_HELP}; the other classes are "
                             f"{', '.join(_CLASS_NAMES)}")
-    return Token("class", f"top{percent:g}%")
+    # The number as typed, without leading or trailing zeros (top015% is top15%): every
+    # digit kept, since the class name is what ranges.top_percent reads the percentage from.
+    return Token("class", f"top{format(Decimal(match['x']).normalize(), 'f')}%")
 
 
 def _weight_token(text: str) -> Token:

@@ -1,9 +1,9 @@
 """Hole-card ranges: what an opponent may hold, written inside the hole group.
 
-    (K? K? | A? A? | K? ??) Kd      kings up with a pair of kings or aces, or a king
+    (K? K? | A? A? | K? ??) Kd      kings or aces in the hole, or a king (kings split)
     (?s ?s) 9s                      three spades
     (pair+ | flush3) 9h             a pair or better, or three to a flush
-    (K? ?? | ?? ??:0.25) Kd         kings up always, otherwise any hand a quarter as often
+    (K? ?? | ?? ??:0.25) Kd         a king in the hole always, any other hand a quarter as often
     (top15%) Kd                     the best 15% of starting hands, with the king up
 
 A range is a list of alternatives separated by ``|``. An alternative is either one slot
@@ -19,11 +19,12 @@ the up cards:
     low3       three different ranks 8 or lower on third street (ace low)
     topX%      the best X% of starting hands (X in (0, 100], e.g. top15% or top2.5%): the
                hole cards with the door card make one of the starting classes ranked
-               best against a random hand (chart/ranking.py), in any stud game
+               best against a random hand (starting/top.py), in any stud game
 
 The third-street classes are for seven-card games. Every combination of hole cards that
-matches some alternative counts once, and all of them are equally likely: jointly across
-players, given every card that is known or dead (the engine's job, see scenario.py).
+matches some alternative counts once, and all of them are equally likely (unless the range
+has weights, below): jointly across players, given every card that is known or dead (the
+engine's job, see scenario.py).
 
 **Weights.** An alternative may carry a weight in (0, 1] after a colon (``?? ??:0.25``);
 no weight means 1. A combination's weight is the highest weight among the alternatives
@@ -138,7 +139,8 @@ class HoleRange:
     def __str__(self) -> str:
         def text(i: int, a: Alternative) -> str:
             body = a if isinstance(a, str) else " ".join(str(s) for s in a)
-            return body if self.weight(i) == 1 else f"{body}:{self.weight(i):g}"
+            # repr: the shortest text that reads back as the same weight
+            return body if self.weight(i) == 1 else f"{body}:{self.weight(i)!r}"
 
         return " | ".join(text(i, a) for i, a in enumerate(self.alternatives))
 

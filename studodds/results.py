@@ -1,4 +1,5 @@
-"""Equity results: frozen dataclasses built from the engines' integer tallies.
+"""Equity results: frozen dataclasses built from the engines' tallies (integer counts, or
+weighted sums of them with weighted ranges).
 
 All probabilities are fractions in [0, 1]. For Monte Carlo each carries a standard error:
 sqrt(p(1-p)/n) for win/tie-like frequencies, and the sample standard deviation of the
@@ -119,10 +120,11 @@ def _se(p: float, n: int) -> float:
 
 def build_result(
     *, game, scenario, method: str, samples: int, seed, tallies: np.ndarray,
-    no_low_count: int, distribution: np.ndarray | None, elapsed: float, note: str | None = None,
+    no_low_count: float, distribution: np.ndarray | None, elapsed: float, note: str | None = None,
     declarations: tuple[str, ...] | None = None,
 ) -> EquityResult:
-    """Turn summed tallies ((players, N_TALLIES) int64) into probabilities."""
+    """Turn summed tallies ((players, N_TALLIES), int64 or float64 when weighted) into
+    probabilities."""
     n = samples
     mc = method == "monte-carlo"
     players = []

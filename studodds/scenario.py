@@ -401,7 +401,15 @@ def _player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> 
     weighed = [(combo, hole_range.weight_of(combo, hand.up, game.id))
                for combo in combinations(pool, size)]
     combos = tuple(combo for combo, w in weighed if w > 0)
-    weights = tuple(w for _, w in weighed if w > 0) if hole_range.weighted else None
+    weights = None
+    if hole_range.weighted:
+        # Relative to the heaviest combination: the same chances, no product of small
+        # weights underflowing to 0, and a range whose kept weights are all equal is
+        # unweighted (exact sums stay integers).
+        heaviest = max((w for _, w in weighed), default=1.0)
+        weights = tuple(w / heaviest for _, w in weighed if w > 0)
+        if all(w == 1.0 for w in weights):
+            weights = None
     if not combos:
         raise ScenarioError(
             f"player {p + 1} {str(hand)!r}: no hole cards left fit the range {str(hole_range)!r} "

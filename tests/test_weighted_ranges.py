@@ -26,11 +26,12 @@ import test_ranges as tr
 from studodds.cards import NotationError, parse_hand
 from studodds.chart import CHART_GAMES
 from studodds.chart.ranking import measure_classes
+from studodds.declare import declare_table
 from studodds.equity import equity
 from studodds.scenario import ScenarioError, build_scenario
 from studodds.starting.classes import class_of, classes, scheme_of
 from studodds.starting.top import top_codes
-from studodds.whatif import next_card_probabilities
+from studodds.whatif import next_card_probabilities, next_card_table
 
 # --------------------------------------------------------------------------- the slow twin
 
@@ -218,6 +219,31 @@ def test_next_card_chances_follow_the_weights():
         assert abs(chances[c] - float(want[c])) < 1e-12, c
 
 
+def test_next_card_equities_average_to_the_equity_now_with_weights():
+    """Each next card's table keeps the weights of the combinations it leaves (a card that
+    comes is in nobody's hole), so the per-card equities, averaged by the cards' chances,
+    are the equity now."""
+    hands = ["(As Ah) 7c 8d 9h Ts", "(K? ?? | ?? ??:0.2) Kd 2c 3d 4h"]
+    for player in (1, 2):
+        table = next_card_table("stud7", hands, "Kc", player=player, exact=True)
+        weighted = sum(c.probability * c.equity for c in table.cards)
+        assert abs(weighted - table.equity_now) < 1e-12, player
+
+
+def test_weighted_declare_table_rows_equal_one_equity_per_row():
+    """The declare table's tallies (one per row of the others' declarations) weigh the
+    joint choices as equity() does with the declarations fixed."""
+    hands = ["(2? ?? | ?? ??:0.25) Kd 7c 8h 2s (4d)", "(As 2h) Qc 3d 5h 6s (9c)"]
+    dead = "Kc Kh Ks Qs Qh Jc Jd Js Jh Tc Td Th Ts 9d 9h 9s"
+    for player in (1, 2):
+        table = declare_table("stud7hl", hands, dead, player=player, exact=True)
+        for row in table.rows:
+            for mine in ("high", "low", "both"):
+                declare = [mine, *row.others] if player == 1 else [*row.others, mine]
+                want = equity("stud7hl", hands, dead, declare=declare, exact=True)
+                assert abs(getattr(row, mine) - want.players[player - 1].equity) < 1e-12
+
+
 # --------------------------------------------------------------------------- notation
 
 
@@ -248,6 +274,12 @@ def test_notation_round_trips():
         assert str(parse_hand(text)) == text
     assert str(parse_hand("(K? ??:1.0 | pair+:1) Kd")) == "(K? ?? | pair+) Kd"
     assert str(parse_hand("(top015%) Kd")) == "(top15%) Kd"
+    assert str(parse_hand("(top15.%) Kd")) == "(top15%) Kd"
+    assert str(parse_hand("(top.50%) Kd")) == "(top0.5%) Kd"
+    # every digit typed is kept, so the text reads back as the same range
+    for text in ["(top12.3456789%) Kd", "(top0.00001%) Kd", "(K? ??:0.1234567 | ?? ??:1e-05) Kd"]:
+        assert str(parse_hand(text)) == text
+        assert parse_hand(str(parse_hand(text))) == parse_hand(text)
 
 
 def test_top_needs_the_door_card():
@@ -344,3 +376,21 @@ def test_a_fresh_generation_agrees_with_the_ranking_file(game):
     sample = [entries[0], entries[-1]] + rng.sample(entries[1:-1], 3)
     fresh = measure_classes(game, [code for code, _ in sample])
     assert {code: fresh[code] for code, _ in sample} == dict(sample)
+
+
+def test_tiny_weights_are_relative():
+    """Weights count relative to each other: scaled down by 1e-200 (their products would
+    underflow to 0) they give the same odds, and equal weights are the plain range."""
+    hands = ["(As Ks) Ah Qh Jd 4c", "(K? ?? | ?? ??:0.25) Kd 9c 8c 2d"]
+    tiny = ["(As Ks) Ah Qh Jd 4c", "(K? ??:1e-200 | ?? ??:2.5e-201) Kd 9c 8c 2d"]
+    dead = tr.dead_all_but("Kc Kh Qs Qc 9s 8h 7d 4d Jc", [strip_weights(h) for h in hands])
+    a, b = equity("stud7", hands, dead, exact=True), equity("stud7", tiny, dead, exact=True)
+    for x, y in zip(a.players, b.players, strict=True):
+        assert abs(x.equity - y.equity) < 1e-12
+    equal = build_scenario("stud7", ["(As Ks) Ah", "(K? ??:1e-200 | ?? ??:1e-200) Kd"])
+    assert equal.ranges[0].weights is None
+
+
+def test_top_and_weights_are_read_leniently():
+    assert str(parse_hand("(Top15% | ?? ?? : 0.5) Kd")) == "(top15% | ?? ??:0.5) Kd"
+    assert str(parse_hand("(TOP2.5%) Kd")) == "(top2.5%) Kd"

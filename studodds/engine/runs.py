@@ -206,7 +206,8 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
     decl = declare.new_tallies(1)[0].astype(kind)
     no_low = 0
     # Work units (joint choice, range of card sets), in rounds so a long enumeration can
-    # report progress; the sums are integers, so the cut never changes the answer.
+    # report progress; the cut depends only on the deal count, so the answer never does
+    # (integer sums; weighted sums add the same units in the same order).
     units = exact_engine.work_units(len(joint), n_sets)
     n_rounds = max(1, min(64, n_deals * len(declare.rows) // 50_000_000, len(units)))
     for r in range(n_rounds):
