@@ -72,9 +72,7 @@ NUMBERED_TITLE = re.compile(r"# (\d+)\. \S")
 # Notebooks that do not follow the conventions yet: the check reports them as skipped
 # with a reason until they are converted. Shrink this list as each page is converted; a
 # listed notebook that is already clean fails, so the list cannot go stale.
-NOT_YET_CONVERTED = {
-    "08_ranges.ipynb": "issue #18's page: 'top 15%', 'X = 100%' in prose; no summary heading",
-}
+NOT_YET_CONVERTED: dict[str, str] = {}
 
 
 def typed_numbers(markdown: str) -> list[str]:
