@@ -3,9 +3,7 @@ one-line error, never an exception."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import threading
 import time
 from dataclasses import dataclass, field
 
@@ -38,29 +36,18 @@ class SpotResult:
         return f"{describe_spot(self.id, self.line)}: {self.error} (failed)"
 
 
-# numba's workqueue threading layer (used when neither TBB nor OpenMP is there) aborts the
-# process if two threads launch parallel kernels at once: a Dask worker with several
-# threads then runs its spots one at a time. Unknown before the first launch, so that is
-# serialised too.
-_LAUNCH_LOCK = threading.Lock()
-
-
-def _launches_must_be_serial() -> bool:
-    try:
-        return numba.threading_layer() == "workqueue"
-    except ValueError:  # no parallel kernel launched yet in this process
-        return True
+# No lock around the spots: the kernels are serial functions that release the GIL, run
+# on Python threads (engine/chunked.py), never numba parallel launches, whose workqueue
+# layer aborted the process when two threads launched at once.
 
 
 def run_spot(spot: Spot, threads: int | None = None) -> SpotResult:
     """Run one spot; a failure becomes the result's one-line error, never an exception."""
     if threads is not None:
         threads = min(threads, numba.config.NUMBA_NUM_THREADS)  # this machine may be smaller
-    lock = _LAUNCH_LOCK if _launches_must_be_serial() else contextlib.nullcontext()
     start = time.perf_counter()
     try:
-        with lock:
-            result = equity(**spot.options, threads=threads)
+        result = equity(**spot.options, threads=threads)
         data = result.to_dict()  # the object `studodds equity --format json` prints
     except ValueError as exc:  # the library's errors quote the input: enough as they are
         error = str(exc)
