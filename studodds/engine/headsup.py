@@ -39,7 +39,7 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from ..eval.kernels import CARD_KEY, key_and_suits, suit_bit, value_from_suits
+from ..eval.kernels import CARD_KEY, key_and_suits, suit_bit, value_of_kind
 from .chunked import run_chunked
 from .exact import binomial_table, next_combination, unrank_combination
 from .pipeline import KERNEL_OPTIONS
@@ -67,7 +67,7 @@ def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
         c = pool[idx[j]]
         key += CARD_KEY[c]
         suits |= suit_bit(c)
-    return value_from_suits(kind, key, suits, n_known + count)
+    return value_of_kind(kind, key, suits, n_known + count)
 
 
 def list_lengths(n: int, k: int, smax: int) -> list[int]:
