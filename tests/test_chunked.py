@@ -5,11 +5,13 @@ numbers on one thread and on several."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 import threading
 
 import numba as nb
 import numpy as np
 import pytest
+from test_kernels import _BLOCK_LABEL, _BRANCH_TARGET, _DEFINE
 
 from studodds import equity
 from studodds.engine.chunked import run_chunked
@@ -17,7 +19,6 @@ from studodds.engine.pipeline import KERNEL_OPTIONS
 from studodds.engine.showdown import NO_DECLARE
 from studodds.engine.sim import monte_carlo_kernel
 from studodds.eval.kernels import KIND_HIGH
-from test_kernels import _BLOCK_LABEL, _BRANCH_TARGET, _DEFINE
 
 
 @nb.njit(nogil=True)
@@ -53,7 +54,7 @@ def test_parts_are_contiguous_and_run_on_several_threads():
     run_chunked(kernel, 64, threads=2)
     parts.sort()
     assert parts[0][0] == 0 and parts[-1][1] == 64
-    assert all(a[1] == b[0] for a, b in zip(parts, parts[1:], strict=False))
+    assert all(a[1] == b[0] for a, b in pairwise(parts))
     assert len(parts) > 2
 
 
