@@ -5,8 +5,8 @@ numbers on one thread and on several."""
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 import threading
+from itertools import pairwise
 
 import numba as nb
 import numpy as np
