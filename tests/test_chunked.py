@@ -4,6 +4,7 @@ numbers on one thread and on several."""
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from itertools import pairwise
@@ -170,3 +171,24 @@ def _monte_carlo_args(with_ranges: bool) -> tuple:
             np.zeros((N_CHUNKS, 2, N_TALLIES), dtype=np.int64),
             np.zeros((N_CHUNKS, 2, N_BINS), dtype=np.int64), np.zeros(N_CHUNKS, dtype=np.int64),
             *inputs.range_args(), *declare.args(declare.new_tallies(N_CHUNKS)))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_forked_child_runs_on_threads_of_its_own():
+    """The helper threads do not survive a fork: a child that used the parent's pool
+    would wait forever for parts nobody runs (the child exits by a timeout then)."""
+    visits = np.zeros(64, dtype=np.int64)
+    run_chunked(_count_visits, 64, visits, threads=2)  # the parent's pool started
+    pid = os.fork()
+    if pid == 0:  # the child: exit 0 only if the parts all ran, whatever happens
+        try:
+            import signal
+
+            signal.alarm(20)
+            child = np.zeros(64, dtype=np.int64)
+            run_chunked(_count_visits, 64, child, threads=2)
+            os._exit(0 if (child == 1).all() else 1)
+        finally:
+            os._exit(2)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

@@ -19,6 +19,7 @@ side by side at one each). One thread: the kernel runs on the caller's thread, n
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor, wait
 
@@ -41,6 +42,17 @@ def _helpers() -> ThreadPoolExecutor:
             _pool = ThreadPoolExecutor(max(1, numba.config.NUMBA_NUM_THREADS - 1),
                                        thread_name_prefix="studodds-kernel")
         return _pool
+
+
+def _forget_helpers() -> None:
+    """In a forked child the helper threads are gone while the pool object says they are
+    there: tasks sent to it would wait forever. The child starts a pool of its own."""
+    global _pool
+    _pool = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_helpers)
 
 
 def run_chunked(kernel, n_items: int, *args, threads: int | None = None) -> None:
