@@ -3,9 +3,10 @@ calling the compiled kernel on a part of the range, the kernels releasing the GI
 
 Why not numba's parallel=True (a prange over the chunks): its parfor passes and the gufunc
 it builds around the loop body more than doubled every kernel's compile time, which a user
-waits through on the first query of each game (measured for the Monte Carlo kernel: 6.3 s
-of CPU to compile in parallel form, 2.8 s serial). A serial kernel that runs the items
-first..last-1 compiles once, and the threads here give it every core.
+waits through on the first query of each game (measured for the Monte Carlo kernel, side
+by side on a busy machine: 6.3 s of CPU to compile in parallel form, 2.8 s serial). A
+serial kernel compiles without those passes (pipeline.py adds back the one that matters
+for speed), and the threads here give it every core.
 
 The kernels take (first, last, ...) and loop over items first..last-1 exactly as a prange
 body ran each item, each item writing only its own outputs: which thread runs which part
