@@ -34,6 +34,7 @@ import operator
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import NamedTuple
 
 from .ranges import CLASS_TESTS, HoleRange, Slot
@@ -74,6 +75,7 @@ _CARD_RE = re.compile(f"(?P<rank>{_RANK_RE})(?P<suit>{_SUIT_RE})")
 # single card-sized token: today that is one unknown card; a later range syntax will
 # give "K?" (any king) and "?s" (any spade) their meaning, and until then they fail.
 _TOKEN_RE = re.compile(
+    r"(?P<top>[Tt][Oo][Pp][^\s,()|:]*)|(?P<weight>:\s*[^\s,()|]*)|"
     r"(?P<cls>pair\+|rolled|flush3|straight3|low3)|(?P<bar>\|)|"
     rf"(?P<rank>{_RANK_RE}|\?)(?P<suit>{_SUIT_RE}|\?)|(?P<unknown>[xX?])|(?P<paren>[()])"
 )
@@ -165,7 +167,9 @@ class Token(NamedTuple):
 
     ``kind`` is ``"card"`` (``card`` holds the id), ``"unknown"`` (``card`` is None),
     ``"("`` or ``")"``, and for hole-card ranges (see ranges.py) ``"pattern"`` (``K?``,
-    ``?s``), ``"class"`` (``pair+``...) or ``"|"``. ``text`` is the token as typed.
+    ``?s``), ``"class"`` (``pair+``..., ``top15%``), ``"|"`` or ``"weight"`` (``:0.25``,
+    the number in ``weight``). ``text`` is the token as typed (a ``top`` class written
+    canonically: ``top15%``).
     """
 
     kind: str
@@ -173,6 +177,35 @@ class Token(NamedTuple):
     card: int | None = None
     rank: int | None = None  # for a "pattern" token: K? has a rank, ?s a suit
     suit: int | None = None
+    weight: float | None = None
+
+
+_TOP_RE = re.compile(r"[Tt][Oo][Pp](?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
+_TOP_HELP = ("the best X% of starting hands is written topX% with X in (0, 100], e.g. "
+             "top15% or top2.5%")
+_WEIGHT_HELP = ("a weight ends its alternative after a colon and is a number in (0, 1], "
+                "e.g. '(K? ?? | ?? ??:0.25)'")
+
+
+def _top_token(text: str) -> Token:
+    match = _TOP_RE.fullmatch(text)
+    percent = float(match["x"]) if match else None
+    if percent is None or not 0 < percent <= 100:
+        raise NotationError(f"{text!r}: {_TOP_HELP}; the other classes are "
+                            f"{', '.join(_CLASS_NAMES)}")
+    # The number as typed, without leading or trailing zeros (top015% is top15%): every
+    # digit kept, since the class name is what ranges.top_percent reads the percentage from.
+    return Token("class", f"top{format(Decimal(match['x']).normalize(), 'f')}%")
+
+
+def _weight_token(text: str) -> Token:
+    try:
+        weight = float(text[1:])
+    except ValueError:
+        weight = None
+    if weight is None or not 0 < weight <= 1:
+        raise NotationError(f"{text!r}: {_WEIGHT_HELP}")
+    return Token("weight", text, weight=weight)
 
 
 def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
@@ -201,7 +234,11 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
         if match is None:
             word = _word_error(text, pos) if in_hand else None
             raise word or _not_a_card(_bad_piece(text, pos))
-        if match["paren"]:
+        if match["top"]:
+            tokens.append(_top_token(match["top"]))
+        elif match["weight"]:
+            tokens.append(_weight_token(match["weight"]))
+        elif match["paren"]:
             tokens.append(Token(match["paren"], match["paren"]))
         elif match["unknown"] or match.group() == "??":
             tokens.append(Token("unknown", match.group()))
@@ -251,7 +288,7 @@ def _word_error(text: str, pos: int) -> NotationError | None:
         hint = f"; did you mean {close[0]!r}?" if close else ""
     return NotationError(
         f"{word!r} is neither a card nor a range class: cards are {_CARD_HELP}; the classes "
-        f"are {', '.join(_CLASS_NAMES)}{hint}"
+        f"are {', '.join(_CLASS_NAMES)}, topX%{hint}"
     )
 
 
@@ -476,19 +513,23 @@ def parse_hand(text: str) -> StudHand:
             raise fail("at most 2 groups in parentheses (hole cards, then the river)")
         raise fail(f"nothing may follow the river group, found {pieces[0].text!r}")
 
+    range_kinds = ("pattern", "class", "|", "weight")
     for token in up:
         if token.kind == "unknown":
             raise fail(
                 f"unknown card {token.text!r} outside parentheses:"
                 " up cards are face up, so only down cards can be unknown"
             )
-        if token.kind in ("pattern", "class", "|"):
+        if token.kind == "weight":
+            raise fail(f"{token.text!r} is a weight: it ends an alternative of a range, inside "
+                       "the hole-card parentheses")
+        if token.kind in range_kinds:
             raise fail(f"{token.text!r} is a range: ranges go inside the hole-card parentheses")
     for token in river:
-        if token.kind in ("pattern", "class", "|"):
+        if token.kind in range_kinds:
             raise fail(f"{token.text!r}: a range describes the hole cards, not the river")
     hole_range = None
-    if any(t.kind in ("pattern", "class", "|") for t in down):
+    if any(t.kind in range_kinds for t in down):
         hole_range = _parse_range(down, fail)
         slots = hole_range.slot_count
         if slots is None and not up and not river:
@@ -512,15 +553,26 @@ def parse_hand(text: str) -> StudHand:
 
 
 def _parse_range(tokens: list[Token], fail) -> HoleRange:
-    """The hole group of a hand as a range: alternatives separated by '|'."""
+    """The hole group of a hand as a range: alternatives separated by '|', each with an
+    optional weight at its end."""
     alternatives: list = []
+    weights: list[float] = []
     current: list[Token] = []
     for token in tokens + [Token("|", "|")]:
         if token.kind != "|":
             current.append(token)
             continue
+        weight = 1.0
+        if current and current[-1].kind == "weight":
+            weight = current.pop().weight
+            if not current:
+                raise fail("a weight needs its alternative before it, as in '?? ??:0.25'")
+        misplaced = [t for t in current if t.kind == "weight"]
+        if misplaced:
+            raise fail(f"{misplaced[0].text!r}: {_WEIGHT_HELP}")
         if not current:
             raise fail("an empty alternative in the range: write something between the '|'")
+        weights.append(weight)
         classes = [t for t in current if t.kind == "class"]
         if classes:
             if len(current) != 1:
@@ -540,7 +592,7 @@ def _parse_range(tokens: list[Token], fail) -> HoleRange:
                     slots.append(Slot(None, None))
             alternatives.append(tuple(slots))
         current = []
-    hole_range = HoleRange(tuple(alternatives))
+    hole_range = HoleRange(tuple(alternatives), tuple(weights))
     counts = {len(a) for a in alternatives if not isinstance(a, str)}
     if len(counts) > 1:
         raise fail("every alternative of the range names the same number of hole cards")

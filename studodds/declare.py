@@ -149,15 +149,16 @@ def declare_table(
     for i, combo in enumerate(others):
         equities, errors = [], []
         for j in range(3):
-            share, share_sq = (int(x) for x in tallies[3 * i + j, :2])
+            share, share_sq = tallies[3 * i + j, :2].tolist()  # floats if ranges weigh
             mean = share / (POT_UNITS * samples)
             equities.append(mean)
             if mc:
                 mean_sq = share_sq / (POT_UNITS * POT_UNITS * samples)
                 var = max(mean_sq - mean * mean, 0.0) * samples / max(samples - 1, 1)
                 errors.append(math.sqrt(var / samples))
-        # The best by the exact integer shares, so equal equities never differ by rounding.
-        shares = [int(tallies[3 * i + j, 0]) for j in range(3)]
+        # The best by the integer shares, so equal equities never differ by rounding; with
+        # weighted ranges the shares are float sums, compared to 12 significant digits.
+        shares = [float(f"{tallies[3 * i + j, 0].item():.12g}") for j in range(3)]
         best = CHOICES[shares.index(max(shares))]
         out.append(DeclareRow(combo, *equities, best, *(errors if mc else (None,) * 3)))
     return DeclareTable(

@@ -245,7 +245,7 @@ class EngineRun:
     samples: int
     seed: int | None
     tallies: np.ndarray  # (players, N_TALLIES)
-    no_low: int
+    no_low: int | float  # a float when weighted ranges weigh the deals
     distribution: np.ndarray  # (players, N_BINS)
     declare_tallies: np.ndarray | None  # (rows, N_DECLARE_TALLIES) with declaration rows
     elapsed: float
@@ -302,7 +302,7 @@ def run_engine(
     on_estimate: Callable[[RunEstimate], None] | None = None,
 ) -> EngineRun:
     """Choose the method (exact counting, enumeration or Monte Carlo), run it, and return
-    the integer tallies. declarations settle every showdown by one row of declarations;
+    the tallies (integers; floats summed by weight with weighted ranges, exact runs only). declarations settle every showdown by one row of declarations;
     declaration_rows tally one player's share under each of many rows (declare.py)."""
     check_method(exact, trials, precision, seed)
     check_run_options(threads, distribution, progress, on_estimate)

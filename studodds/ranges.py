@@ -1,8 +1,10 @@
 """Hole-card ranges: what an opponent may hold, written inside the hole group.
 
-    (K? K? | A? A? | K? ??) Kd      kings up with a pair of kings or aces, or a king
+    (K? K? | A? A? | K? ??) Kd      kings or aces in the hole, or a king (kings split)
     (?s ?s) 9s                      three spades
     (pair+ | flush3) 9h             a pair or better, or three to a flush
+    (K? ?? | ?? ??:0.25) Kd         a king in the hole always, any other hand a quarter as often
+    (top15%) Kd                     the best 15% of starting hands, with the king up
 
 A range is a list of alternatives separated by ``|``. An alternative is either one slot
 pattern per hole card (a card ``As``, any of a rank ``K?``, any of a suit ``?s``, any card
@@ -15,10 +17,21 @@ the up cards:
     straight3  three different ranks that fit in one straight on third street
                (ace high or low: A-2-3 and Q-K-A count, so do gapped ones like 4-6-8)
     low3       three different ranks 8 or lower on third street (ace low)
+    topX%      the best X% of starting hands (X in (0, 100], e.g. top15% or top2.5%): the
+               hole cards with the door card make one of the starting classes ranked
+               best against a random hand (starting/top.py), in any stud game
 
 The third-street classes are for seven-card games. Every combination of hole cards that
-matches some alternative counts once, and all of them are equally likely: jointly across
-players, given every card that is known or dead (the engine's job, see scenario.py).
+matches some alternative counts once, and all of them are equally likely (unless the range
+has weights, below): jointly across players, given every card that is known or dead (the
+engine's job, see scenario.py).
+
+**Weights.** An alternative may carry a weight in (0, 1] after a colon (``?? ??:0.25``);
+no weight means 1. A combination's weight is the highest weight among the alternatives
+it matches (0 when it matches none), and jointly a deal's probability is proportional to
+the product of the ranged players' combination weights. Weights 1 everywhere is the
+unweighted range.
+
 This module knows nothing of notation or engines: ranks 0..12 (2..A), suits 0..3.
 """
 
@@ -31,6 +44,18 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 CLASSES = ("pair+", "rolled", "flush3", "straight3", "low3")
 THIRD_STREET_CLASSES = ("rolled", "flush3", "straight3", "low3")
+TOP_FORM = "topX%"  # how the percentage class is written, for messages
+
+
+def top_percent(name: str) -> float | None:
+    """X of a ``topX%`` class name, or None for any other alternative.
+
+    >>> top_percent("top15%"), top_percent("top2.5%"), top_percent("pair+")
+    (15.0, 2.5, None)
+    """
+    if isinstance(name, str) and name.startswith("top") and name.endswith("%"):
+        return float(name[3:-1])
+    return None
 
 
 @dataclass(frozen=True)
@@ -58,7 +83,25 @@ Alternative = tuple[Slot, ...] | str  # slots, or a class name
 
 @dataclass(frozen=True)
 class HoleRange:
+    """Alternatives and their weights (one each, in (0, 1]; empty means every weight 1)."""
+
     alternatives: tuple[Alternative, ...]
+    weights: tuple[float, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.weights and len(self.weights) != len(self.alternatives):
+            raise ValueError("a range has one weight per alternative")
+        if any(not 0 < w <= 1 for w in self.weights):
+            raise ValueError("a range's weights are in (0, 1]")
+        if all(w == 1 for w in self.weights):
+            object.__setattr__(self, "weights", ())  # one spelling of "unweighted"
+
+    @property
+    def weighted(self) -> bool:
+        return bool(self.weights)
+
+    def weight(self, i: int) -> float:
+        return self.weights[i] if self.weights else 1.0
 
     @property
     def slot_count(self) -> int | None:
@@ -70,23 +113,50 @@ class HoleRange:
     def classes(self) -> tuple[str, ...]:
         return tuple(a for a in self.alternatives if isinstance(a, str))
 
-    def matches(self, hole: tuple[int, ...], up: tuple[int, ...]) -> bool:
+    @property
+    def tops(self) -> tuple[str, ...]:
+        """The ``topX%`` alternatives."""
+        return tuple(a for a in self.classes if top_percent(a) is not None)
+
+    def weight_of(self, hole: tuple[int, ...], up: tuple[int, ...], game: str = "stud7",
+                  ) -> float:
+        """The weight of these hole cards (with these up cards) in the range: the highest
+        among the alternatives they match, 0.0 when they match none. ``game`` says whose
+        starting-hand ranking a ``topX%`` alternative reads."""
+        best = 0.0
+        for i, alternative in enumerate(self.alternatives):
+            w = self.weight(i)
+            if w <= best:
+                continue
+            if _alternative_matches(alternative, hole, up, game):
+                best = w
+        return best
+
+    def matches(self, hole: tuple[int, ...], up: tuple[int, ...], game: str = "stud7") -> bool:
         """Whether these hole cards (with these up cards) are in the range."""
-        for alternative in self.alternatives:
-            if isinstance(alternative, str):
-                if CLASS_TESTS[alternative](hole, up):
-                    return True
-            elif len(alternative) == len(hole) and any(
-                all(slot.matches(card) for slot, card in zip(order, hole, strict=True))
-                for order in permutations(alternative)
-            ):
-                return True
-        return False
+        return self.weight_of(hole, up, game) > 0
 
     def __str__(self) -> str:
-        return " | ".join(
-            a if isinstance(a, str) else " ".join(str(s) for s in a) for a in self.alternatives
-        )
+        def text(i: int, a: Alternative) -> str:
+            body = a if isinstance(a, str) else " ".join(str(s) for s in a)
+            # repr: the shortest text that reads back as the same weight
+            return body if self.weight(i) == 1 else f"{body}:{self.weight(i)!r}"
+
+        return " | ".join(text(i, a) for i, a in enumerate(self.alternatives))
+
+
+def _alternative_matches(alternative: Alternative, hole, up, game: str) -> bool:
+    if isinstance(alternative, str):
+        percent = top_percent(alternative)
+        if percent is not None:
+            from .starting.top import in_top  # imported here: it reads cards, which reads us
+
+            return in_top(tuple(hole) + tuple(up[:1]), game, percent)
+        return CLASS_TESTS[alternative](hole, up)
+    return len(alternative) == len(hole) and any(
+        all(slot.matches(card) for slot, card in zip(order, hole, strict=True))
+        for order in permutations(alternative)
+    )
 
 
 def _pair_plus(hole, up) -> bool:

@@ -1,4 +1,5 @@
-"""Equity results: frozen dataclasses built from the engines' integer tallies.
+"""Equity results: frozen dataclasses built from the engines' tallies (integer counts, or
+weighted sums of them with weighted ranges).
 
 All probabilities are fractions in [0, 1]. For Monte Carlo each carries a standard error:
 sqrt(p(1-p)/n) for win/tie-like frequencies, and the sample standard deviation of the
@@ -119,15 +120,16 @@ def _se(p: float, n: int) -> float:
 
 def build_result(
     *, game, scenario, method: str, samples: int, seed, tallies: np.ndarray,
-    no_low_count: int, distribution: np.ndarray | None, elapsed: float, note: str | None = None,
+    no_low_count: float, distribution: np.ndarray | None, elapsed: float, note: str | None = None,
     declarations: tuple[str, ...] | None = None,
 ) -> EquityResult:
-    """Turn summed tallies ((players, N_TALLIES) int64) into probabilities."""
+    """Turn summed tallies ((players, N_TALLIES), int64 or float64 when weighted) into
+    probabilities."""
     n = samples
     mc = method == "monte-carlo"
     players = []
     for p, hand in enumerate(scenario.hand_texts()):
-        t = [int(x) for x in tallies[p]]
+        t = tallies[p].tolist()  # ints, or floats for weighted ranges (runs.run_exact)
         win, tie = t[WIN] / n, t[TIE] / n
         equity = t[SHARE] / (POT_UNITS * n)
         extra: dict = {}
@@ -164,5 +166,5 @@ def _distribution(game, counts: np.ndarray, n: int) -> dict[str, dict[str, float
     """{kind: {category: probability}} for the hand kinds the game plays."""
     assert counts.shape == (N_BINS,)
     return {
-        kind: {bin_name(b): int(counts[b]) / n for b in KIND_BINS[kind]} for kind in game.kinds
+        kind: {bin_name(b): counts[b].item() / n for b in KIND_BINS[kind]} for kind in game.kinds
     }

@@ -27,11 +27,21 @@ class ScenarioError(ValueError):
 
 @dataclass(frozen=True)
 class PlayerRange:
-    """A player whose unknown hole cards come from a range: every valid combination."""
+    """A player whose unknown hole cards come from a range: every valid combination, and
+    its weight when the range has weights (ranges.py; None: every combination weighs 1)."""
 
     player: int  # 0-based
     size: int  # hole cards
     combos: tuple[tuple[int, ...], ...]
+    weights: tuple[float, ...] | None = None
+
+    def keeping(self, keep) -> PlayerRange:
+        """The same range with only the combinations for which keep(combo) is true."""
+        kept = [k for k, combo in enumerate(self.combos) if keep(combo)]
+        return PlayerRange(
+            self.player, self.size, tuple(self.combos[k] for k in kept),
+            None if self.weights is None else tuple(self.weights[k] for k in kept),
+        )
 
 
 @dataclass(frozen=True)
@@ -383,15 +393,29 @@ def _player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> 
             f"player {p + 1} {str(hand)!r}: {third_street[0]!r} describes third street in "
             "seven-card stud (two hole cards and the door card)"
         )
-    combos = tuple(
-        combo for combo in combinations(pool, size) if hole_range.matches(combo, hand.up)
-    )
+    if hole_range.tops and not hand.up:
+        raise ScenarioError(
+            f"player {p + 1} {str(hand)!r}: {hole_range.tops[0]!r} ranks starting hands, hole "
+            "cards with the door card: write the door card after the parentheses"
+        )
+    weighed = [(combo, hole_range.weight_of(combo, hand.up, game.id))
+               for combo in combinations(pool, size)]
+    combos = tuple(combo for combo, w in weighed if w > 0)
+    weights = None
+    if hole_range.weighted:
+        # Relative to the heaviest combination: the same chances, no product of small
+        # weights underflowing to 0, and a range whose kept weights are all equal is
+        # unweighted (exact sums stay integers).
+        heaviest = max((w for _, w in weighed), default=1.0)
+        weights = tuple(w / heaviest for _, w in weighed if w > 0)
+        if all(w == 1.0 for w in weights):
+            weights = None
     if not combos:
         raise ScenarioError(
             f"player {p + 1} {str(hand)!r}: no hole cards left fit the range {str(hole_range)!r} "
             "(every card it allows is in a hand or dead)"
         )
-    return PlayerRange(p, size, combos)
+    return PlayerRange(p, size, combos, weights)
 
 
 def _is_street(game: Game, n_cards: int) -> bool:

@@ -12,8 +12,10 @@ from collections import Counter
 from dataclasses import asdict, dataclass, replace
 from decimal import Decimal
 
+import numpy as np
+
 from .cards import StudHand, card_str
-from .engine.joint import list_joint_choices
+from .engine.joint import choice_weights, list_joint_choices
 from .equity import (
     MAX_JOINT_COMBINATIONS,
     OptionError,
@@ -105,10 +107,7 @@ def with_next_card(scenario: Scenario, player: int, card: int) -> Scenario:
     _, river, community = next_street(scenario)
     pool = tuple(c for c in scenario.pool if c != card)
     # A card that comes is not in anybody's hole: ranges keep the combinations without it.
-    ranges = tuple(
-        replace(r, combos=tuple(combo for combo in r.combos if card not in combo))
-        for r in scenario.ranges
-    )
+    ranges = tuple(r.keeping(lambda combo: card not in combo) for r in scenario.ranges)
     if any(not r.combos for r in ranges):
         raise ScenarioError(f"{card_str(card)} cannot come: a range needs it in a hole")
     if community:
@@ -150,13 +149,17 @@ def next_card_probabilities(scenario: Scenario) -> dict[int, float]:
             f"the ranges allow more than {MAX_JOINT_COMBINATIONS:,} joint hole-card choices: "
             "too many to weigh the next cards; narrow a range"
         )
-    joint = joint[0]  # rows of card ids
-    free = len(pool) - joint.shape[1]
+    rows, choices = joint  # rows of card ids; a row's chance is its weight's share
+    weights = choice_weights(scenario.ranges, choices)
+    if weights is None:
+        weights = np.ones(len(rows))
+    free = len(pool) - rows.shape[1]
+    total = float(weights.sum())
     probabilities = {}
     for c in pool:
-        without = int((~(joint == c).any(axis=1)).sum())
-        if without:
-            probabilities[c] = without / (len(joint) * free)
+        without = ~(rows == c).any(axis=1)
+        if without.any():
+            probabilities[c] = float(weights[without].sum()) / (total * free)
     return probabilities
 
 
@@ -329,6 +332,17 @@ def _amount(value, option: str) -> float:
         return float(value)
     except OverflowError:  # an int beyond a float
         return math.inf
+
+
+def pot_odds_asked(pot, to_call, hero=1, bets_to_come=0, big_bet=0.0) -> bool:
+    """Whether a question asks for pot odds: both the pot and the call given (None when
+    not). The hero and the implied bets mean something only with them: OptionError when
+    they come alone, or when only one of the pot and the call is given."""
+    if (pot is None) != (to_call is None):
+        raise OptionError("pot odds need both --pot and --to-call")
+    if pot is None and (hero != 1 or bets_to_come or big_bet):
+        raise OptionError("--hero, --bets-to-come and --big-bet go with --pot and --to-call")
+    return pot is not None
 
 
 def check_pot_odds(

@@ -511,7 +511,7 @@ def test_a_word_in_a_hand_names_the_range_classes(hand, word, hint):
         parse_hand(hand)
     assert str(err.value) == (
         f"{word!r} is neither a card nor a range class: cards are rank 2-9 T J Q K A then "
-        f"suit c d h s; the classes are pair+, rolled, flush3, straight3, low3{hint}"
+        f"suit c d h s; the classes are pair+, rolled, flush3, straight3, low3, topX%{hint}"
     )
 
 

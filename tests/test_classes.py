@@ -8,9 +8,10 @@ from math import comb
 
 import pytest
 
-import studodds.chart.classes
+import studodds.starting.classes
 from studodds.cards import parse_cards
-from studodds.chart.classes import (
+from studodds.ranges import CLASS_TESTS
+from studodds.starting.classes import (
     CATEGORIES,
     SUIT_PERMUTATIONS,
     class_by_label,
@@ -19,7 +20,6 @@ from studodds.chart.classes import (
     permute_suits,
     select,
 )
-from studodds.ranges import CLASS_TESTS
 
 ALL_HANDS = list(combinations(range(52), 3))
 
@@ -42,7 +42,7 @@ def brute_force():
 
 
 def test_doctests():
-    assert doctest.testmod(studodds.chart.classes).failed == 0
+    assert doctest.testmod(studodds.starting.classes).failed == 0
 
 
 def test_1755_classes_covering_22100_hands():
@@ -229,8 +229,8 @@ def off_suit(text):
 @pytest.mark.parametrize("kind", ["high", "low_a5", "low_8", "low_a6", "low_27"])
 def test_suit_blind_kinds_are_the_evaluators_that_ignore_flushes(kind):
     """A kind may merge suits only if no flush is worth other than its off-suit twin."""
-    from studodds.chart.classes import SUIT_BLIND_KINDS
     from studodds.eval import evaluate
+    from studodds.starting.classes import SUIT_BLIND_KINDS
 
     ignores = all(evaluate(h, kind).value == evaluate(off_suit(h), kind).value
                   for h in FLUSHES)
@@ -238,8 +238,8 @@ def test_suit_blind_kinds_are_the_evaluators_that_ignore_flushes(kind):
 
 
 def test_which_games_merge_suits():
-    from studodds.chart.classes import scheme_of
     from studodds.games import GAMES
+    from studodds.starting.classes import scheme_of
 
     merged = {g for g in GAMES if not scheme_of(g).suits}
     assert merged == {"razz", "stud5low"}
@@ -266,8 +266,8 @@ def test_rank_classes_count_every_hand(game, n, hands, total):
         members = by_ranks[tuple(sorted(c.ranks))]
         assert c.combos == len(members)
         assert {class_of(h, game) for h in members} == {c}
-        assert set(studodds.chart.classes.hands_of(c)) == {
-            studodds.chart.classes.presentation_order(h) for h in members}
+        assert set(studodds.starting.classes.hands_of(c)) == {
+            studodds.starting.classes.presentation_order(h) for h in members}
         assert "s" not in c.label and "-" not in c.code and c.shape is None
         assert c.suit_pattern is None
 
@@ -317,7 +317,7 @@ def test_labels_that_do_not_fit_the_game_say_what_to_write(game, typed, message)
 
 
 def test_selections_by_game():
-    from studodds.chart.classes import selection_games
+    from studodds.starting.classes import selection_games
 
     straight_sets = {frozenset(12 if r == -1 else r for r in s) for low in range(-1, 9)
                      for s in combinations(range(low, low + 5), 3)}
@@ -340,7 +340,7 @@ def test_selections_by_game():
 
 
 def test_labels_typed_in_another_order_are_named():
-    from studodds.chart.classes import reordered_labels
+    from studodds.starting.classes import reordered_labels
 
     assert class_by_label("(3 2) A", "razz") is class_by_label("(A 3) 2", "razz")
     assert reordered_labels(["(3 2) A", "(A 3) 2", "(a 3) 2", "A32", "(2 A) 3"], "razz") == [

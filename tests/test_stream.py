@@ -247,15 +247,16 @@ def test_uniform_below_is_uniform(n, modulus):
 
 
 @nb.njit
-def _draw_joint_choices(trials, seed, joint_choices, range_start, range_count, combo_mask):
+def _draw_joint_choices(trials, seed, joint_choices, range_start, range_count, combo_mask,
+                        joint_cum=np.zeros(0), combo_cum=np.zeros(0)):
     """Each trial's chosen combination per range, drawn as the kernel draws them."""
     n_ranges = range_start.shape[0]
     chosen = np.zeros(max(n_ranges, 1), dtype=np.int64)
     out = np.zeros((trials, n_ranges), dtype=np.int64)
     state = np.uint64(seed)
     for t in range(trials):
-        state = draw_joint_choice(state, joint_choices, range_start, range_count, combo_mask,
-                                  chosen)
+        state = draw_joint_choice(state, joint_choices, joint_cum, range_start, range_count,
+                                  combo_cum, combo_mask, chosen)
         for r in range(n_ranges):
             out[t, r] = chosen[r]
     return out
@@ -325,3 +326,38 @@ def test_redrawn_joint_choices_are_drawn_uniformly():
     drawn = _draw_joint_choices(1_000_000, 17, inputs.joint_choices, inputs.range_start,
                                 inputs.range_count, inputs.combo_mask)
     assert_uniform_over(drawn, support)
+
+
+# The same competing ranges with weights (ranges.py): a joint choice's chance is
+# proportional to the product of its combinations' weights.
+WEIGHTED = ("stud7", ["(A? A?:0.3 | K? K?) 2c 3d 4h 5s", "(A? A? | K? K?:0.5) 6c 7d 8h 9s",
+                      "(A? A?:0.2 | K? K?) Tc Jd 2h 3s"], "")
+
+
+def assert_weighted_over(drawn: np.ndarray, inputs, support: set[tuple[int, ...]]) -> None:
+    """Every draw is a valid joint choice, each as often as its weight's share."""
+    flat = np.concatenate([np.asarray(r.weights) for r in inputs.ranges])
+    weight = {choice: float(np.prod(flat[list(choice)])) for choice in support}
+    total = sum(weight.values())
+    rows, counts = np.unique(drawn, axis=0, return_counts=True)
+    seen = {tuple(int(x) for x in row): int(n) for row, n in zip(rows, counts, strict=True)}
+    assert not set(seen) - support
+    order = sorted(support)
+    observed = np.array([seen.get(c, 0) for c in order], dtype=np.float64)
+    expected = np.array([len(drawn) * weight[c] / total for c in order])
+    stat = chi_square(observed, expected)
+    assert stat < chi_square_limit(len(support) - 1), stat
+
+
+@pytest.mark.parametrize("listed", [True, False])
+def test_weighted_joint_choices_are_drawn_by_weight(listed):
+    game, hands, dead = WEIGHTED
+    inputs = EngineInputs(build_scenario(game, hands, dead),
+                          joint_cap=equity_module.MAX_JOINT_COMBINATIONS if listed else 10)
+    support = independent_joint_choices(inputs)
+    assert len(support) == N_COMPETING and (inputs.joint_rows is not None) == listed
+    assert len(inputs.joint_cum) == (N_COMPETING if listed else 0) and len(inputs.combo_cum)
+    drawn = _draw_joint_choices(1_000_000, 19, inputs.joint_choices, inputs.range_start,
+                                inputs.range_count, inputs.combo_mask, inputs.joint_cum,
+                                inputs.combo_cum)
+    assert_weighted_over(drawn, inputs, support)

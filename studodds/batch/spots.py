@@ -118,10 +118,26 @@ def parse_spot(data, line: int | None = None) -> Spot:
     fields and their types, the game, the cards (build_scenario). Raises SpotError or the
     library's own ValueError, which quotes the bad card or game."""
     spot_id = spot_id_of(data)
-    unknown = sorted(set(data) - set(SPOT_FIELDS), key=repr)  # a dict's keys: any type
+    check_fields(data, SPOT_FIELDS)
+    options = question_options(data)
+    # equity() ignores the seed of an exact answer, so deriving one always is harmless.
+    if options["seed"] is None:
+        options["seed"] = seed_from_id(spot_id)
+    return Spot(spot_id, options, line)
+
+
+def check_fields(data: Mapping, fields: tuple[str, ...]) -> None:
+    """Refuse a field not among `fields`, naming it and the fields there are."""
+    unknown = sorted(set(data) - set(fields), key=repr)  # a dict's keys: any type
     if unknown:
         raise SpotError(f"unknown field {shown(unknown[0])} (the fields: "
-                        f"{', '.join(SPOT_FIELDS)})")
+                        f"{', '.join(fields)})")
+
+
+def question_options(data: Mapping) -> dict:
+    """equity() keyword arguments from a question's fields (a spot's, or a web request's,
+    without its id), checked as far as can be without running it: the fields' types, the
+    game, the cards (build_scenario), the declarations. The seed is None when not given."""
     game = data.get("game")
     if not isinstance(game, str):
         raise SpotError(f'"game" is required, a game name such as "stud7", got {game!r}')
@@ -139,18 +155,16 @@ def parse_spot(data, line: int | None = None) -> Spot:
     seed = _typed(data, "seed", (int,), "a whole number 0 or more")
     if seed is not None and seed < 0:
         raise SpotError(f'"seed" is a whole number 0 or more, got {seed}')
-    options = {
+    return {
         "game": game, "hands": hands, "dead": dead,
         **({"community": community} if community is not None else {}),
         **({"declare": declare} if declare is not None else {}),
         "exact": _typed(data, "exact", (bool,), "true or false"),
         "trials": _typed(data, "trials", (int,), "a whole number"),
         "precision": _typed(data, "precision", (int, float), "a number (a standard error)"),
-        # equity() ignores the seed of an exact answer, so deriving one always is harmless.
-        "seed": seed_from_id(spot_id) if seed is None else seed,
+        "seed": seed,
         "distribution": bool(_typed(data, "distribution", (bool,), "true or false")),
     }
-    return Spot(spot_id, options, line)
 
 
 @dataclass

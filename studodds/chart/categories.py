@@ -5,7 +5,7 @@ in high games, rolled up / pair / N-low in low games."""
 from __future__ import annotations
 
 from ..games import GAMES, get_game
-from .classes import (
+from ..starting.classes import (
     CATEGORIES,
     TWO_CARD_CATEGORIES,
     StartingClass,

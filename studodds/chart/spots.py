@@ -15,8 +15,7 @@ from ..engine import timing
 from ..equity import OptionError, check_method
 from ..games import get_game
 from ..scenario import build_scenario
-from .categories import chart_game
-from .classes import (
+from ..starting.classes import (
     SUIT_PERMUTATIONS,
     StartingClass,
     hands_of,
@@ -25,6 +24,7 @@ from .classes import (
     select,
     stud_text,
 )
+from .categories import chart_game
 from .errors import ChartError
 
 RANDOM = RANDOM_HAND  # the hand text of a player whose every card is unseen

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 
 from ..cards import parse_hand
 from ..games import get_game
-from .categories import game_categories, game_category
-from .classes import (
+from ..starting.classes import (
     StartingClass,
     class_of,
     scheme_of,
     select,
 )
+from .categories import game_categories, game_category
 from .errors import ChartError
 from .runners import Runner, batch_runner
 from .spots import RANDOM, chart_spots, group_size, matchup_groups

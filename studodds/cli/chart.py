@@ -8,8 +8,8 @@ import click
 
 from .. import chart as chart_module
 from ..batch import read_results
-from ..chart.classes import SELECTIONS, classes, reordered_labels, scheme_of
-from ..chart.classes import select as select_classes
+from ..starting.classes import SELECTIONS, classes, reordered_labels, scheme_of
+from ..starting.classes import select as select_classes
 from . import render
 from .batch import executor_options, run_batch_file
 from .options import CONTEXT, format_option, game_option

@@ -14,6 +14,7 @@ from .odds import declare_command, equity_command, next_command
 from .options import CONTEXT
 from .replay import replay_command
 from .rules import rules_group
+from .serve import serve_command
 
 # click >= 8.2 raises this for a bare group in standalone_mode=False; older click has none.
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -27,7 +28,7 @@ def cli():
 
 # One module per command group; each command is defined there and registered here.
 for _command in (eval_command, equity_command, next_command, declare_command, rules_group,
-                 replay_command, batch_command, chart_command):
+                 replay_command, batch_command, chart_command, serve_command):
     cli.add_command(_command)
 
 

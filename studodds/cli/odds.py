@@ -8,9 +8,9 @@ import sys
 import click
 
 from ..declare import declare_table
-from ..equity import equity
+from ..equity import OptionError, equity
 from ..games import DECLARE_GAMES
-from ..whatif import check_pot_odds, next_card_table, pot_odds
+from ..whatif import check_pot_odds, next_card_table, pot_odds, pot_odds_asked
 from . import render
 from .options import (
     CONTEXT,
@@ -60,10 +60,10 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
       studodds equity "(9s 8s) 7s 2s" "(x x) Ah Kd" --pot 40 --to-call 10
       studodds equity -g stud5hl "(As) 2c 3d" "(Kd) Kh 9c" --declare both,low
     """
-    if (pot is None) != (to_call is None):
-        raise click.UsageError("pot odds need both --pot and --to-call")
-    if pot is None and (hero != 1 or bets_to_come or big_bet):
-        raise click.UsageError("--hero, --bets-to-come and --big-bet go with --pot and --to-call")
+    try:
+        pot_odds_asked(pot, to_call, hero, bets_to_come, big_bet)
+    except OptionError as exc:  # options that go together: a usage error, as click's are
+        raise click.UsageError(str(exc)) from None
     if pot is not None and fmt == "csv":
         raise click.UsageError("pot odds are shown in the table and JSON formats, not CSV")
     if pot is not None:  # answered now, not after the equity run

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Sequence
 
 from tabulate import tabulate
 
+from .. import reports
 from ..games import GAMES, get_game
 
 FORMATS = ("table", "json", "csv")
@@ -27,7 +27,7 @@ def render_csv(headers: Sequence[str], rows: Sequence[Sequence]) -> str:
 
 
 def render_json(data) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False)
+    return reports.to_json(data)
 
 
 def eval_report(evaluations: Sequence[tuple[str, dict]], fmt: str) -> str:
@@ -135,10 +135,7 @@ def equity_report(result, fmt: str, odds=None) -> str:
     odds: a whatif.PotOdds for the hero, shown under the table / as "pot_odds" in JSON.
     """
     if fmt == "json":
-        data = result.to_dict()
-        if odds is not None:
-            data["pot_odds"] = odds.to_dict()
-        return render_json(data)
+        return render_json(reports.equity_document(result, odds))
     mc = not result.exact
     if fmt == "csv":  # the JSON keys, every one: programs read CSV too
         columns = [("win", "win"), ("tie", "tie"), ("equity", "equity")]
@@ -228,7 +225,7 @@ def _next_card_rows(cards, split: bool) -> list[list[str]]:
 def next_card_report(table, fmt: str) -> str:
     """Report for `studodds next`: one row per card, best first."""
     if fmt == "json":
-        return render_json(table.to_dict())
+        return render_json(reports.next_card_document(table))
     split = table.cards and table.cards[0].scoop is not None
     mc = table.method != "exact"
     if fmt == "csv":
@@ -263,7 +260,7 @@ def next_card_report(table, fmt: str) -> str:
 def declare_report(table, fmt: str) -> str:
     """Report for `studodds declare`: one row per way the others declare."""
     if fmt == "json":
-        return render_json(table.to_dict())
+        return render_json(reports.declare_document(table))
     mc = not table.exact
     others = [i for i in range(1, len(table.hands) + 1) if i != table.player]
     if fmt == "csv":
@@ -318,7 +315,7 @@ def replay_report(replays, fmt: str) -> str:
     in a last "community" column (empty on other streets).
     """
     if fmt == "json":
-        return render_json([r.to_dict() for r in replays])
+        return render_json(reports.replay_document(replays))
     if fmt == "csv":
         return _replay_csv(replays)
     return "\n\n".join(_replay_hand_text(r) for r in replays)

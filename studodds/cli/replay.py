@@ -10,10 +10,14 @@ import time
 import click
 
 from ..batch import iter_results
-from ..equity import OptionError
 from ..histories import identify_file, parse_file
-from ..histories.readers import readable_rooms
-from ..histories.replay import replay_hand
+from ..histories.replaying import (
+    ReplayError,
+    no_hands_reason,
+    problem_line,
+    replay_hands,
+    select_hand,
+)
 from ..histories.summary import SummaryError, summarize
 from . import render
 from . import summary as summary_render
@@ -112,11 +116,11 @@ def replay_command(files, hand_id, hero, summary, png, trials, precision, seed, 
         hands += found or []
     if not hands:
         raise click.UsageError(f"none of the {len(paths)} files holds a stud hand to replay")
-    if hand_id is not None:
-        hands = [h for h in hands if h.hand_id == hand_id]
-        if not hands:
-            where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
-            raise click.UsageError(f"no stud hand {hand_id!r} in {where}")
+    where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
+    try:
+        hands = select_hand(hands, hand_id, where)
+    except ReplayError as exc:
+        raise click.UsageError(str(exc)) from None
     if summary:
         _summary(hands, paths, hero, png, trials, precision, seed, fmt,
                  (use_dask, scheduler, workers, threads_per_worker, chunk_size, threads))
@@ -156,8 +160,7 @@ def _read(path: str, several: bool):
         return None
     prefix = f"{path}: " if several else ""
     for problem in problems:
-        where = f"hand {problem.hand_id}, " if problem.hand_id else ""
-        click.echo(f"warning: {prefix}{where}line {problem.line}: {problem.message}", err=True)
+        click.echo(problem_line(problem, prefix), err=True)
     if not hands:
         if not several:
             raise click.UsageError(_no_hands(path, problems))
@@ -167,26 +170,13 @@ def _read(path: str, several: bool):
 
 
 def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
-    replays = []
-    for hh in hands:
-        if hh.cut is not None:  # a garbled card: the streets before it still replay
-            click.echo(f"warning: hand {hh.hand_id}, line {hh.cut.line}: {hh.cut.message}",
-                       err=True)
-        for warning in hh.warnings:
-            click.echo(f"warning: hand {hh.hand_id}, {warning} (line ignored)", err=True)
-        if hero is not None and hero not in dict(hh.seats).values():
-            raise click.UsageError(f"--hero {hero!r} is not at the table in hand {hh.hand_id}")
-        try:
-            replays.append(
-                replay_hand(hh, hero=hero, trials=trials, precision=precision, seed=seed)
-            )
-        except OptionError:
-            raise  # a bad option spoils every hand: one error
-        except ValueError as exc:  # a hand our engine cannot take: say so, replay the rest
-            click.echo(f"warning: hand {hh.hand_id} cannot be replayed: {exc}", err=True)
-    if not replays:
-        where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
-        raise click.UsageError(f"none of the hands in {where} could be replayed")
+    where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
+    try:
+        replays = replay_hands(hands, hero=hero, trials=trials, precision=precision,
+                               seed=seed, where=where,
+                               warn=lambda line: click.echo(line, err=True))
+    except ReplayError as exc:
+        raise click.UsageError(str(exc)) from None
     click.echo(render.replay_report(replays, fmt))
 
 
@@ -261,22 +251,4 @@ def _batch_runner(executor, chunk_size):
 
 def _no_hands(file: str, problems) -> str:
     """Why a file gave no hands, naming what it is (recognised from its content)."""
-    kind = identify_file(file)
-    if kind.content == "empty":
-        return f"{file!r} is empty: there are no hands in it to replay"
-    if kind.room is None:
-        return (f"{file!r} is not a hand history studodds can read: it reads hand histories "
-                f"of {_rooms_read()}")
-    article = "an" if kind.room[0].lower() in "aeiou" else "a"
-    if kind.content == "summary":
-        return (f"{file!r} is {article} {kind.room} tournament summary (the results, not the "
-                "hands): there are no hands in it to replay")
-    if problems:
-        return f"none of the stud hands in {file!r} could be read: see the warnings above"
-    return (f"no stud hands in {file!r}: none of seven-card stud, stud hi/lo, razz, "
-            "deuce-to-seven razz or five-card stud")
-
-
-def _rooms_read() -> str:
-    rooms = readable_rooms()
-    return rooms[0] if len(rooms) == 1 else ", ".join(rooms[:-1]) + " and " + rooms[-1]
+    return no_hands_reason(file, identify_file(file), problems)

@@ -9,7 +9,7 @@ from ..eval.kernels import KIND_CODES, key_and_suits
 from ..eval.tables import KEY_BIAS
 from ..scenario import Scenario
 from . import sim
-from .joint import list_joint_choices
+from .joint import choice_weights, list_joint_choices
 
 
 class EngineInputs:
@@ -52,6 +52,24 @@ class EngineInputs:
             joint = list_joint_choices(self.ranges, joint_cap)
             if joint is not None:
                 self.joint_rows, self.joint_choices = joint
+        # Weighted ranges (ranges.py): a joint choice's chance is proportional to its
+        # weight. joint_weight (listed choices, scaled to mean 1, so that weighted tallies
+        # still add up to the number of deals) is None when every choice weighs the same;
+        # Monte Carlo draws by the running sums joint_cum (listed) or, past the listing,
+        # combo_cum (each range's combinations, restarting at every range). Both are empty
+        # unweighted, and the kernels then draw uniformly, as they always did.
+        self.joint_weight = None
+        self.joint_cum = np.zeros(0, dtype=np.float64)
+        self.combo_cum = np.zeros(0, dtype=np.float64)
+        if any(r.weights is not None for r in self.ranges):
+            self.combo_cum = np.concatenate([
+                np.cumsum(np.ones(len(r.combos)) if r.weights is None else r.weights)
+                for r in self.ranges
+            ])
+            if self.joint_rows is not None and len(self.joint_choices):
+                weight = choice_weights(self.ranges, self.joint_choices)
+                self.joint_weight = weight * (len(weight) / weight.sum())
+                self.joint_cum = np.cumsum(weight)
 
     def _range_arrays(self, scenario: Scenario) -> None:
         n_players = len(self.base_key)
@@ -79,7 +97,7 @@ class EngineInputs:
     def range_args(self) -> tuple:
         return (self.range_of, self.range_start, self.range_count, self.range_size,
                 self.combo_cards, self.combo_key, self.combo_suits, self.combo_mask,
-                self.joint_choices)
+                self.joint_choices, self.joint_cum, self.combo_cum)
 
     def hole_slices(self) -> tuple[np.ndarray, np.ndarray]:
         """Where each player's hole cards sit in a joint row (length 0 if not ranged)."""

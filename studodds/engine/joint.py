@@ -348,6 +348,19 @@ def list_joint_choices(
     return rows, choices
 
 
+def choice_weights(ranges: Sequence[PlayerRange], choices: np.ndarray) -> np.ndarray | None:
+    """Each joint choice's weight, the product of its combinations' weights (ranges.py),
+    for choices as list_joint_choices gives them; None when no range has weights (every
+    joint choice equally likely)."""
+    if all(r.weights is None for r in ranges):
+        return None
+    flat = np.concatenate([
+        np.ones(len(r.combos)) if r.weights is None else np.asarray(r.weights, dtype=np.float64)
+        for r in ranges
+    ])
+    return np.prod(flat[choices], axis=1) if choices.size else np.ones(len(choices))
+
+
 def count_lower_bound(ranges: Sequence[PlayerRange]) -> int:
     """A number of joint choices there are at least (0 when nothing is promised).
 

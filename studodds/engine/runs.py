@@ -198,12 +198,17 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
     n_sets = math.comb(n_rest, inputs.n_draws)
     binom = exact_engine.binomial_table(n_rest, max(inputs.n_draws, 1))
     n_players = len(inputs.base_key)
-    tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
-    dist = np.zeros((n_players, N_BINS), dtype=np.int64)
-    decl = declare.new_tallies(1)[0]
+    # Weighted ranges: each joint choice's tallies count by its weight (mean 1, so the
+    # sums still divide by the number of deals); unweighted, integers as always.
+    weight = inputs.joint_weight
+    kind = np.int64 if weight is None else np.float64
+    tallies = np.zeros((n_players, N_TALLIES), dtype=kind)
+    dist = np.zeros((n_players, N_BINS), dtype=kind)
+    decl = declare.new_tallies(1)[0].astype(kind)
     no_low = 0
     # Work units (joint choice, range of card sets), in rounds so a long enumeration can
-    # report progress; the sums are integers, so the cut never changes the answer.
+    # report progress; the cut depends only on the deal count, so the answer never does
+    # (integer sums; weighted sums add the same units in the same order).
     units = exact_engine.work_units(len(joint), n_sets)
     n_rounds = max(1, min(64, n_deals * len(declare.rows) // 50_000_000, len(units)))
     for r in range(n_rounds):
@@ -215,10 +220,17 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
         run_chunked(kernel, len(sub), sub, joint, hole_start, hole_length, inputs.pool,
                     inputs.n_draws, binom, patterns, inputs.base_key, inputs.known_suits,
                     inputs.n_known, with_distribution, t, d, nl, *declare.args(dt))
-        tallies += t.sum(axis=0)
-        dist += d.sum(axis=0)
-        decl += dt.sum(axis=0)
-        no_low += int(nl.sum())
+        if weight is None:
+            tallies += t.sum(axis=0)
+            dist += d.sum(axis=0)
+            decl += dt.sum(axis=0)
+            no_low += int(nl.sum())
+        else:
+            w = weight[sub[:, 0]]  # each unit's joint choice's weight
+            tallies += np.tensordot(w, t, axes=1)
+            dist += np.tensordot(w, d, axes=1)
+            decl += np.tensordot(w, dt, axes=1)
+            no_low += float(w @ nl)
         if progress is not None:
             progress((r + 1) / n_rounds)
     decl[:, 1] = 0  # exact: no standard error (and the squares could overflow)

@@ -84,17 +84,45 @@ def uniform_below(state, n):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def draw_joint_choice(state, joint_choices, range_start, range_count, combo_mask, chosen):
-    """Fill chosen[r] with range r's combination (an index into the combination arrays),
-    uniformly over the joint choices that use no card twice; returns the generator state.
+def weighted_below(state, cum, first, n):
+    """(next state, an index i in [0, n) drawn with probability proportional to its
+    weight), for the running sums cum[first:first + n] of positive weights, starting
+    afresh at first (cum[first] is the first weight). One 53-bit uniform scaled by the total, then a binary search for the first
+    running sum above it: each index within 2**-53 of its exact chance."""
+    state, bits = splitmix64(state)
+    u = (bits >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cum[first + n - 1]
+    lo, hi = 0, n - 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if cum[first + mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    return state, lo
 
-    Listed (joint_choices has rows): one row, in one exact draw. Too many to list (no
-    rows): each range's combination, exactly uniform within its range, all drawn again
-    when any two share a card; each surviving joint choice is then equally likely.
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def draw_joint_choice(state, joint_choices, joint_cum, range_start, range_count, combo_cum,
+                      combo_mask, chosen):
+    """Fill chosen[r] with range r's combination (an index into the combination arrays),
+    over the joint choices that use no card twice, each with a chance proportional to its
+    weight (uniformly when joint_cum and combo_cum are empty); returns the generator state.
+
+    Listed (joint_choices has rows): one row, in one draw (exact when uniform; by
+    joint_cum when weighted). Too many to list (no rows): each range's combination,
+    uniform within its range (or by its weight, combo_cum), all drawn again when any two
+    share a card; each surviving joint choice then has a chance proportional to the
+    product of its combinations' weights.
     """
     n_ranges = range_start.shape[0]
     if joint_choices.shape[0] > 0:
-        state, row = uniform_below(state, joint_choices.shape[0])
+        row = np.int64(0)  # one type from both draws (numba would unify them to float)
+        if joint_cum.shape[0] > 0:
+            state, weighted_row = weighted_below(state, joint_cum, 0, joint_cum.shape[0])
+            row = np.int64(weighted_row)
+        else:
+            state, uniform_row = uniform_below(state, joint_choices.shape[0])
+            row = np.int64(uniform_row)
         for r in range(n_ranges):
             chosen[r] = joint_choices[row, r]
         return state
@@ -103,7 +131,14 @@ def draw_joint_choice(state, joint_choices, range_start, range_count, combo_mask
         clash = False
         used = np.int64(0)
         for r in range(n_ranges):
-            state, k = uniform_below(state, range_count[r])
+            k = np.int64(0)
+            if combo_cum.shape[0] > 0:
+                state, weighted_k = weighted_below(state, combo_cum, range_start[r],
+                                                   range_count[r])
+                k = np.int64(weighted_k)
+            else:
+                state, uniform_k = uniform_below(state, range_count[r])
+                k = np.int64(uniform_k)
             k += range_start[r]
             chosen[r] = k
             clash = clash or (used & combo_mask[k]) != 0
@@ -218,7 +253,8 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
     def run(first, last, seeds, trials_per_chunk, pool, base_key, known_suits, n_known, to_deal,
             offsets, n_draws, community_at, with_distribution, tallies, distribution, no_low,
             range_of, range_start, range_count, range_size, combo_cards, combo_key,
-            combo_suits, combo_mask, joint_choices, declarations, decl_player, decl_tallies):
+            combo_suits, combo_mask, joint_choices, joint_cum, combo_cum, declarations,
+            decl_player, decl_tallies):
         n_players = base_key.shape[0]
         n_ranges = range_start.shape[0]
         n_pool = pool.shape[0]
@@ -239,8 +275,8 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
             state = seeds[c]
             for _ in range(trials_per_chunk[c]):
                 if with_ranges:
-                    state = draw_joint_choice(state, joint_choices, range_start, range_count,
-                                              combo_mask, chosen)
+                    state = draw_joint_choice(state, joint_choices, joint_cum, range_start,
+                                              range_count, combo_cum, combo_mask, chosen)
                     live = n_pool  # the chosen hole cards go to the end, out of play
                     for r in range(n_ranges):
                         for t in range(range_size[r]):

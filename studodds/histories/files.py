@@ -23,8 +23,16 @@ def parse_file(path: str | os.PathLike[str]) -> tuple[list[HandHistory], list[Pa
     """Read a hand-history file (UTF-8, UTF-16 with BOM, or Windows-1252) of any room
     with a reader (readers.py)."""
     with open(path, "rb") as f:
-        hands, problems, _ = parse_any(_decode(f.read()), os.path.basename(path))
+        hands, problems, _ = parse_bytes(f.read(), os.path.basename(path))
     return hands, problems
+
+
+def parse_bytes(data: bytes, name: str | None = None
+                ) -> tuple[list[HandHistory], list[ParseProblem], FileKind]:
+    """A hand-history file's bytes (any encoding parse_file takes; an upload to the web
+    page) to its hands, the problems of those that could not be read, and what the file
+    is. name: the file's name, which formats without hand ids (PHH) number hands by."""
+    return parse_any(_decode(data), name)
 
 
 def identify_file(path: str | os.PathLike[str]) -> FileKind:

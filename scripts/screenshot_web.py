@@ -1,0 +1,166 @@
+"""Take the README's pictures of the web page (docs/web_page.png, docs/web_replay.png) with
+headless Chromium.
+
+    python scripts/screenshot_web.py                    # starts `studodds serve` itself
+    python scripts/screenshot_web.py --server http://127.0.0.1:8765   # a server already up
+
+Needs the web extra, selenium (the dev extra) and Debian's chromium and chromium-driver
+(/usr/bin/chromium, /usr/bin/chromedriver). The table is a fixed deep link with a seed, so
+the first picture shows the same numbers each time it is taken; the replay (a hand of
+tests/data) samples its streets afresh.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from urllib.parse import urlencode
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import WebDriverWait
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPLAYED = os.path.join(ROOT, "tests", "data", "handhistories", "stud7_side_pot.txt")
+
+# Three players on 5th street of stud hi/lo eight or better (the README's equity example),
+# with a pot and a price, so the picture shows the halves, the error bars and the verdict.
+SPOT = [
+    ("game", "stud7hl8"),
+    ("hand", "(As 2s) 3h 4h 9c"),
+    ("hand", "(x x) Qc Kd 3d"),
+    ("hand", "(x x) 5c 6c 7c"),
+    ("dead", "7h Kc 8d"),
+    ("trials", "200000"),
+    ("seed", "1"),
+    ("pot", "60"),
+    ("to_call", "10"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def server(url: str | None):
+    """The address of a running `studodds serve`: the one given, or one started here."""
+    if url:
+        yield url.rstrip("/")
+        return
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": ROOT + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", str(port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    address = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(address + "/api/games", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit("studodds serve did not start")
+        yield address
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def browser(width: int, height: int) -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
+                f"--window-size={width},{height}", "--force-device-scale-factor=1"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--server", help="the address of a running studodds serve")
+    parser.add_argument("--output", default=os.path.join(ROOT, "docs", "web_page.png"))
+    parser.add_argument("--width", type=int, default=1440)
+    parser.add_argument("--no-next", dest="next", action="store_false",
+                        help="leave out the next-card grid for player 1")
+    parser.add_argument("--replay-output", default=os.path.join(ROOT, "docs", "web_replay.png"),
+                        help="the replay's picture ('' for none)")
+    args = parser.parse_args()
+    with server(args.server) as address:
+        driver = browser(args.width, 900)
+        try:
+            driver.get(f"{address}/?{urlencode(SPOT)}")
+            wait = WebDriverWait(driver, 120)
+            wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=equity-3]")))
+            if args.next:
+                driver.find_element(By.CSS_SELECTOR, "[data-testid=next-run]").click()
+                wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, ".next-grid")))
+            whole_page(driver, args.width, args.output)
+            print(args.output)
+            if args.replay_output:
+                replay(driver, wait)
+                whole_page(driver, args.width, args.replay_output)
+                print(args.replay_output)
+        finally:
+            driver.quit()
+
+
+def replay(driver, wait) -> None:
+    """A hand with a side pot replayed: 6th street on the table, every card shown."""
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=replay-tab]").click()
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=replay-file]").send_keys(REPLAYED)
+    wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#replay-streets button")))
+    for _ in range(3):
+        driver.find_element(By.ID, "replay-next").click()
+    driver.find_element(By.CSS_SELECTOR, "input[name=replay-view][value=revealed]").click()
+
+
+def whole_page(driver, width: int, path: str) -> None:
+    time.sleep(0.5)  # the bars' transitions
+    # The window's size counts the browser's frame: from a short window, grow it until the
+    # viewport holds the whole page.
+    driver.set_window_size(width, 600)
+    for _ in range(3):
+        page, viewport = driver.execute_script(
+            "return [document.documentElement.scrollHeight, window.innerHeight]")
+        if viewport == page:
+            break
+        outer = driver.get_window_size()["height"]
+        driver.set_window_size(width, outer + page - viewport)
+    driver.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    driver.save_screenshot(path)
+    shrink(path)
+
+
+def shrink(path: str) -> None:
+    """A quarter of the bytes: 256 colours (octree, no dithering: the page's flat colours
+    come out as they are; the felt's gradient bands a little). Needs Pillow (it comes with
+    the notebooks extra's matplotlib); without it the picture stays as taken."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as taken:
+        small = taken.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE,
+                                              dither=Image.Dither.NONE)
+    small.save(path, optimize=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,127 @@
+"""`studodds serve`: the stud table in a browser, served from this machine (studodds.web)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import sys
+import threading
+import webbrowser
+
+import click
+
+from .options import CONTEXT
+
+WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
+
+
+@click.command("serve", context_settings=CONTEXT)
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+              help="The address to listen on. The default lets only this computer in. To "
+              "show the page to others on your network, give this computer's LAN address "
+              "(e.g. 192.168.1.5) and open the page at that address: requests that name "
+              "another host are refused.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True,
+              metavar="N", help="The port to listen on.")
+@click.option("--no-browser", is_flag=True,
+              help="Do not open the page in the default browser; just print its address.")
+def serve_command(host, port, no_browser):
+    """The stud table in your browser: put the cards on the table, see the odds.
+
+    Starts a small web server on this computer and opens the page in your default
+    browser. Pick the game, deal each player's hole and up cards (click them from the deck
+    or type them as on the command line), mark the folded cards dead; every player's equity
+    (win, tie, scoop and the halves in hi/lo) updates as the table changes. For a chosen
+    player: what each next card does to their equity, and in stud5hl and stud7hl which way
+    to declare; the pot odds of a call; and a hand history opened and replayed street by
+    street. A table's address reproduces it: send it to a student.
+
+    The numbers are those of `studodds equity`, `next`, `declare` and `replay` (the same
+    seed gives the same numbers). The page uses no internet. Ctrl-C stops the server.
+
+    \b
+    Needs the web extra: pip install "studodds[web]"
+
+    \b
+    Examples:
+      studodds serve
+      studodds serve --port 9000 --no-browser
+    """
+    try:
+        import uvicorn
+
+        from ..web.app import create_app
+    except ImportError:
+        raise click.ClickException(WEB_EXTRA) from None
+    listener = _listen(host, port)
+    url = f"http://{_url_host(host)}:{port}/"
+    click.echo(url)  # the result: where the page is
+    click.echo("studodds: serving the stud table at that address; Ctrl-C stops it.", err=True)
+    if not no_browser:
+        _open_browser(url)
+    app = create_app(host=host, port=port)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            # Stop the questions first: uvicorn then waits only for their next progress
+            # call, not for a long run to finish.
+            app.state.work.close()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False,
+        lifespan="on", timeout_graceful_shutdown=5, server_header=False,
+        limit_concurrency=64,  # connections at once: a flood beyond gets 503 from uvicorn
+    )
+    try:
+        Server(config).run(sockets=[listener])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C and raises it again afterwards
+        pass
+    finally:
+        listener.close()
+    click.echo("studodds: stopped", err=True)
+
+
+def _open_browser(url: str) -> None:
+    """The page in the default browser, from a thread (a browser's start can take a
+    while; the socket listens already, so the page's first request waits for the server).
+    Not where there is no screen: Python would start a text browser in this terminal."""
+    graphical = (sys.platform in ("win32", "darwin")
+                 or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
+    if not graphical:
+        click.echo("studodds: no screen to open a browser on: open the address above", err=True)
+        return
+
+    def open_it():
+        if not webbrowser.open(url):
+            click.echo("studodds: no browser could be opened: open the address above", err=True)
+
+    threading.Thread(target=open_it, name="studodds-browser", daemon=True).start()
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before anything is printed: a port in use is one line."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise click.BadParameter(f"{host!r} is not an address of this computer ({exc.strerror})",
+                                 param_hint="--host") from None
+    family, kind, proto, _, address = infos[0]
+    listener = socket.socket(family, kind, proto)
+    if os.name != "nt":  # a restart may bind at once; on Windows the flag lets ports be shared
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind(address)
+        listener.listen(128)
+    except OSError as exc:
+        listener.close()
+        why = ("it is in use (another server, or `studodds serve` already running): "
+               "try another --port" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc))
+        raise click.ClickException(f"cannot listen on {host} port {port}: {why}") from None
+    return listener

@@ -1,0 +1,179 @@
+"""The web server's routes: the page (GET /, /static/*), the games (GET /api/games) and the
+odds questions (POST /api/equity, /api/next, /api/declare, /api/replay), each answered
+with exactly what `studodds ... --format json` prints for it.
+
+Why Starlette (with uvicorn to serve it): a small, well-kept ASGI toolkit with no
+dependencies beyond anyio, whose routes, static files, streaming responses and test
+client are all we need; an async server keeps the page's requests answered while worker
+threads compute (work.py), and a client that goes away is noticed, so its work stops."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+from collections.abc import Callable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from . import questions
+from .limits import BodyLimit, HostCheck
+from .work import Busy, Cancelled, WorkQueue
+
+STATIC = os.path.join(os.path.dirname(__file__), "static")
+
+# A question is a few hundred bytes; a hand-history file a few MB (a long session).
+MAX_BODY = 16 * 2**20
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _internal(exc: Exception) -> JSONResponse:
+    """A bug still answers with one line (and the server goes on)."""
+    message = " ".join(str(exc).split()) or "no message"
+    return _error(500, f"internal error ({type(exc).__name__}: {message}); please report it "
+                  "with the question that caused it")
+
+
+async def _disconnected(request: Request) -> None:
+    """Returns when the client has gone away (the body being read already)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+def _wants_stream(request: Request) -> bool:
+    return request.query_params.get("stream", "").lower() in ("1", "true", "yes")
+
+
+def _streamed(job) -> StreamingResponse:
+    """Newline-delimited JSON: {"progress": f} lines, then {"result": ...} or
+    {"error": "..."}. A client that goes away closes the stream, and that stops the job."""
+    async def lines():
+        try:
+            while (fraction := await job.updates.get()) is not None:
+                yield json.dumps({"progress": round(fraction, 4)}) + "\n"
+            outcome = _outcome(job)
+            line = ({"result": outcome} if not isinstance(outcome, Response)
+                    else json.loads(outcome.body))
+            yield json.dumps(line, ensure_ascii=False) + "\n"
+        finally:
+            job.cancel()  # a no-op when done; else nobody reads the answer any more
+    return StreamingResponse(lines(), media_type="application/x-ndjson",
+                             headers={"cache-control": "no-store"})
+
+
+async def _answer(request: Request, work: WorkQueue, question) -> Response:
+    """Run a checked question on the workers: the whole answer, or its progress streamed."""
+    stream = _wants_stream(request)
+    try:
+        job = work.submit(question, listen=stream)
+    except Busy as exc:
+        return _error(503, str(exc))
+    if stream:
+        return _streamed(job)
+    gone = asyncio.ensure_future(_disconnected(request))
+    try:
+        await asyncio.wait({job.future, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if not job.future.done():
+            job.cancel()  # the client went away (or this handler was cancelled)
+        gone.cancel()
+    if not job.future.done():
+        return _error(499, "the client went away")  # nobody reads it
+    outcome = _outcome(job)
+    if isinstance(outcome, Response):
+        return outcome
+    return Response(questions.answer_text(outcome), media_type="application/json")
+
+
+def _outcome(job):
+    """A finished job's document, or the error response it comes to."""
+    if job.future.cancelled():  # never started: the server stopped first
+        return _error(503, "the server is stopping")
+    try:
+        return job.future.result()
+    except ValueError as exc:  # bad input the run itself found (a player out of range)
+        return _error(400, str(exc))
+    except Cancelled:
+        return _error(503, "the server is stopping")
+    except Exception as exc:  # noqa: BLE001 - a bug: one line, and the server goes on
+        return _internal(exc)
+
+
+def _asking(work: WorkQueue, make: Callable) -> Callable:
+    """A POST endpoint with a JSON body: checked into a question (400 when bad), answered."""
+    async def endpoint(request: Request) -> Response:
+        raw = await request.body()  # outside the try: the body cap's 413 passes up
+        try:
+            question = await run_in_threadpool(lambda: make(questions.read_body(raw)))
+        except ValueError as exc:
+            return _error(400, str(exc))
+        except Exception as exc:  # noqa: BLE001
+            return _internal(exc)
+        return await _answer(request, work, question)
+    return endpoint
+
+
+def _replaying(work: WorkQueue) -> Callable:
+    """POST /api/replay?hero=NAME&hand=ID&name=FILE: the raw bytes of a hand-history file."""
+    async def endpoint(request: Request) -> Response:
+        raw = await request.body()
+        params = request.query_params
+        try:
+            question = await run_in_threadpool(
+                questions.replay_question, raw, hero=params.get("hero") or None,
+                hand=params.get("hand") or None, name=params.get("name"))
+        except ValueError as exc:
+            return _error(400, str(exc))
+        except Exception as exc:  # noqa: BLE001
+            return _internal(exc)
+        return await _answer(request, work, question)
+    return endpoint
+
+
+async def _page(request: Request) -> Response:
+    index = os.path.join(STATIC, "index.html")
+    if not os.path.isfile(index):
+        return _error(404, "the page is not installed (studodds/web/static/index.html)")
+    return FileResponse(index, headers={"cache-control": "no-cache"})
+
+
+def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX_BODY,
+               max_workers: int = 2, max_waiting: int = 8) -> Starlette:
+    """The ASGI app `studodds serve` runs: answers requests addressed to host:port (or
+    127.0.0.1:port, localhost:port), bodies up to max_body bytes, max_workers questions
+    computed at once and max_waiting more queued (beyond: 503)."""
+    work = WorkQueue(max_workers, max_waiting)
+    games = questions.games_document()
+
+    async def game_list(request: Request) -> Response:
+        return JSONResponse(games)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        work.close()  # Ctrl-C: running questions stop at their next progress call
+
+    routes = [
+        Route("/", _page),
+        Route("/api/games", game_list),
+        Route("/api/equity", _asking(work, questions.equity_question), methods=["POST"]),
+        Route("/api/next", _asking(work, questions.next_question), methods=["POST"]),
+        Route("/api/declare", _asking(work, questions.declare_question), methods=["POST"]),
+        Route("/api/replay", _replaying(work), methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False)),
+    ]
+    middleware = [Middleware(HostCheck, host=host, port=port),
+                  Middleware(BodyLimit, max_body=max_body)]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.work = work
+    return app

@@ -1,0 +1,114 @@
+"""What keeps the server safe on a laptop, as ASGI middleware in front of the app:
+
+- HostCheck: only requests addressed to this server by name (Host 127.0.0.1:PORT,
+  localhost:PORT or the --host given) are answered, so a web page elsewhere cannot reach
+  it through DNS rebinding (its Host names the attacker's domain); a browser request from
+  another page's origin (Origin header) is refused too, so no other site can make it work.
+- BodyLimit: a request body over the cap gets 413 before it is read: at once when its
+  Content-Length says so, else as soon as the bytes streamed in (chunked) pass the cap.
+"""
+
+from __future__ import annotations
+
+import json
+
+
+async def _send_error(send, status: int, message: str) -> None:
+    body = json.dumps({"error": message}, ensure_ascii=False).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _header(scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+def allowed_hosts(host: str, port: int) -> frozenset[str]:
+    """The Host header values this server answers: its own addresses with the port (and
+    without it on port 80, where browsers leave it out)."""
+    names = {"127.0.0.1", "localhost", host.lower()}
+    bracketed = {f"[{n}]" if ":" in n else n for n in names}  # an IPv6 address: [::1]:8765
+    allowed = {f"{n}:{port}" for n in bracketed}
+    if port == 80:
+        allowed |= bracketed
+    return frozenset(allowed)
+
+
+class HostCheck:
+    """421 for a request whose Host is not one of ours; 403 for a browser request sent by a
+    page of another origin."""
+
+    def __init__(self, app, host: str, port: int):
+        self.app = app
+        self.hosts = allowed_hosts(host, port)
+        self.origins = frozenset(f"http://{h}" for h in self.hosts)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            host = (_header(scope, b"host") or "").lower()
+            if host not in self.hosts:
+                return await _send_error(send, 421, (
+                    f"this server answers requests for {' or '.join(sorted(self.hosts))}, not "
+                    f"for host {host!r}"))
+            origin = _header(scope, b"origin")
+            if origin is not None and origin.lower() not in self.origins:
+                return await _send_error(send, 403, (
+                    f"requests from pages of {origin!r} are refused: open the page this "
+                    "server serves"))
+        await self.app(scope, receive, send)
+
+
+class BodyTooLarge(Exception):
+    """The body streamed in passed the cap (raised from receive, caught by BodyLimit)."""
+
+
+class BodyLimit:
+    """413 for a request body larger than max_body bytes, never reading it whole."""
+
+    def __init__(self, app, max_body: int):
+        self.app = app
+        self.max_body = max_body
+
+    def _too_large(self) -> str:
+        return (f"the request body is larger than {self.max_body / 2**20:g} MB, the most this "
+                "server takes")
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = _header(scope, b"content-length")
+        if declared is not None:
+            if not declared.strip().isdigit():
+                return await _send_error(send, 400, f"Content-Length {declared!r} is not a "
+                                         "number of bytes")
+            if int(declared) > self.max_body:
+                return await _send_error(send, 413, self._too_large())
+        received = 0
+        started = False
+
+        async def counted_receive():
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body:
+                    raise BodyTooLarge
+            return message
+
+        async def watched_send(message):
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, watched_send)
+        except BodyTooLarge:
+            if started:
+                raise
+            await _send_error(send, 413, self._too_large())

@@ -1,0 +1,161 @@
+"""Requests to library calls: a request body checked into a question, and the question
+run into the JSON text `studodds ... --format json` prints for it.
+
+The bodies are batch spots without an id (batch/spots.py checks their fields, so errors
+read as they do for a batch file) plus the pot-odds fields of `equity` or the `player` of
+`next` and `declare`; the answers are built by studodds.reports, as the CLI's are. Every
+bad input is a ValueError whose message is the one line the CLI prints after "Error: "."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+
+from ..batch.spots import SPOT_FIELDS, check_fields, json_line, question_options
+from ..declare import declare_table
+from ..equity import equity
+from ..games import GAMES
+from ..histories.files import parse_bytes
+from ..histories.replaying import (
+    ReplayError,
+    no_hands_reason,
+    problem_line,
+    replay_hands,
+    select_hand,
+)
+from ..reports import (
+    declare_document,
+    equity_document,
+    next_card_document,
+    replay_document,
+    to_json,
+)
+from ..whatif import check_pot_odds, next_card_table, pot_odds, pot_odds_asked
+
+POT_ODDS_FIELDS = ("pot", "to_call", "hero", "bets_to_come", "big_bet")
+EQUITY_FIELDS = tuple(f for f in SPOT_FIELDS if f != "id") + POT_ODDS_FIELDS
+NEXT_FIELDS = ("game", "hands", "dead", "exact", "trials", "precision", "seed", "player")
+DECLARE_FIELDS = NEXT_FIELDS[:3] + ("community",) + NEXT_FIELDS[3:]
+
+Progress = Callable[[float], None]
+# A checked question: run(progress) -> its JSON document (answer_text writes it out).
+Question = Callable[[Progress], object]
+
+
+def read_body(raw: bytes) -> Mapping:
+    """A request body as a JSON object (ValueError: not JSON, or not an object)."""
+    data = json_line(raw)
+    if not isinstance(data, Mapping):  # a ValueError, as every bad input is: HTTP 400
+        raise ValueError('the request body is a JSON object such as {"game": "stud7", '  # noqa: TRY004
+                         f'"hands": ["(As Ks) Ah", "(x x) Qd"]}}, got {type(data).__name__}')
+    return data
+
+
+def answer_text(document) -> str:
+    """The text of an answer: the CLI's stdout for the same question, newline included."""
+    return to_json(document) + "\n"
+
+
+def _method(options: dict) -> dict:
+    return {k: options[k] for k in ("exact", "trials", "precision", "seed")}
+
+
+def _given(data: Mapping, name: str, default):
+    """A field's value; its default when missing or null (the CLI's option default)."""
+    value = data.get(name)
+    return default if value is None else value
+
+
+def equity_question(data: Mapping) -> Question:
+    """POST /api/equity: `studodds equity`, with pot odds when "pot" and "to_call" are
+    given ("hero" defaults to 1, "bets_to_come" and "big_bet" to 0)."""
+    check_fields(data, EQUITY_FIELDS)
+    options = question_options({k: v for k, v in data.items() if k not in POT_ODDS_FIELDS})
+    odds_args = (data.get("pot"), data.get("to_call"), _given(data, "hero", 1),
+                 _given(data, "bets_to_come", 0), _given(data, "big_bet", 0.0))
+    wanted = pot_odds_asked(*odds_args)
+    if wanted:  # answered now, not after the equity run (as the CLI does)
+        check_pot_odds(*odds_args, players=len(options["hands"]))
+
+    def run(progress: Progress):
+        result = equity(**options, progress=progress)
+        return equity_document(result, pot_odds(result, *odds_args) if wanted else None)
+    return run
+
+
+def next_question(data: Mapping) -> Question:
+    """POST /api/next: `studodds next` for "player" (default 1)."""
+    check_fields(data, NEXT_FIELDS)
+    options = question_options({k: v for k, v in data.items() if k != "player"})
+    player = _given(data, "player", 1)
+
+    def run(progress: Progress):
+        table = next_card_table(options["game"], options["hands"], options["dead"],
+                                player=player, progress=progress, **_method(options))
+        return next_card_document(table)
+    return run
+
+
+def declare_question(data: Mapping) -> Question:
+    """POST /api/declare: `studodds declare` for "player" (default 1)."""
+    check_fields(data, DECLARE_FIELDS)
+    options = question_options({k: v for k, v in data.items() if k != "player"})
+    player = _given(data, "player", 1)
+
+    def run(progress: Progress):
+        table = declare_table(options["game"], options["hands"], options["dead"],
+                              player=player, community=options.get("community"),
+                              progress=progress, **_method(options))
+        return declare_document(table)
+    return run
+
+
+def upload_name(name: str | None) -> str:
+    """The name an uploaded file is called by in messages and PHH hand ids: the last part
+    of what the page says (a label only: no path is ever opened)."""
+    base = os.path.basename((name or "").replace("\\", "/")).strip()
+    return base[:200] or "upload"
+
+
+def replay_question(raw: bytes, *, hero: str | None = None, hand: str | None = None,
+                    name: str | None = None) -> Question:
+    """POST /api/replay: `studodds replay FILE [--hand ID] [--hero NAME]` for the file's
+    bytes. The warnings the CLI writes on stderr are left out of the answer (they are not
+    in its JSON either)."""
+    name = upload_name(name)
+    hands, problems, kind = parse_bytes(raw, name)
+    if not hands and problems and kind.content == "hands":  # no warnings "above" here
+        raise ReplayError(f"none of the stud hands in {name!r} could be read: the first: "
+                          + problem_line(problems[0]).removeprefix("warning: "))
+    if not hands:
+        raise ReplayError(no_hands_reason(name, kind, problems))
+    where = repr(name)
+    hands = select_hand(hands, hand, where)
+
+    def run(progress: Progress):
+        replays = replay_hands(hands, hero=hero, where=where, progress=progress)
+        return replay_document(replays)
+    return run
+
+
+def games_document() -> dict:
+    """GET /api/games: each game as the page needs it, so the page knows no rules itself:
+    its name, cards, players, whether the pot splits, declares or can share a community
+    card, who brings it in, and what each street deals."""
+    return {
+        game.id: {
+            "id": game.id,
+            "name": game.name,
+            "cards": game.hand_size,
+            "hole_cards": game.hole_cards,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "kinds": list(game.kinds),
+            "split": game.split,
+            "declare": game.declare,
+            "community_card": game.community_card_rule,
+            "order": game.order,
+            "streets": [{"name": s.name, "down": s.down, "up": s.up} for s in game.streets],
+        }
+        for game in GAMES.values()
+    }

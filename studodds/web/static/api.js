@@ -1,0 +1,85 @@
+// The page's calls to the local server. The page computes nothing itself: every number
+// comes from the same functions the CLI calls.
+
+export class ApiError extends Error {}
+
+async function errorOf(response) {
+  let message = `the server answered ${response.status} ${response.statusText}`;
+  try {
+    const data = await response.json();
+    if (data && data.error) message = data.error;
+  } catch (_) { /* not JSON: keep the status line */ }
+  return new ApiError(message);
+}
+
+export async function getJSON(path) {
+  const response = await fetch(path, { headers: { Accept: "application/json" } });
+  if (!response.ok) throw await errorOf(response);
+  return response.json();
+}
+
+// POST a JSON question. With onProgress the server is asked for its streamed answer
+// (?stream=1: newline-delimited JSON, {"progress": 0.42} lines then {"result": ...} or
+// {"error": ...}), and onProgress gets each fraction done. signal: an AbortSignal that
+// cancels the request (the server then stops the work).
+export async function postJSON(path, body, { signal, onProgress } = {}) {
+  const url = onProgress ? `${path}?stream=1` : path;
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) throw await errorOf(response);
+  if (!onProgress) return response.json();
+  return readStream(response, onProgress);
+}
+
+async function readStream(response, onProgress) {
+  const type = response.headers.get("Content-Type") || "";
+  if (!type.includes("ndjson")) return response.json(); // a server without the stream
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += decoder.decode(value, { stream: true });
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (!line) continue;
+      const message = JSON.parse(line);
+      if ("progress" in message) onProgress(message.progress);
+      else if ("result" in message) return message.result;
+      else if ("error" in message) throw new ApiError(message.error);
+    }
+    if (done) break;
+  }
+  const rest = buffer.trim();
+  if (rest) {
+    const message = JSON.parse(rest);
+    if ("result" in message) return message.result;
+    if ("error" in message) throw new ApiError(message.error);
+  }
+  throw new ApiError("the server's answer stopped before the result");
+}
+
+// POST a file's raw bytes (a hand history) as it is: the server reads its encoding.
+// path holds the query already; onProgress as for postJSON (hand by hand).
+export async function postFile(path, file, { signal, onProgress } = {}) {
+  if (onProgress) path += `${path.includes("?") ? "&" : "?"}stream=1`;
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/octet-stream", Accept: "application/json" },
+    body: file,
+    signal,
+  });
+  if (!response.ok) throw await errorOf(response);
+  if (!onProgress) return response.json();
+  return readStream(response, onProgress);
+}
+
+export function isAbort(err) {
+  return err && err.name === "AbortError";
+}

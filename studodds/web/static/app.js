@@ -1,0 +1,230 @@
+// The page: the controls wired to the table, and the odds asked again (debounced) each
+// time the table changes; a newer question cancels the older one.
+
+import { ApiError, getJSON, isAbort, postJSON } from "./api.js";
+import { seatIsEmpty } from "./cards.js";
+import { initReplay, replaying, takeOver } from "./replay.js";
+import { clearResults, markStale, remarkSeats, renderEquity } from "./results.js";
+import {
+  fromQuery, loadExample, potOddsFields, question, setGame, state, syncAddress, gameById,
+} from "./state.js";
+import { initTable, renderTable, setTableErrorHook } from "./table.js";
+import { initWhatIf, markWhatIfStale, renderWhatIfControls } from "./whatif.js";
+
+const DEBOUNCE_MS = 300;
+let timer = null;
+let controller = null; // the question being answered
+
+function $(id) { return document.getElementById(id); }
+
+// A problem with the link the page was opened with: it stays on show, even when the
+// example's odds come back, until the table is changed.
+let linkProblem = "";
+
+// One line near the table; "" hides it (or goes back to the link's problem).
+function showError(message) {
+  message = message || linkProblem;
+  const el = $("error");
+  el.textContent = message ? message.replace(/^Error: /, "") : "";
+  el.hidden = !message;
+}
+
+function renderAll() {
+  renderTable();
+  renderControls();
+  renderWhatIfControls();
+}
+
+function renderControls() {
+  $("game").value = state.game.id;
+  for (const r of document.querySelectorAll("input[name=method]")) r.checked = r.value === state.method;
+  $("trials").value = state.trials;
+  $("precision").value = state.precision;
+  $("trials").disabled = state.method !== "trials";
+  $("precision").disabled = state.method !== "precision";
+  if (document.activeElement !== $("seed")) $("seed").value = state.seed;
+  $("pot").value = state.pot;
+  $("to-call").value = state.toCall;
+  $("bets-to-come").value = state.betsToCome;
+  $("big-bet").value = state.bigBet;
+  $("seat-count").textContent = replaying() ? "" : `${state.seats.length} of up to ${state.game.max_players} players`;
+  // A replay brings its own game and method: the controls wait for the table to come back.
+  $("game").disabled = replaying();
+  document.querySelector(".method").disabled = replaying();
+}
+
+// The table changed: draw it, keep the address in step, ask for its odds again.
+function changed() {
+  if (replaying()) { takeOver(); return; } // leave() calls back here
+  linkProblem = "";
+  renderAll();
+  syncAddress();
+  markWhatIfStale();
+  schedule();
+}
+
+function schedule() {
+  clearTimeout(timer);
+  markStale("The table changed: working out the odds\u2026");
+  timer = setTimeout(compute, DEBOUNCE_MS);
+}
+
+// Simple inputs checked here, so that the line names the box to fix.
+function inputProblem() {
+  if (state.seed !== "" && !/^\d+$/.test(state.seed)) return `seed '${state.seed}': a whole number 0 or more, or empty for a new one each time`;
+  if (state.method === "trials" && !/^\d+$/.test(String(state.trials))) return `trials '${state.trials}': a whole number of deals to sample`;
+  if (state.method === "precision" && !(Number(state.precision) > 0)) return `precision '${state.precision}': a standard error above 0, e.g. 0.0005`;
+  for (const [name, v] of [["pot", state.pot], ["to call", state.toCall], ["bets to come", state.betsToCome], ["big bet", state.bigBet]]) {
+    if (v !== "" && !(Number(v) >= 0)) return `${name} '${v}': an amount of chips, 0 or more`;
+  }
+  return null;
+}
+
+async function compute() {
+  if (controller) controller.abort();
+  controller = null;
+  if (replaying()) return;
+  const problem = inputProblem();
+  if (problem) {
+    showError(problem);
+    markStale("No odds until the settings are fixed.");
+    return;
+  }
+  if (state.seats.every(seatIsEmpty)) {
+    showError("");
+    clearResults("Put cards on the table: pick a player's place, then click cards in the deck.");
+    return;
+  }
+  const mine = new AbortController();
+  controller = mine;
+  const started = performance.now();
+  const progress = $("progress");
+  const showProgress = setTimeout(() => { progress.hidden = false; }, 400);
+  $("progress-done").style.width = "0";
+  const body = { ...question(), ...potOddsFields() };
+  try {
+    const data = await postJSON("/api/equity", body, {
+      signal: mine.signal,
+      onProgress: (f) => { $("progress-done").style.width = `${Math.round(100 * f)}%`; },
+    });
+    if (controller !== mine) return;
+    const game = gameById(data.game) || state.game;
+    renderEquity(data, {
+      seconds: (performance.now() - started) / 1000,
+      gameName: game.name,
+      qualifier: (game.kinds || []).some((k) => /_8$/.test(k)),
+    });
+    offerSeed(data);
+    showError("");
+  } catch (err) {
+    if (controller !== mine) return; // a newer question took over
+    if (isAbort(err)) {
+      markStale("Cancelled: these odds are for an earlier table. Change the table or press Work out the odds.");
+    } else {
+      showError(err instanceof ApiError ? err.message : `the server cannot be reached (${err.message})`);
+      markStale("No odds for this table.");
+    }
+  } finally {
+    clearTimeout(showProgress);
+    if (controller === mine) {
+      controller = null;
+      progress.hidden = true;
+    }
+  }
+}
+
+// A sampled answer to a question without a seed: offer to keep its seed, so that the
+// address reproduces these numbers.
+function offerSeed(data) {
+  const b = $("keep-seed");
+  if (data.method !== "exact" && state.seed === "" && data.seed !== undefined && data.seed !== null) {
+    b.hidden = false;
+    b.textContent = `keep seed ${data.seed}`;
+    b.dataset.seed = String(data.seed);
+  } else {
+    b.hidden = true;
+  }
+}
+
+function wireControls() {
+  $("game").addEventListener("change", (e) => {
+    if (replaying()) takeOver();
+    setGame(gameById(e.target.value));
+    changed();
+  });
+  for (const r of document.querySelectorAll("input[name=method]")) {
+    r.addEventListener("change", () => { state.method = r.value; changed(); });
+  }
+  $("trials").addEventListener("change", (e) => { state.trials = e.target.value.trim(); changed(); });
+  $("precision").addEventListener("change", (e) => { state.precision = e.target.value.trim(); changed(); });
+  $("seed").addEventListener("change", (e) => { state.seed = e.target.value.trim(); $("keep-seed").hidden = true; changed(); });
+  $("keep-seed").addEventListener("click", (e) => {
+    state.seed = e.target.dataset.seed;
+    e.target.hidden = true;
+    renderControls();
+    syncAddress(); // the same numbers: nothing to ask again
+  });
+  $("cancel").addEventListener("click", () => { if (controller) controller.abort(); });
+  $("recompute").addEventListener("click", () => { if (!replaying()) { markStale("Working out the odds\u2026"); compute(); } });
+  $("player").addEventListener("change", (e) => { state.player = Number(e.target.value); changed(); });
+  const money = [["pot", "pot"], ["to-call", "toCall"], ["bets-to-come", "betsToCome"], ["big-bet", "bigBet"]];
+  for (const [id, key] of money) {
+    $(id).addEventListener("change", (e) => { state[key] = e.target.value.trim(); changed(); });
+  }
+  $("copy-link").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      $("copy-link").textContent = "Link copied";
+    } catch (_) {
+      $("copy-link").textContent = "Copy it from the address bar";
+    }
+    setTimeout(() => { $("copy-link").textContent = "Copy link to this spot"; }, 2000);
+  });
+  for (const tab of document.querySelectorAll(".tabs button")) {
+    tab.addEventListener("click", () => {
+      for (const t of document.querySelectorAll(".tabs button")) {
+        t.classList.toggle("on", t === tab);
+        $(t.dataset.panel).hidden = t !== tab;
+      }
+    });
+  }
+}
+
+async function boot() {
+  let games;
+  try {
+    games = await getJSON("/api/games");
+  } catch (err) {
+    showError(`the server did not give the games (${err.message}): is studodds serve running?`);
+    return;
+  }
+  state.games = Array.isArray(games) ? games : Object.values(games);
+  const sel = $("game");
+  for (const g of state.games) {
+    const o = document.createElement("option");
+    o.value = g.id;
+    o.textContent = g.name;
+    o.title = `${g.id} on the command line`;
+    sel.append(o);
+  }
+  let fromLink = false;
+  try {
+    fromLink = fromQuery(location.search);
+  } catch (err) {
+    linkProblem = `${err.message}; showing an example instead`;
+    showError(linkProblem);
+  }
+  if (!fromLink) loadExample();
+  setGame(state.game); // every seat sized to the game
+  initTable(changed, remarkSeats);
+  setTableErrorHook(showError);
+  initWhatIf(showError);
+  initReplay({ showError, leave: changed, render: renderAll });
+  wireControls();
+  renderAll();
+  syncAddress();
+  markStale("Working out the odds\u2026");
+  compute();
+}
+
+boot();

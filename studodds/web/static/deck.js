@@ -1,0 +1,130 @@
+// The deck the cards are dealt from: a click deals a card to the chosen place (a seat's
+// hole card, up card or river, the dead cards, the community card) and moves on to the
+// seat's next place; the cards already on the table are greyed out.
+
+import { UNKNOWN, cardElement, emptySeat, fullDeck, seatCards } from "./cards.js";
+import { shape, slotLabel, state } from "./state.js";
+
+let onChange = () => {};
+let showError = () => {};
+let locked = false; // a replayed street is on show: nothing is dealt
+
+export function initDeck(changed, errorHook) {
+  onChange = changed;
+  showError = errorHook;
+  document.getElementById("unknown-card").addEventListener("click", () => place(UNKNOWN));
+  document.getElementById("take-back").addEventListener("click", takeBack);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, select, textarea")) return;
+    if (e.key === "Delete" || e.key === "Backspace") { takeBack(); e.preventDefault(); }
+  });
+}
+
+// Every known card on the table (seats, dead, community): greyed out in the deck.
+function usedCards() {
+  const used = new Set();
+  for (const seat of state.seats) for (const c of seatCards(seat)) used.add(c);
+  for (const c of state.dead) if (c !== UNKNOWN) used.add(c);
+  if (state.community) used.add(state.community);
+  return used;
+}
+
+// The places of a seat in dealing order: hole cards, up cards, the river.
+function slotsOf(seat) {
+  const slots = [];
+  seat.hole.forEach((_, i) => slots.push(["hole", i]));
+  seat.up.forEach((_, i) => slots.push(["up", i]));
+  seat.river.forEach((_, i) => slots.push(["river", i]));
+  return slots;
+}
+
+// Put a card (or "x", an unknown card) where the target points, then move the target on
+// to the seat's next empty place, as a dealer would give that seat its cards.
+function place(card) {
+  if (locked) return;
+  const t = state.target;
+  if (t.kind === "dead") {
+    state.dead.push(card);
+  } else if (t.kind === "community") {
+    if (card === UNKNOWN) return;
+    state.community = card;
+  } else {
+    let seat = state.seats[t.seat];
+    if (!seat) return;
+    if (seat.raw !== null || seat.random) {
+      seat = emptySeat(shape());
+      state.seats[t.seat] = seat;
+    }
+    if (t.group === "hole") seat.range = null;
+    if (card === UNKNOWN && t.group === "up") {
+      showError("up cards are face up: an unknown card goes in the hole or on the river");
+      return;
+    }
+    seat[t.group][t.index] = card;
+    const slots = slotsOf(seat);
+    const here = slots.findIndex(([g, i]) => g === t.group && i === t.index);
+    const next = slots.slice(here + 1).find(([g, i]) => seat[g][i] === null);
+    if (next) state.target = { kind: "seat", seat: t.seat, group: next[0], index: next[1] };
+  }
+  onChange();
+}
+
+// Take the card at the target back off the table.
+export function takeBack() {
+  if (locked) return;
+  const t = state.target;
+  if (t.kind === "dead") state.dead.pop();
+  else if (t.kind === "community") state.community = null;
+  else {
+    const seat = state.seats[t.seat];
+    if (!seat) return;
+    if (t.group === "hole" && seat.range !== null) seat.range = null;
+    else seat[t.group][t.index] = null;
+  }
+  onChange();
+}
+
+export function renderDeck(view) {
+  locked = !!view;
+  const deck = document.getElementById("deck");
+  const used = view ? new Set() : usedCards();
+  if (deck.childElementCount === 0) {
+    for (const c of fullDeck()) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "deck-card";
+      b.dataset.card = c;
+      b.append(cardElement(c, "up"));
+      b.addEventListener("click", () => place(c));
+      deck.append(b);
+    }
+  }
+  for (const b of deck.children) {
+    const taken = used.has(b.dataset.card);
+    b.disabled = !!view || taken;
+    b.classList.toggle("used", taken);
+  }
+  document.getElementById("unknown-card").disabled = !!view;
+  document.getElementById("take-back").disabled = !!view;
+}
+
+export function renderTarget(view) {
+  const el = document.getElementById("target");
+  if (view) {
+    el.textContent = "Replaying a hand: the table shows the street chosen below. To change cards, press \u201cAsk what if from this street\u201d.";
+    return;
+  }
+  const t = state.target;
+  let where;
+  if (t.kind === "dead") where = "the dead cards (folded up cards; x for a card nobody saw)";
+  else if (t.kind === "community") where = "the community card (everyone's river)";
+  else {
+    const label = slotLabel(t.group, t.index);
+    const ordinal = ["first", "second", "third"][t.index] || `card ${t.index + 1}`;
+    const what = t.group === "hole" ? `${state.seats[t.seat].hole.length > 1 ? `${ordinal} ` : ""}hole card`
+      : t.group === "river" ? "river card (7th street, face down)"
+        : label === "door" ? "door card" : `${label} street card`;
+    where = `player ${t.seat + 1}'s ${what}`;
+  }
+  el.textContent = `Click a card in the deck to ${t.kind === "dead" ? "add it to" : "deal it as"} ${where}.`;
+}

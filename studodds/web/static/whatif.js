@@ -1,0 +1,223 @@
+// What if: for a chosen player, every card that can come next as a 52-card grid coloured
+// by the change in equity (/api/next), and the declare table in the games played with a
+// declaration (/api/declare).
+
+import { ApiError, isAbort, postJSON } from "./api.js";
+import { fullDeck, pct, points, cardElement } from "./cards.js";
+import { question, state } from "./state.js";
+import { methodWords } from "./results.js";
+
+let nextController = null;
+let declareController = null;
+let showError = () => {};
+
+export function initWhatIf(errorHook) {
+  showError = errorHook;
+  document.getElementById("next-run").addEventListener("click", runNext);
+  document.getElementById("next-cancel").addEventListener("click", () => nextController && nextController.abort("Cancelled."));
+  document.getElementById("declare-run").addEventListener("click", runDeclare);
+}
+
+// The player picker and the declare section follow the table.
+export function renderWhatIfControls() {
+  const sel = document.getElementById("player");
+  const n = state.seats.length;
+  if (sel.options.length !== n) {
+    sel.replaceChildren();
+    for (let i = 1; i <= n; i++) {
+      const o = document.createElement("option");
+      o.value = String(i);
+      o.textContent = `Player ${i}`;
+      sel.append(o);
+    }
+  }
+  sel.value = String(state.player);
+  document.getElementById("declare-box").hidden = !state.game.declare;
+}
+
+// The table changed: answers on show belong to the old one.
+export function markWhatIfStale() {
+  for (const id of ["next-out", "declare-out"]) {
+    const box = document.getElementById(id);
+    if (box.querySelector(".next-grid, table")) box.classList.add("stale");
+  }
+  const why = "Stopped: the table changed. Ask again for the new table.";
+  if (nextController) nextController.abort(why);
+  if (declareController) declareController.abort(why);
+}
+
+// Why a question was stopped (the reason given to abort), in a line for its box.
+function stopped(controller) {
+  const why = controller.signal.reason;
+  return note(typeof why === "string" ? why : "Cancelled.");
+}
+
+function progressBar(box, label) {
+  box.classList.remove("stale");
+  box.replaceChildren();
+  const p = document.createElement("div");
+  p.className = "progress";
+  p.innerHTML = `<span class="label"></span><span class="track"><span class="done"></span></span>`;
+  p.querySelector(".label").textContent = label;
+  box.append(p);
+  return (fraction) => {
+    p.querySelector(".done").style.width = `${Math.round(100 * fraction)}%`;
+  };
+}
+
+async function runNext() {
+  if (nextController) nextController.abort();
+  const controller = new AbortController();
+  nextController = controller;
+  const box = document.getElementById("next-out");
+  const cancel = document.getElementById("next-cancel");
+  const started = performance.now();
+  if (state.community) {
+    box.replaceChildren(note("The community card is the last card: nothing more comes to anyone."));
+    nextController = null;
+    return;
+  }
+  const onProgress = progressBar(box, "Dealing every next card\u2026");
+  cancel.hidden = false;
+  // `next` asks about the cards as they lie: declarations settle the pot, not the cards.
+  const q = question();
+  delete q.declare;
+  try {
+    const data = await postJSON("/api/next", { ...q, player: state.player },
+      { signal: controller.signal, onProgress });
+    renderNext(data, (performance.now() - started) / 1000);
+    showError("");
+  } catch (err) {
+    if (controller.signal.aborted || isAbort(err)) box.replaceChildren(stopped(controller));
+    else { box.replaceChildren(); showError(err instanceof ApiError ? err.message : String(err)); }
+  } finally {
+    if (nextController === controller) { nextController = null; cancel.hidden = true; }
+  }
+}
+
+function note(text, cls = "note") {
+  const p = document.createElement("p");
+  p.className = cls;
+  p.textContent = text;
+  return p;
+}
+
+// Green for the cards that help, red for those that hurt, the stronger the bigger the
+// change (a change of 30 points or more is full colour).
+function changeColour(delta, group) {
+  if (group === "neutral") return "hsl(45 20% 88%)";
+  const strength = Math.min(1, Math.abs(delta) / 0.3);
+  const light = 92 - 45 * strength;
+  return delta > 0 ? `hsl(130 55% ${light}%)` : `hsl(0 70% ${light}%)`;
+}
+
+function renderNext(data, seconds) {
+  const box = document.getElementById("next-out");
+  box.classList.remove("stale");
+  box.replaceChildren();
+  const coming = data.community_card ? "the community card" : "the next card";
+  const head = document.createElement("p");
+  head.className = "method-line";
+  // As the CLI's title says it: the street named is the one the card comes on.
+  head.append(
+    Object.assign(document.createElement("b"), { textContent: `${coming[0].toUpperCase()}${coming.slice(1)} to player ${data.player} ${data.hand} on ${data.street}` }),
+    document.createTextNode(` (${data.method === "exact" ? "exact" : "Monte Carlo"}; ${seconds.toFixed(2)} s): equity now ${pct(data.equity_now)}`),
+  );
+  box.append(head);
+  const byCard = new Map(data.cards.map((c) => [c.card, c]));
+  const split = data.cards.length && data.cards[0].scoop !== undefined;
+  const grid = document.createElement("div");
+  grid.className = "next-grid";
+  for (const card of fullDeck()) {
+    const c = byCard.get(card);
+    const cellEl = document.createElement("div");
+    cellEl.className = "next-cell";
+    cellEl.dataset.card = card;
+    if (!c) {
+      cellEl.classList.add("out");
+      cellEl.title = `${card}: not in the stub (on the table or dead)`;
+      cellEl.append(cardElement(card, "up"));
+      grid.append(cellEl);
+      continue;
+    }
+    cellEl.classList.add(c.group);
+    cellEl.style.background = changeColour(c.delta, c.group);
+    cellEl.append(cardElement(card, "up"));
+    const eq = document.createElement("span");
+    eq.className = "eq";
+    eq.textContent = pct(c.equity, 1);
+    const d = document.createElement("span");
+    d.className = "delta";
+    d.textContent = points(c.delta);
+    cellEl.append(eq, d);
+    let title = `${card}: equity ${pct(c.equity)} (${points(c.delta)} points), makes ${c.category}`;
+    if (split) {
+      title += `; scoop ${pct(c.scoop)} (${points(c.scoop_delta)}), high win ${pct(c.high_win)}, low win ${pct(c.low_win)}`;
+    }
+    cellEl.title = title;
+    grid.append(cellEl);
+  }
+  box.append(grid);
+  const counts = { improving: 0, neutral: 0, hurting: 0 };
+  for (const c of data.cards) counts[c.group]++;
+  box.append(note(
+    `${counts.improving} cards improve, ${counts.neutral} change little (under 0.1 point${data.method === "exact" ? "" : " or two standard errors"}), ${counts.hurting} hurt. ` +
+    `${data.favourite_cards} of ${data.cards.length} make player ${data.player} the favourite; ${data.dead_cards} leave them drawing dead. ` +
+    "The number under a card: the equity once it comes; then the change in percentage points.",
+  ));
+}
+
+async function runDeclare() {
+  if (declareController) declareController.abort();
+  const controller = new AbortController();
+  declareController = controller;
+  const box = document.getElementById("declare-out");
+  const started = performance.now();
+  progressBar(box, "Settling every declaration\u2026");
+  const q = question();
+  delete q.declare; // the table asks every way the others may declare
+  try {
+    const data = await postJSON("/api/declare", { ...q, player: state.player }, { signal: controller.signal });
+    renderDeclare(data, (performance.now() - started) / 1000);
+    showError("");
+  } catch (err) {
+    if (controller.signal.aborted || isAbort(err)) box.replaceChildren(stopped(controller));
+    else { box.replaceChildren(); showError(err instanceof ApiError ? err.message : String(err)); }
+  } finally {
+    if (declareController === controller) declareController = null;
+  }
+}
+
+function renderDeclare(data, seconds) {
+  const box = document.getElementById("declare-out");
+  box.classList.remove("stale");
+  box.replaceChildren();
+  box.append(note(`${data.street}: ${methodWords(data)} (${seconds.toFixed(2)} s). Player ${data.player} ${data.hands[data.player - 1]} declares; the equity of each choice against the others' declarations:`, "method-line"));
+  const others = data.hands.map((_, i) => i + 1).filter((i) => i !== data.player);
+  const table = document.createElement("table");
+  table.className = "odds declare-table";
+  const hr = document.createElement("tr");
+  for (const h of [...others.map((i) => `player ${i}`), "if high", "if low", "if both", "best"]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    hr.append(th);
+  }
+  const thead = document.createElement("thead");
+  thead.append(hr);
+  const tbody = document.createElement("tbody");
+  for (const row of data.rows) {
+    const tr = document.createElement("tr");
+    for (const d of row.others) tr.append(Object.assign(document.createElement("td"), { textContent: d }));
+    for (const choice of ["high", "low", "both"]) {
+      const td = document.createElement("td");
+      td.className = "num";
+      td.textContent = pct(row[choice]);
+      if (row.best === choice) td.classList.add("best");
+      tr.append(td);
+    }
+    tr.append(Object.assign(document.createElement("td"), { textContent: row.best }));
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+  box.append(table);
+}

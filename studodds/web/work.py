@@ -1,0 +1,114 @@
+"""The computations, off the event loop: a few worker threads, a short queue in front of
+them, and a way to stop a computation nobody waits for any more.
+
+A question runs in a worker thread (the numba kernels release the GIL, so the server
+answers other requests meanwhile). At most max_workers run at once and max_waiting more
+wait; beyond that a request is refused at once (Busy: 503) rather than piling up. The
+library calls progress(fraction) between rounds of work; a Job whose client went away (or
+whose server is stopping) raises Cancelled from there, which ends the run as Ctrl-C ends
+the CLI's (between rounds, so a round in a kernel finishes first). A slot is given back
+only when its thread is done, so abandoned work can never exceed the cap."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+from ..batch.running import launch_guard
+
+# A question: run(progress) -> its answer (a JSON document).
+Question = Callable[[Callable[[float], None]], object]
+
+# Progress lines at most this often (a streamed answer; the last one is always sent).
+PROGRESS_INTERVAL = 0.1
+
+
+class Cancelled(Exception):
+    """Raised from the progress callback to stop a run nobody waits for. Not a ValueError,
+    so no library code mistakes it for bad input."""
+
+
+class Busy(Exception):
+    """Every worker busy and the queue full: the request is refused (503)."""
+
+
+class Job:
+    """One question on its way through the workers: its future, its cancel flag, and (for
+    a streamed answer) a queue of progress fractions for the event loop."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, listen: bool):
+        self.loop = loop
+        self.cancelled = threading.Event()
+        self.updates: asyncio.Queue | None = asyncio.Queue() if listen else None
+        self.future: asyncio.Future | None = None
+        self._last = 0.0
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+    def progress(self, fraction: float) -> None:
+        """The library's progress callback (called in the worker thread)."""
+        if self.cancelled.is_set():
+            raise Cancelled
+        now = time.monotonic()
+        if self.updates is not None and (now - self._last >= PROGRESS_INTERVAL
+                                         or fraction >= 1.0):
+            self._last = now
+            self.loop.call_soon_threadsafe(self.updates.put_nowait, float(fraction))
+
+    def run(self, question: Question):
+        if self.cancelled.is_set():  # given up while it waited in the queue
+            raise Cancelled
+        with launch_guard():
+            return question(self.progress)
+
+
+class WorkQueue:
+    """The worker threads and the count of questions admitted (running or waiting). Used
+    from the event loop's thread only, so the count needs no lock."""
+
+    def __init__(self, max_workers: int = 2, max_waiting: int = 8):
+        if max_workers < 1 or max_waiting < 0:
+            raise ValueError(f"max_workers is 1 or more and max_waiting 0 or more, got "
+                             f"{max_workers} and {max_waiting}")
+        self.max_workers = max_workers
+        self.limit = max_workers + max_waiting
+        self.executor = ThreadPoolExecutor(max_workers, thread_name_prefix="studodds-work")
+        self.jobs: set[Job] = set()
+        self.closed = False
+
+    @property
+    def admitted(self) -> int:
+        return len(self.jobs)
+
+    def submit(self, question: Question, *, listen: bool = False) -> Job:
+        """Start (or queue) a question; Busy when the workers and the queue are full."""
+        if self.closed:
+            raise Busy("the server is stopping")
+        if len(self.jobs) >= self.limit:
+            raise Busy(f"the server is busy: {self.max_workers} questions are being answered "
+                       f"and {self.limit - self.max_workers} wait; ask again in a moment")
+        loop = asyncio.get_running_loop()
+        job = Job(loop, listen)
+        self.jobs.add(job)
+        job.future = loop.run_in_executor(self.executor, job.run, question)
+        job.future.add_done_callback(lambda future: self._finished(job, future))
+        return job
+
+    def _finished(self, job: Job, future: asyncio.Future) -> None:
+        self.jobs.discard(job)
+        if not future.cancelled():
+            future.exception()  # looked at: an abandoned job's error is not logged as lost
+        if job.updates is not None:
+            job.updates.put_nowait(None)  # the end, for a stream waiting on its queue
+
+    def close(self) -> None:
+        """Stop everything: running questions at their next progress call, queued ones
+        before they start. Safe to call from a signal handler (it only sets flags)."""
+        self.closed = True
+        for job in list(self.jobs):
+            job.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)

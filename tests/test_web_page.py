@@ -1,0 +1,419 @@
+"""The web page in a real browser: headless Chromium from Debian's packages, driven by
+Selenium, against a real `studodds serve` started here. Cards clicked onto a table and a
+deep link give the CLI's numbers for the same seed; a hand history replays street by
+street with its chart; bad input is one line near the table; the console stays clean.
+
+Skipped (with the reason) when Chromium, its driver or selenium are missing, except in CI
+(CI=true), where they must be there: .ci/run installs them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+ROOT = Path(__file__).resolve().parent.parent
+HISTORIES = ROOT / "tests" / "data" / "handhistories"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def _missing() -> str | None:
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.path.exists(path):
+            return f"{path} is missing (apt-get install chromium chromium-driver)"
+    for module in ("selenium", "starlette", "uvicorn"):
+        try:
+            __import__(module)
+        except ImportError:
+            return f"{module} is not installed (pip install '.[dev]')"
+    return None
+
+
+_WHY = _missing()
+if _WHY and not IN_CI:
+    pytest.skip(f"browser tests need Chromium and Selenium: {_WHY}", allow_module_level=True)
+
+if not _WHY:
+    from selenium import webdriver
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    if _WHY:  # in CI: the browser must be there
+        pytest.fail(f"CI=true but the browser tests cannot run: {_WHY}")
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", str(port)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    address = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(address + "/api/games", timeout=2).read()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    out = proc.stdout.read() if proc.poll() is not None else ""
+                    pytest.fail(f"studodds serve did not start: {out}")
+                time.sleep(0.1)
+        yield address
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def driver(server):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM  # never let Selenium Manager look for a browser
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                "--window-size=1400,1100"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    try:
+        yield d
+    finally:
+        d.quit()
+
+
+@pytest.fixture
+def page(driver, server, request):
+    """The browser, its console emptied before the test and checked after it: no errors
+    (a test that provokes a 400 on purpose says so with @provokes_http_400)."""
+    driver.get_log("browser")
+    yield driver
+    allowed = getattr(request.function, "provokes_http_400", False)
+    errors = [
+        e for e in driver.get_log("browser")
+        if e["level"] == "SEVERE"
+        and not (allowed and "the server responded with a status of 400" in e["message"])
+    ]
+    assert errors == [], f"browser console errors: {errors}"
+
+
+def cli_json(*args: str):
+    out = subprocess.run(
+        [sys.executable, "-m", "studodds", *args, "--format", "json"],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, check=True,
+    ).stdout
+    return json.loads(out)
+
+
+def percent(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+# Generous: with an empty numba cache (a fresh CI checkout) the server compiles each
+# game's kernels on its first question (up to a minute here); warm, answers take < 2 s.
+WAIT = 180
+
+
+def wait(d, condition, timeout=WAIT, what="the page"):
+    try:
+        return WebDriverWait(d, timeout).until(lambda drv: condition(drv))
+    except TimeoutException:
+        error = d.find_element(By.ID, "error").text
+        raise AssertionError(f"timed out waiting for {what}; error line: {error!r}") from None
+
+
+def css(d, selector):
+    return d.find_element(By.CSS_SELECTOR, selector)
+
+
+def method_line(d) -> str:
+    found = d.find_elements(By.CSS_SELECTOR, "[data-testid=method]")
+    return found[0].text if found else ""
+
+
+def settled(d, contains: str) -> bool:
+    """The results are on show for the latest table (not stale) and the method line
+    says `contains`."""
+    results = css(d, "#results")
+    return "stale" not in results.get_attribute("class") and contains in method_line(d)
+
+
+def equities(d, n: int) -> list[str]:
+    return [css(d, f"[data-testid=equity-{i}]").text for i in range(1, n + 1)]
+
+
+def set_text(d, selector: str, text: str):
+    """Type into a box and leave it (its change event), as one step: a seat's box is
+    drawn anew when its hand changes."""
+    d.execute_script("arguments[0].value = arguments[1];"
+                     "arguments[0].dispatchEvent(new Event('change'))", css(d, selector), text)
+
+
+def test_cards_clicked_onto_the_table_give_the_clis_numbers(page, server):
+    """Stud7 heads-up built by clicking: aces with a king in the hole against a queen up,
+    20,000 trials with seed 7, as `studodds equity --trials 20000 --seed 7`."""
+    d = page
+    d.get(f"{server}/?game=stud7&hand=&hand=")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#deck .deck-card"), what="the deck")
+    # Player 1's first hole card is the place chosen at the start; each card moves on.
+    for card in ("As", "Ks", "Ah"):
+        css(d, f"#deck .deck-card[data-card={card}]").click()
+    css(d, "[data-slot='2-up-1']").click()  # player 2's door card
+    css(d, "#deck .deck-card[data-card=Qd]").click()
+    css(d, "input[name=method][value=trials]").click()
+    set_text(d, "#trials", "20000")
+    set_text(d, "#seed", "7")
+    wait(d, lambda d: settled(d, "seed 7") and "20,000 trials" in method_line(d),
+         what="the sampled odds")
+    expected = cli_json("equity", "(As Ks) Ah", "(x x) Qd", "--trials", "20000", "--seed", "7")
+    assert equities(d, 2) == [percent(p["equity"]) for p in expected["players"]]
+    hands = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#results td.hand")]
+    assert hands == ["(As Ks) Ah", "(x x) Qd"]
+    # The cards on the table are greyed out in the deck; the others are not.
+    assert not css(d, "#deck .deck-card[data-card=As]").is_enabled()
+    assert css(d, "#deck .deck-card[data-card=Ac]").is_enabled()
+    # The address reproduces the table.
+    query = parse_qs(urlsplit(d.current_url).query)
+    assert query["hand"] == ["(As Ks) Ah", "(x x) Qd"]
+    assert query["seed"] == ["7"] and query["trials"] == ["20000"]
+    assert method_line(d).startswith("Seven-card stud on 3rd street: Monte Carlo")
+
+
+def test_a_range_typed_in_a_seat_gives_the_clis_numbers(page, server):
+    """Rolled-up queens against a pair of kings or of aces in the hole behind the king:
+    typed in player 2's box, kept as written in the seat and the link."""
+    d = page
+    d.get(f"{server}/?game=stud7&hand=(Qs%20Qh)%20Qd&hand=&trials=20000&seed=3")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-testid=hand-2]"), what="the seats")
+    set_text(d, "[data-testid=hand-2]", "(K? K? | A? A?) Kd")
+    wait(d, lambda d: settled(d, "seed 3") and "(K? K? | A? A?) Kd" in css(d, "#results").text,
+         what="the odds against the range")
+    expected = cli_json("equity", "(Qs Qh) Qd", "(K? K? | A? A?) Kd", "--trials", "20000",
+                        "--seed", "3")
+    assert equities(d, 2) == [percent(p["equity"]) for p in expected["players"]]
+    assert "K? K? | A? A?" in css(d, ".seat[data-seat='2'] .badge").text
+    assert parse_qs(urlsplit(d.current_url).query)["hand"][1] == "(K? K? | A? A?) Kd"
+
+
+def test_percentages_round_as_the_clis(page, server):
+    """The page formats each fraction as Python's "{:.2f}" does, exact halves to even
+    (12.125 -> 12.12, where JavaScript's toFixed gives 12.13): fractions with small
+    denominators, as exact counts give, and a spread of others."""
+    d = page
+    d.get(f"{server}/?game=stud7&hand=&hand=")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#deck .deck-card"), what="the page")
+    values = [k / n for n in (8, 16, 40, 80, 400, 800, 1600, 3200, 8000) for k in range(n + 1)]
+    values += [i / 9973 for i in range(9974)] + [0.7728801474728741, 0.22711985252712588]
+    shown = d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('/static/cards.js').then((m) => done(arguments[0].map((v) => m.pct(v))));",
+        values)
+    expected = [percent(v) for v in values]
+    wrong = [(v, s, e) for v, s, e in zip(values, shown, expected) if s != e]
+    assert wrong == []
+
+
+def test_a_deep_link_shows_the_table_and_the_clis_numbers(page, server):
+    """Stud hi/lo with three players, a dead card and a pot: the seats hold the linked
+    cards, and equity, the halves and the pot odds verdict are the CLI's."""
+    d = page
+    hands = ["(As 2s) 3h 4h 9c", "(x x) Qc Kd 3d", "(x x) 5c 6c 7c"]
+    query = [("game", "stud7hl8"), *(("hand", h) for h in hands), ("dead", "7h"),
+             ("trials", "30000"), ("seed", "11"), ("pot", "60"), ("to_call", "10")]
+    d.get(f"{server}/?{urlencode(query)}")
+    wait(d, lambda d: settled(d, "seed 11"), what="the linked spot's odds")
+    expected = cli_json("equity", "-g", "stud7hl8", *hands, "--dead", "7h", "--trials",
+                        "30000", "--seed", "11", "--pot", "60", "--to-call", "10")
+    assert equities(d, 3) == [percent(p["equity"]) for p in expected["players"]]
+    seat1 = [c.get_attribute("data-card") for c in
+             d.find_elements(By.CSS_SELECTOR, ".seat[data-seat='1'] .card[data-card]")]
+    assert seat1 == ["As", "2s", "3h", "4h", "9c"]
+    assert [c.get_attribute("data-card") for c in
+            d.find_elements(By.CSS_SELECTOR, "#dead-slot .card[data-card]")] == ["7h"]
+    assert css(d, "#game").get_attribute("value") == "stud7hl8"
+    # The halves of a split pot, as the CLI's table heads them.
+    headers = [th.text for th in d.find_elements(By.CSS_SELECTOR, "#results th")]
+    assert headers[-5:] == ["scoop", "high win", "high split", "low win", "low split"]
+    row1 = [td.text for td in d.find_elements(By.CSS_SELECTOR, "#results tbody tr:first-child td")]
+    assert row1[-5:] == [percent(expected["players"][0][k])
+                         for k in ("scoop", "high_win", "high_tie", "low_win", "low_tie")]
+    assert expected["pot_odds"]["verdict"] in css(d, "[data-testid=pot-odds]").text
+    # Works offline: everything the page loaded came from the local server.
+    loaded = d.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => e.name)")
+    assert loaded and all(url.startswith(server + "/") for url in loaded), loaded
+
+
+def provokes_http_400(test):
+    """The test asks a bad question on purpose: the browser logs the API's 400."""
+    test.provokes_http_400 = True
+    return test
+
+
+@provokes_http_400
+def test_bad_input_is_one_line_near_the_table(page, server):
+    d = page
+    # A link naming no game of ours: said in one line; the example table is shown instead.
+    d.get(f"{server}/?game=holdem&hand=(As%20Ks)")
+    wait(d, lambda d: settled(d, "Seven-card stud on 3rd street"), what="the example")
+    assert css(d, "#error").text.startswith("unknown game 'holdem' in the address")
+    d.get(f"{server}/?game=razz&hand=(As%202d)%203c&hand=(x%20x)%20Kd&trials=2000&seed=1")
+    wait(d, lambda d: settled(d, "seed 1"), what="the first odds")
+    set_text(d, "[data-testid=hand-2]", "(x x) Kx")
+    wait(d, lambda d: css(d, "#error").is_displayed(), what="the error line")
+    error = css(d, "#error").text
+    assert "'Kx' is not a card" in error and "\n" not in error
+    # The CLI says the same line (after its "Error: ").
+    run = subprocess.run([sys.executable, "-m", "studodds", "equity", "-g", "razz",
+                          "(As 2d) 3c", "(x x) Kx"], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False)
+    assert run.returncode == 2 and run.stderr.strip() == f"Error: {error}"
+    # Fixed, the line goes away and the odds come back.
+    set_text(d, "[data-testid=hand-2]", "(x x) Kd")
+    wait(d, lambda d: not css(d, "#error").is_displayed() and settled(d, "seed 1"),
+         what="the odds after the fix")
+
+
+def test_the_next_card_grid(page, server):
+    """6th street, exact: every card that can come on the river, coloured by the change;
+    the straight-flush card is 100% (+15.75), as `studodds next --exact` says."""
+    d = page
+    hands = ["(As Ks) Ah Kh Qh Jh", "(x x) Qc 2d 3d 4d"]
+    d.get(f"{server}/?{urlencode([('game', 'stud7'), *(('hand', h) for h in hands), ('exact', '1')])}")
+    wait(d, lambda d: settled(d, "exact"), what="the exact odds")
+    css(d, "[data-testid=next-run]").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".next-grid"), what="the next-card grid")
+    expected = cli_json("next", *hands, "--exact")
+    cells = d.find_elements(By.CSS_SELECTOR, ".next-grid .next-cell")
+    assert len(cells) == 52
+    live = {c.get_attribute("data-card"): c for c in cells
+            if "out" not in c.get_attribute("class")}
+    assert set(live) == {c["card"] for c in expected["cards"]}
+    for c in expected["cards"][:3] + expected["cards"][-3:]:
+        cell = live[c["card"]]
+        assert c["group"] in cell.get_attribute("class")
+        assert f"{100 * c['delta']:+.2f}" == cell.find_element(By.CSS_SELECTOR, ".delta").text
+    assert live["Th"].find_element(By.CSS_SELECTOR, ".eq").text == "100.0%"
+
+
+def test_a_long_run_shows_progress_and_cancels(page, server):
+    d = page
+    hands = ["(As Ks) Ah", "(x x) Qd", "(x x) 7c", "(x x) 8h"]
+    d.get(f"{server}/?{urlencode([('game', 'stud7'), *(('hand', h) for h in hands), ('precision', '0.00002'), ('seed', '1')])}")
+    wait(d, lambda d: css(d, "#progress").is_displayed(), what="the progress bar")
+    # The bar moves with the server's streamed progress lines.
+    wait(d, lambda d: css(d, "#progress-done").get_attribute("style") not in ("", "width: 0px;", "width: 0%;"),
+         what="progress")
+    css(d, "[data-testid=cancel]").click()
+    wait(d, lambda d: "Cancelled" in css(d, "#results").text, timeout=10, what="the cancel")
+    assert not css(d, "#progress").is_displayed()
+    # A quick question afterwards is answered at once.
+    started = time.monotonic()
+    set_text(d, "#precision", "0.002")
+    wait(d, lambda d: settled(d, "seed 1"), timeout=30, what="the next odds")
+    assert time.monotonic() - started < 15
+
+
+def test_replay_a_hand_street_by_street(page, server):
+    d = page
+    d.get(f"{server}/")
+    wait(d, lambda d: settled(d, "on 3rd street"), what="the example odds")
+    css(d, "[data-testid=replay-tab]").click()
+    history = HISTORIES / "stud7_showdown.txt"
+    css(d, "[data-testid=replay-file]").send_keys(str(history))
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay-streets button"),
+         what="the replayed streets")
+    streets = [b.text for b in d.find_elements(By.CSS_SELECTOR, "#replay-streets button")]
+    assert streets == ["3rd street", "4th street", "5th street", "6th street", "7th street"]
+    names = [s.text for s in d.find_elements(By.CSS_SELECTOR, "#seats .seat-name")]
+    assert names == ["Hero", "Alice", "Bob Smith", "Carol"]
+    # The chart: one line per player, a point on each street the player was in.
+    lines = d.find_elements(By.CSS_SELECTOR, "#replay-chart svg path.line")
+    assert len(lines) == 4
+    assert "Replay: Seven-card stud on 3rd street" in method_line(d)
+    shown = [float(t.rstrip("%")) for t in equities(d, 4)]
+    assert abs(sum(shown) - 100) < 0.05
+    # Step to 4th street: Carol has folded, the others have four cards.
+    css(d, "#replay-next").click()
+    assert "on 4th street" in method_line(d)
+    assert "folded" in css(d, ".seat[data-seat='4']").get_attribute("class")
+    assert len(d.find_elements(By.CSS_SELECTOR, ".seat[data-seat='1'] .card[data-card]")) == 4
+    # Every card shown: Bob Smith's hole cards (Jd 4s) appear.
+    css(d, "input[name=replay-view][value=revealed]").click()
+    bob = [c.get_attribute("data-card") for c in
+           d.find_elements(By.CSS_SELECTOR, ".seat[data-seat='3'] .card[data-card]")]
+    assert bob[:2] == ["Jd", "4s"]
+    # Take the street to the table: the page asks its own odds from there.
+    css(d, "#replay-take").click()
+    wait(d, lambda d: settled(d, "Seven-card stud on 4th street"), what="the odds from the street")
+    assert parse_qs(urlsplit(d.current_url).query)["hand"][2] == "(Jd 4s) Qs Qd"
+
+
+def test_every_game_and_its_seats(page, server):
+    """The game picker holds every game of /api/games; a five-card game deals one hole
+    card and seats up to 10 players, a seven-card game up to 8."""
+    d = page
+    games = json.loads(urllib.request.urlopen(server + "/api/games").read())
+    d.get(f"{server}/?game=stud7&hand=(As%20Ks)%20Ah&hand=(x%20x)%20Qd&trials=2000&seed=1")
+    wait(d, lambda d: settled(d, "seed 1"), what="the odds")
+    options = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#game option")]
+    assert options == list(games)
+    add = css(d, "#add-seat")
+
+    def fill_the_table():
+        for _ in range(12):  # more than any game seats: the button must stop them
+            if not add.is_enabled():
+                return
+            add.click()
+
+    fill_the_table()
+    assert len(d.find_elements(By.CSS_SELECTOR, "#seats .seat")) == games["stud7"]["max_players"] == 8
+    d.execute_script("const g = document.getElementById('game'); g.value = 'stud5';"
+                     "g.dispatchEvent(new Event('change'))")
+    wait(d, lambda d: settled(d, "Five-card stud on 2nd street"), what="the five-card odds")
+    # The seven-card hands keep their first hole card and their up cards.
+    hands = parse_qs(urlsplit(d.current_url).query)["hand"]
+    assert hands[:2] == ["(As) Ah", "(x) Qd"] and hands[2:] == ["random"] * 6
+    assert len(d.find_elements(By.CSS_SELECTOR, ".seat[data-seat='1'] [data-slot^='1-hole']")) == 1
+    fill_the_table()
+    assert len(d.find_elements(By.CSS_SELECTOR, "#seats .seat")) == games["stud5"]["max_players"] == 10
+    wait(d, lambda d: settled(d, "Five-card stud") and len(equities(d, 10)) == 10,
+         what="ten players' odds")
+
+
+def test_the_declare_table(page, server):
+    """stud5hl: the declare table for player 1 is `studodds declare`'s (exact)."""
+    d = page
+    hands = ["(As) 2c 3d 4h", "(Kd) Kh 9c 9d"]
+    d.get(f"{server}/?{urlencode([('game', 'stud5hl'), *(('hand', h) for h in hands)])}")
+    wait(d, lambda d: settled(d, "exact"), what="the exact odds")
+    css(d, "[data-testid=declare-run]").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".declare-table"), what="the declare table")
+    expected = cli_json("declare", "-g", "stud5hl", *hands)
+    rows = [[td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+            for tr in d.find_elements(By.CSS_SELECTOR, ".declare-table tbody tr")]
+    assert rows == [[*r["others"], percent(r["high"]), percent(r["low"]), percent(r["both"]),
+                     r["best"]] for r in expected["rows"]]
