@@ -43,9 +43,9 @@ TOL = 1e-12
 
 @pytest.fixture(autouse=True, scope="module")
 def one_numba_thread():
-    """Run the many small exact tables on one thread: a parallel launch per tiny kernel
-    (two for every card's made_category, one for its equity) costs milliseconds on a busy
-    machine, ~1 s a table instead of ~0.02 s. Exact sums do not depend on the thread count
+    """Run the many small exact tables on one thread: handing a tiny kernel's parts to
+    other threads (two kernels for every card's made_category, one for its equity) costs
+    milliseconds on a busy machine, ~1 s a table instead of ~0.02 s. Exact sums do not depend on the thread count
     (test_exact_table_any_thread_count checks it); the option is restored afterwards."""
     before = numba.get_num_threads()
     numba.set_num_threads(1)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import threading
 import time
 from dataclasses import dataclass, field
 
@@ -38,24 +37,13 @@ class SpotResult:
         return f"{describe_spot(self.id, self.line)}: {self.error} (failed)"
 
 
-# numba's workqueue threading layer (used when neither TBB nor OpenMP is there) aborts the
-# process if two threads launch parallel kernels at once: a Dask worker with several
-# threads then runs its spots one at a time. Unknown before the first launch, so that is
-# serialised too.
-_LAUNCH_LOCK = threading.Lock()
-
-
-def _launches_must_be_serial() -> bool:
-    try:
-        return numba.threading_layer() == "workqueue"
-    except ValueError:  # no parallel kernel launched yet in this process
-        return True
-
-
 def launch_guard():
     """A context to run a computation in when other threads may run one at the same time
-    (Dask worker threads, the web server's): the launch lock under workqueue, else none."""
-    return _LAUNCH_LOCK if _launches_must_be_serial() else contextlib.nullcontext()
+    (Dask worker threads, the web server's). Nothing to hold: the engine's kernels are
+    serial functions that release the GIL, run on Python threads (engine/chunked.py),
+    never numba parallel launches, whose workqueue layer aborted the process when two
+    threads launched at once (spots then had to run one at a time under a lock)."""
+    return contextlib.nullcontext()
 
 
 def run_spot(spot: Spot, threads: int | None = None) -> SpotResult:

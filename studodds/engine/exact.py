@@ -21,6 +21,7 @@ import numpy as np
 
 from ..config import NUMBA_OPTIONS
 from ..eval.kernels import CARD_KEY, KIND_HIGH, suit_bit, value_from_suits
+from .pipeline import KERNEL_OPTIONS
 from .showdown import NO_DECLARE, category_bin, reduce_outcomes, showdown_index
 
 N_RANGES = 256  # work units: enough for load balance on many cores, fixed for any count
@@ -76,7 +77,7 @@ def binomial_table(n: int, k: int) -> np.ndarray:
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def unrank_combination(rank, n, k, binom, out):
     """out[:k] = the rank-th k-subset of range(n) in lexicographic order."""
-    left = rank  # never assign to the argument: inlined into a prange it is the loop index
+    left = rank  # never assign to the argument: inlined into a loop it may be the loop index
     x = 0
     for i in range(k):
         while left >= binom[n - 1 - x, k - 1 - i]:
@@ -106,14 +107,15 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool,
     split = kind_b >= 0
     a_is_low = kind_a != KIND_HIGH
 
-    # One function with the range loop inside the prange body (see sim.py for why).
-    @nb.njit(parallel=True, **NUMBA_OPTIONS)
-    def run(units, joint, hole_start, hole_length, pool, n_draws, binom, patterns, base_key,
+    # One serial function over units first..last-1, the range loop inside (see sim.py for
+    # why); chunked.run_chunked gives the units to the threads.
+    @nb.njit(**KERNEL_OPTIONS)
+    def run(first_unit, last_unit, units, joint, hole_start, hole_length, pool, n_draws, binom, patterns, base_key,
             known_suits, n_known, with_distribution, tallies, distribution, no_low,
             declarations, decl_player, decl_tallies):
         n_players = base_key.shape[0]
         width = joint.shape[1]
-        for u in nb.prange(units.shape[0]):
+        for u in range(first_unit, last_unit):
             j, first, last = units[u, 0], units[u, 1], units[u, 2]
             # This unit's joint choice of ranged hole cards, and the pool without them.
             used = np.int64(0)

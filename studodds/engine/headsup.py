@@ -39,8 +39,10 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from ..eval.kernels import CARD_KEY, key_and_suits, suit_bit, value_from_suits
+from ..eval.kernels import CARD_KEY, key_and_suits, suit_bit, value_of_kind
+from .chunked import run_chunked
 from .exact import binomial_table, next_combination, unrank_combination
+from .pipeline import KERNEL_OPTIONS
 
 N_CHUNKS = 256
 
@@ -53,8 +55,7 @@ MIN_TABLE_BUDGET = 8 << 20  # bytes of count tables allowed however small the ol
 
 @nb.njit(**NUMBA_OPTIONS)
 def unrank_called(rank, n, k, binom, out):
-    """A called (not inlined) unranking: inlined into a prange, numba takes the loop index
-    for the variable the unranking counts down, and refuses to compile."""
+    """A called (not inlined) unranking: the one compiled copy serves every kernel."""
     unrank_combination(rank, n, k, binom, out)
 
 
@@ -66,7 +67,7 @@ def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
         c = pool[idx[j]]
         key += CARD_KEY[c]
         suits |= suit_bit(c)
-    return value_from_suits(kind, key, suits, n_known + count)
+    return value_of_kind(kind, key, suits, n_known + count)
 
 
 def list_lengths(n: int, k: int, smax: int) -> list[int]:
@@ -97,14 +98,16 @@ def count_modes(n: int, k: int, smax: int, width: int, budget: int,
     return modes
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def completion_values(kind, pool, k, base_key, base_suits, n_known, binom, out):
-    """out[r] = the value of the r-th k-card completion (lexicographic rank)."""
+@nb.njit(**KERNEL_OPTIONS)
+def completion_values(first, last, kind, pool, k, base_key, base_suits, n_known, binom, out):
+    """out[r] = the value of the r-th k-card completion (lexicographic rank), for r in
+    first..last-1 (of binom[n, k])."""
     n = pool.shape[0]
-    for r in nb.prange(binom[n, k]):
-        idx = np.zeros(max(k, 1), dtype=np.int64)
-        unrank_called(r, n, k, binom, idx)
+    idx = np.zeros(max(k, 1), dtype=np.int64)
+    unrank_called(first, n, k, binom, idx)
+    for r in range(first, last):
         out[r] = hand_value(kind, base_key, base_suits, n_known, pool, idx, k)
+        next_combination(idx, n, k)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -125,12 +128,12 @@ def list_slot(idx, k, mask, binom):
     return rank_s, slot
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def fill_lists(n, k, masks, binom, length, ranks, bounds, lists):
+@nb.njit(**KERNEL_OPTIONS)
+def fill_lists(first, last, n, k, masks, binom, length, ranks, bounds, lists):
     """lists[rank(S) * length + slot] = ranks[r] for every completion r (lexicographic
-    rank, chunk c taking bounds[c]..bounds[c+1]) and every set S inside it that one of
-    masks selects (all of one size, whose lists are length long)."""
-    for c in nb.prange(bounds.shape[0] - 1):
+    rank, chunk c taking bounds[c]..bounds[c+1], chunks first..last-1) and every set S
+    inside it that one of masks selects (all of one size, whose lists are length long)."""
+    for c in range(first, last):
         idx = np.zeros(max(k, 1), dtype=np.int64)
         unrank_called(bounds[c], n, k, binom, idx)
         for r in range(bounds[c], bounds[c + 1]):
@@ -141,10 +144,11 @@ def fill_lists(n, k, masks, binom, length, ranks, bounds, lists):
             next_combination(idx, n, k)
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def build_tables(lists, length, width, tables):
-    """tables[l * width + j] = how many of list l's entries are below j, j < width."""
-    for lst in nb.prange(lists.shape[0] // length):
+@nb.njit(**KERNEL_OPTIONS)
+def build_tables(first, last, lists, length, width, tables):
+    """tables[l * width + j] = how many of list l's entries are below j, j < width, for
+    the lists l in first..last-1."""
+    for lst in range(first, last):
         start = lst * length
         row = lst * width
         for j in range(width):
@@ -155,21 +159,19 @@ def build_tables(lists, length, width, tables):
             tables[row + j] += tables[row + j - 1]
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def count_included(lists, length, sentinel):
-    """For each list: how many of its entries rank below the sentinel."""
-    out = np.zeros(lists.shape[0] // length, dtype=np.int64)
-    for lst in nb.prange(out.shape[0]):
+@nb.njit(**KERNEL_OPTIONS)
+def count_included(first, last, lists, length, sentinel, out):
+    """out[l] = how many of list l's entries rank below the sentinel, l in first..last-1."""
+    for lst in range(first, last):
         total = 0
         for j in range(lst * length, (lst + 1) * length):
             total += lists[j] < sentinel
         out[lst] = total
-    return out
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def sort_each(lists, length):
-    for lst in nb.prange(lists.shape[0] // length):
+@nb.njit(**KERNEL_OPTIONS)
+def sort_each(first, last, lists, length):
+    for lst in range(first, last):
         lists[lst * length : (lst + 1) * length].sort()
 
 
@@ -314,20 +316,21 @@ def set_ranks(idx, binom, parent, last, first, smax, ranks):
             ranks[q] = ranks[parent[q]] + binom[idx[last[q]], s]
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def stream_counts(kind, pool, m, smax, base_key, base_suits, n_known, binom, distinct, modes,
+@nb.njit(**KERNEL_OPTIONS)
+def stream_counts(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_suits, n_known, binom, distinct, modes,
                   lengths, list_start, table_start, lists, tables8, tables16, tables32,
                   included_start, included, parent, last, first, bounds, by_card, out,
                   card_out):
     """out[c] = (stored completions beating, tying) the streamed completions of colex ranks
-    bounds[c]..bounds[c+1], summed with signs over the shared sets S; with by_card, also
-    card_out[c, i] += the same for the completions holding pool card i.
+    bounds[c]..bounds[c+1], summed with signs over the shared sets S, for the chunks c in
+    first_chunk..last_chunk-1; with by_card, also card_out[c, i] += the same for the
+    completions holding pool card i.
 
     The completions come in colex order: the lowest card moves fastest, and in colex rank
     the lowest card adds its own index, so the sets that change from one completion to the
     next are neighbouring lists and table rows, which the memory prefetches."""
     width = distinct.shape[0] + 2
-    for c in nb.prange(bounds.shape[0] - 1):
+    for c in range(first_chunk, last_chunk):
         idx = np.zeros(max(m, 1), dtype=np.int64)
         ranks = np.zeros(parent.shape[0], dtype=np.int64)
         unrank_colex(bounds[c], m, binom, idx)
@@ -386,7 +389,8 @@ def stored_values(kind: int, pool, known, k: int, binom) -> np.ndarray:
     """The value of every k-card completion of the known cards (lexicographic rank)."""
     base_key, base_suits = key_and_suits(list(known))
     values = np.empty(comb(len(pool), k), dtype=np.int64)
-    completion_values(kind, pool, k, base_key, base_suits, len(known), binom, values)
+    run_chunked(completion_values, len(values), kind, pool, k, base_key, base_suits,
+                len(known), binom, values)
     return values
 
 
@@ -436,19 +440,20 @@ class CountingLists:
         for s in range(smax + 1):  # one size at a time: its lists live only while used
             masks = np.array([mk for mk in range(1 << k) if mk.bit_count() == s], np.int64)
             lists = np.empty(n_lists[s] * lengths[s], dtype=rank_type)
-            fill_lists(n, k, masks, binom, lengths[s], ranks, bounds, lists)
+            run_chunked(fill_lists, len(bounds) - 1, n, k, masks, binom, lengths[s], ranks,
+                        bounds, lists)
             if partial:  # how many of each list's completions are in the part
                 self.included_start[s] = sum(n_lists[:s])
-                self.included[sum(n_lists[:s]) : sum(n_lists[: s + 1])] = count_included(
-                    lists, lengths[s], width - 2)
+                run_chunked(count_included, n_lists[s], lists, lengths[s], width - 2,
+                            self.included[sum(n_lists[:s]) : sum(n_lists[: s + 1])])
             mode = int(self.modes[s])
             if mode in TABLE_TYPES:
                 start = self.table_start[s]
-                build_tables(lists, lengths[s], width,
-                             tables[mode][start : start + n_lists[s] * width])
+                run_chunked(build_tables, n_lists[s], lists, lengths[s], width,
+                            tables[mode][start : start + n_lists[s] * width])
                 continue
             if mode == SEARCH:
-                sort_each(lists, lengths[s])
+                run_chunked(sort_each, n_lists[s], lists, lengths[s])
             self.lists[self.list_start[s] : self.list_start[s] + len(lists)] = lists
         del lists
 
@@ -491,8 +496,9 @@ def count_against(kind: int, pool, stored_known, streamed_known, k: int, m: int,
     for r, bounds in enumerate(rounds):
         out = np.zeros((len(bounds) - 1, 2), dtype=np.int64)
         card_out = np.zeros((len(bounds) - 1 if by_card else 1, n, 2), dtype=np.int64)
-        stream_counts(kind, pool, m, smax, vk, vs, len(streamed_known), binom, distinct,
-                      *stored.args(), *sets, bounds, by_card, out, card_out)
+        run_chunked(stream_counts, len(bounds) - 1, kind, pool, m, smax, vk, vs,
+                    len(streamed_known), binom, distinct, *stored.args(), *sets, bounds,
+                    by_card, out, card_out)
         wins += int(out[:, 0].sum())
         ties += int(out[:, 1].sum())
         if by_card:

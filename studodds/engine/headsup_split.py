@@ -26,9 +26,9 @@ from math import comb
 import numba as nb
 import numpy as np
 
-from ..config import NUMBA_OPTIONS
 from ..eval.kernels import key_and_suits
 from ..eval.values import NO_LOW
+from .chunked import run_chunked
 from .exact import binomial_table
 from .headsup import (
     CountingLists,
@@ -43,19 +43,21 @@ from .headsup import (
     table_budget,
     unrank_colex,
 )
+from .pipeline import KERNEL_OPTIONS
 
 # The nine cells, index 3 * low relation + high relation, relation of the hero's hand to
 # the villain's: 0 worse, 1 equal, 2 better.
 WORSE, EQUAL, BETTER = 0, 1, 2
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def villain_groups(kind_lo, pool, m, base_key, base_suits, n_known, binom, hero_lows,
-                   bounds, groups):
+@nb.njit(**KERNEL_OPTIONS)
+def villain_groups(first_chunk, last_chunk, kind_lo, pool, m, base_key, base_suits, n_known,
+                   binom, hero_lows, bounds, groups):
     """groups[v] = 2 * (how many hero low values are below v's low) + (1 if v's low is
-    one of them), for the villain completions v in colex order."""
+    one of them), for the villain completions v in colex order (chunks first_chunk..
+    last_chunk-1)."""
     n_lows = hero_lows.shape[0]
-    for c in nb.prange(bounds.shape[0] - 1):
+    for c in range(first_chunk, last_chunk):
         idx = np.zeros(max(m, 1), dtype=np.int64)
         unrank_colex(bounds[c], m, binom, idx)
         for v in range(bounds[c], bounds[c + 1]):
@@ -72,8 +74,9 @@ def villain_groups(kind_lo, pool, m, base_key, base_suits, n_known, binom, hero_
             next_colex(idx, m)
 
 
-@nb.njit(parallel=True, **NUMBA_OPTIONS)
-def count_place(kind_hi, pool, m, smax, base_key, base_suits, n_known, binom, distinct, width,
+@nb.njit(**KERNEL_OPTIONS)
+def count_place(first_chunk, last_chunk, kind_hi, pool, m, smax, base_key, base_suits, n_known,
+                binom, distinct, width,
                 a_modes, a_lengths, a_list_start, a_table_start, a_lists, a8, a16, a32,
                 a_inc_start, a_inc,
                 with_worse, w_modes, w_lengths, w_list_start, w_table_start, w_lists, w8, w16,
@@ -83,8 +86,9 @@ def count_place(kind_hi, pool, m, smax, base_key, base_suits, n_known, binom, di
                 parent, last, first, groups, place, bounds, out):
     """out[c] = the nine cell counts (signed sums over S) of the villain completions of
     colex ranks bounds[c]..bounds[c+1] whose low has this place among the hero's lows
-    (groups[v] >> 1 == place): all (a_), worse (w_) and equal (e_) hero completions."""
-    for c in nb.prange(bounds.shape[0] - 1):
+    (groups[v] >> 1 == place): all (a_), worse (w_) and equal (e_) hero completions;
+    chunks first_chunk..last_chunk-1."""
+    for c in range(first_chunk, last_chunk):
         idx = np.zeros(max(m, 1), dtype=np.int64)
         ranks = np.zeros(parent.shape[0], dtype=np.int64)
         cells = np.zeros(9, dtype=np.int64)
@@ -121,7 +125,8 @@ def count_place(kind_hi, pool, m, smax, base_key, base_suits, n_known, binom, di
             cells[7] += (all_le - all_lt) - (w_le - w_lt) - (e_le - e_lt)
             cells[8] += (all_n - all_le) - (w_n - w_le) - (e_n - e_le)
             next_colex(idx, m)
-        out[c, :] = cells
+        for cell in range(9):  # not out[c, :] = cells: see sim.py's work array
+            out[c, cell] = cells[cell]
 
 
 # Outcome mask of a relation (see showdown.outcome_index): bit 0 the hero, bit 1 the villain.
@@ -156,7 +161,8 @@ def split_outcomes(kind_hi: int, kind_lo: int, low_qualifies: bool, pool, hero_k
     groups = np.empty(n_villain, dtype=group_type)
     rounds = chunk_bounds(n_villain)
     for bounds in rounds:
-        villain_groups(kind_lo, pool, m, vk, vs, vn, binom, hero_lows, bounds, groups)
+        run_chunked(villain_groups, len(bounds) - 1, kind_lo, pool, m, vk, vs, vn, binom,
+                    hero_lows, bounds, groups)
     per_group = np.bincount(groups, minlength=2 * len(hero_lows) + 2)
     sets = shared_set_layout(m, smax)
 
@@ -180,10 +186,10 @@ def split_outcomes(kind_hi: int, kind_lo: int, low_qualifies: bool, pool, hero_k
         cells = np.zeros(9, dtype=np.int64)
         for bounds in rounds:
             out = np.zeros((len(bounds) - 1, 9), dtype=np.int64)
-            count_place(kind_hi, pool, m, smax, vk, vs, vn, binom, distinct, width,
-                        *every.args(), place > 0, *worse.args(),
-                        bool(per_group[2 * place + 1]), *equal.args(), *sets, groups, place,
-                        bounds, out)
+            run_chunked(count_place, len(bounds) - 1, kind_hi, pool, m, smax, vk, vs, vn,
+                        binom, distinct, width, *every.args(), place > 0, *worse.args(),
+                        bool(per_group[2 * place + 1]), *equal.args(), *sets, groups,
+                        place, bounds, out)
             cells += out.sum(axis=0)
         del worse, equal
         done += in_place

@@ -13,6 +13,7 @@ from ..config import announce_compile
 from ..scenario import Scenario
 from . import exact as exact_engine
 from . import headsup, headsup_split, sim
+from .chunked import run_chunked
 from .inputs import EngineInputs
 from .showdown import (
     DECLARE_MANY,
@@ -216,9 +217,9 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
         d = np.zeros((len(sub), n_players, N_BINS), dtype=np.int64)
         nl = np.zeros(len(sub), dtype=np.int64)
         dt = declare.new_tallies(len(sub))
-        kernel(sub, joint, hole_start, hole_length, inputs.pool, inputs.n_draws, binom,
-               patterns, inputs.base_key, inputs.known_suits, inputs.n_known,
-               with_distribution, t, d, nl, *declare.args(dt))
+        run_chunked(kernel, len(sub), sub, joint, hole_start, hole_length, inputs.pool,
+                    inputs.n_draws, binom, patterns, inputs.base_key, inputs.known_suits,
+                    inputs.n_known, with_distribution, t, d, nl, *declare.args(dt))
         if weight is None:
             tallies += t.sum(axis=0)
             dist += d.sum(axis=0)
@@ -265,10 +266,11 @@ def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_dis
         d = np.zeros((sim.N_CHUNKS, n_players, N_BINS), dtype=np.int64)
         nl = np.zeros(sim.N_CHUNKS, dtype=np.int64)
         dt = declare.new_tallies(sim.N_CHUNKS)
-        kernel(sim.chunk_seeds(seed, round_index), sim.split_trials(size), inputs.dealing_pool,
-               inputs.base_key, inputs.known_suits, inputs.n_known, inputs.to_deal,
-               inputs.offsets, inputs.n_draws, inputs.community_at, with_distribution, t, d,
-               nl, *inputs.range_args(), *declare.args(dt))
+        run_chunked(kernel, sim.N_CHUNKS, sim.chunk_seeds(seed, round_index),
+                    sim.split_trials(size), inputs.dealing_pool, inputs.base_key,
+                    inputs.known_suits, inputs.n_known, inputs.to_deal, inputs.offsets,
+                    inputs.n_draws, inputs.community_at, with_distribution, t, d, nl,
+                    *inputs.range_args(), *declare.args(dt))
         tallies += t.sum(axis=0)
         dist += d.sum(axis=0)
         decl += dt.sum(axis=0)

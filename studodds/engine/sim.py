@@ -1,4 +1,5 @@
-"""Monte Carlo dealing kernels: a partial Fisher-Yates shuffle per trial, in parallel chunks.
+"""Monte Carlo dealing kernels: a partial Fisher-Yates shuffle per trial, in chunks run on
+several threads (chunked.py).
 
 Reproducibility: the trials are split into a fixed number of chunks (N_CHUNKS, not the
 thread count), each with its own random stream seeded from the user's seed, each writing
@@ -30,6 +31,7 @@ import numpy as np
 from ..config import NUMBA_OPTIONS
 from ..eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit, value_from_suits
 from ..eval.tables import DEALT_CARD_SHIFT
+from .pipeline import KERNEL_OPTIONS
 from .showdown import (
     NO_DECLARE,
     add_to_winners,
@@ -243,12 +245,13 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
     split = kind_b >= 0
     a_is_low = kind_a != KIND_HIGH
 
-    # One function, prange over chunks with each chunk's loop inside: a driver that
-    # called a per-chunk closure was recompiled in every process (numba cannot key its
-    # cache on a closure that holds another compiled function).
-    @nb.njit(parallel=True, **NUMBA_OPTIONS)
-    def run(seeds, trials_per_chunk, pool, base_key, known_suits, n_known, to_deal, offsets,
-            n_draws, community_at, with_distribution, tallies, distribution, no_low,
+    # One serial function running chunks first..last-1, each chunk's loop inside; the
+    # chunks go to the threads by chunked.run_chunked (a prange here doubled the compile
+    # time). A driver that called a per-chunk closure was recompiled in every process
+    # (numba cannot key its cache on a closure that holds another compiled function).
+    @nb.njit(**KERNEL_OPTIONS)
+    def run(first, last, seeds, trials_per_chunk, pool, base_key, known_suits, n_known, to_deal,
+            offsets, n_draws, community_at, with_distribution, tallies, distribution, no_low,
             range_of, range_start, range_count, range_size, combo_cards, combo_key,
             combo_suits, combo_mask, joint_choices, joint_cum, combo_cum, declarations,
             decl_player, decl_tallies):
@@ -256,9 +259,12 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
         n_ranges = range_start.shape[0]
         n_pool = pool.shape[0]
         extra = 1 if community_at >= 0 else 0
-        for c in nb.prange(seeds.shape[0]):
+        for c in range(first, last):
             work = np.zeros(n_pool + MAX_DEALT, dtype=np.int64)  # zeros past the pool:
-            work[:n_pool] = pool  # dealt_key's padding, never dealt
+            # A loop, not work[:n_pool] = pool: numba compiles a slice assignment's
+            # shape-mismatch error (string formatting) into the kernel, seconds a compile.
+            for i in range(n_pool):  # dealt_key's padding, never dealt
+                work[i] = pool[i]
             outcomes = np.zeros(1 << (2 * n_players if split else n_players), dtype=np.int64)
             values_a = np.zeros(n_players, dtype=np.int64)
             values_b = np.zeros(n_players, dtype=np.int64)

@@ -278,6 +278,15 @@ def value_from_suits(kind, key, suits, n):
     return LOW_A6[multiset_index(key)]
 
 
+# value_from_suits compiled once as a function of its own, called (not inlined) by the
+# kernels that take the kind at run time (the heads-up counting): inlined, each of them
+# compiled every kind's branches again (half a second each); a call of scalars costs no
+# reference counting, and a few ns against the counting's ~100 ns per completion.
+@nb.njit(**NUMBA_OPTIONS)
+def value_of_kind(kind, key, suits, n):
+    return value_from_suits(kind, key, suits, n)
+
+
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def value_of(kind, cards, n):
     """Value of n cards for a kind code; n is a constant at every call site that is hot."""
