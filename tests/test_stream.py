@@ -247,8 +247,11 @@ def test_uniform_below_is_uniform(n, modulus):
 
 
 @nb.njit
+NO_WEIGHTS = np.zeros(0)  # empty running sums: the kernel's cue to draw uniformly
+
+
 def _draw_joint_choices(trials, seed, joint_choices, range_start, range_count, combo_mask,
-                        joint_cum=np.zeros(0), combo_cum=np.zeros(0)):
+                        joint_cum=NO_WEIGHTS, combo_cum=NO_WEIGHTS):
     """Each trial's chosen combination per range, drawn as the kernel draws them."""
     n_ranges = range_start.shape[0]
     chosen = np.zeros(max(n_ranges, 1), dtype=np.int64)
