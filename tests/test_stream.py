@@ -246,10 +246,10 @@ def test_uniform_below_is_uniform(n, modulus):
     assert stat < chi_square_limit(modulus - 1), (stat, counts)
 
 
-@nb.njit
 NO_WEIGHTS = np.zeros(0)  # empty running sums: the kernel's cue to draw uniformly
 
 
+@nb.njit
 def _draw_joint_choices(trials, seed, joint_choices, range_start, range_count, combo_mask,
                         joint_cum=NO_WEIGHTS, combo_cum=NO_WEIGHTS):
     """Each trial's chosen combination per range, drawn as the kernel draws them."""
