@@ -12,7 +12,7 @@ from itertools import pairwise
 import numba as nb
 import numpy as np
 import pytest
-from test_kernels import _BLOCK_LABEL, _BRANCH_TARGET, _DEFINE
+from test_kernels import blocks_on_cycles, llvm_functions
 
 from studodds import equity
 from studodds.engine.chunked import run_chunked
@@ -113,44 +113,13 @@ def test_monte_carlo_trial_loop_counts_no_references():
 
 def _increfs_in_loops(llvm: str, name_part: str) -> set[str]:
     """What the NRT_incref calls in blocks on a cycle count, in the LLVM IR functions whose
-    name holds name_part (test_kernels.py reads the blocks the same way)."""
+    name holds name_part (read as test_kernels.py reads them)."""
     found: set[str] = set()
-    blocks: dict[str, list[str]] = {}
-    function = current = None
-    for line in llvm.splitlines():
-        if define := _DEFINE.match(line):
-            function, current, blocks = define.group(1), "<entry>", {"<entry>": []}
-        elif function is None:
-            continue
-        elif line.startswith("}"):
-            if name_part in function:
-                found |= _cycle_increfs(blocks)
-            function = None
-        elif label := _BLOCK_LABEL.match(line):
-            current = label.group(1)
-            blocks[current] = []
-        else:
-            blocks[current].append(line)
-    return found
-
-
-def _cycle_increfs(blocks: dict[str, list[str]]) -> set[str]:
-    successors = {name: {t for line in lines for t in _BRANCH_TARGET.findall(line)}
-                  for name, lines in blocks.items()}
-    found = set()
-    for name, lines in blocks.items():
-        increfs = [m.group(1) for line in lines
-                   if (m := re.search(r"@NRT_incref\(ptr (?:nonnull )?(%[^)]+)\)", line))]
-        seen: set[str] = set()
-        stack = list(successors[name]) if increfs else []
-        while stack:
-            block = stack.pop()
-            if block == name:
-                found |= set(increfs)
-                break
-            if block not in seen and block in successors:
-                seen.add(block)
-                stack.extend(successors[block])
+    for function, blocks in llvm_functions(llvm):
+        if name_part in function:
+            for lines in blocks_on_cycles(blocks):
+                found |= {m.group(1) for line in lines
+                          if (m := re.search(r"@NRT_incref\(ptr (?:nonnull )?(%[^)]+)\)", line))}
     return found
 
 

@@ -91,51 +91,56 @@ _BLOCK_LABEL = re.compile(r'^("[^"]+"|[-\w.$]+):')
 _BRANCH_TARGET = re.compile(r'label %("[^"]+"|[-\w.$]+)')
 
 
-def _nrt_increfs_in_loops(llvm: str, name_part: str) -> dict[str, int]:
-    """{function: NRT_incref calls in basic blocks on a cycle} over the LLVM IR functions
-    whose name contains name_part. A block is on a cycle when one of its branch targets
-    leads back to it (targets read from ``label %name`` in the block's terminator)."""
-    found: dict[str, int] = {}
+def llvm_functions(llvm: str):
+    """(function name, {block label: its lines}) for each function defined in LLVM IR."""
     blocks: dict[str, list[str]] = {}
     function = current = None
     for line in llvm.splitlines():
-        define = _DEFINE.match(line)
-        if define:
+        if define := _DEFINE.match(line):
             function, current, blocks = define.group(1), "<entry>", {"<entry>": []}
         elif function is None:
             continue
         elif line.startswith("}"):
-            n = _calls_on_cycles(blocks, "@NRT_incref(")
-            if n and name_part in function:
-                found[function] = n
+            yield function, blocks
             function = None
         elif label := _BLOCK_LABEL.match(line):
             current = label.group(1)
             blocks[current] = []
         else:
             blocks[current].append(line)
-    return found
 
 
-def _calls_on_cycles(blocks: dict[str, list[str]], call: str) -> int:
+def blocks_on_cycles(blocks: dict[str, list[str]]):
+    """The lines of each basic block on a cycle: one of its branch targets (read from
+    ``label %name`` in the block's terminator) leads back to it."""
     successors = {
         name: {t for line in lines for t in _BRANCH_TARGET.findall(line)}
         for name, lines in blocks.items()
     }
-    total = 0
     for name, lines in blocks.items():
-        n = sum(call in line for line in lines)
         seen: set[str] = set()
-        stack = list(successors[name]) if n else []
+        stack = list(successors[name])
         while stack:
             block = stack.pop()
             if block == name:
-                total += n
+                yield lines
                 break
             if block not in seen and block in successors:
                 seen.add(block)
                 stack.extend(successors[block])
-    return total
+
+
+def _nrt_increfs_in_loops(llvm: str, name_part: str) -> dict[str, int]:
+    """{function: NRT_incref calls in basic blocks on a cycle} over the LLVM IR functions
+    whose name contains name_part."""
+    found: dict[str, int] = {}
+    for function, blocks in llvm_functions(llvm):
+        if name_part in function:
+            n = sum("@NRT_incref(" in line for lines in blocks_on_cycles(blocks)
+                    for line in lines)
+            if n:
+                found[function] = n
+    return found
 
 
 @pytest.mark.parametrize("kind", KINDS)
