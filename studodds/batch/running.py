@@ -3,7 +3,6 @@ one-line error, never an exception."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 from dataclasses import dataclass, field
@@ -37,23 +36,13 @@ class SpotResult:
         return f"{describe_spot(self.id, self.line)}: {self.error} (failed)"
 
 
-def launch_guard():
-    """A context to run a computation in when other threads may run one at the same time
-    (Dask worker threads, the web server's). Nothing to hold: the engine's kernels are
-    serial functions that release the GIL, run on Python threads (engine/chunked.py),
-    never numba parallel launches, whose workqueue layer aborted the process when two
-    threads launched at once (spots then had to run one at a time under a lock)."""
-    return contextlib.nullcontext()
-
-
 def run_spot(spot: Spot, threads: int | None = None) -> SpotResult:
     """Run one spot; a failure becomes the result's one-line error, never an exception."""
     if threads is not None:
         threads = min(threads, numba.config.NUMBA_NUM_THREADS)  # this machine may be smaller
     start = time.perf_counter()
     try:
-        with launch_guard():
-            result = equity(**spot.options, threads=threads)
+        result = equity(**spot.options, threads=threads)
         data = result.to_dict()  # the object `studodds equity --format json` prints
     except ValueError as exc:  # the library's errors quote the input: enough as they are
         error = str(exc)

@@ -109,17 +109,24 @@ def _outcome(job):
         return _internal(exc)
 
 
+async def _make_and_answer(request: Request, work: WorkQueue, make: Callable) -> Response:
+    """The question made off the event loop by make() (400 when the input is bad), then
+    answered."""
+    try:
+        question = await run_in_threadpool(make)
+    except ValueError as exc:
+        return _error(400, str(exc))
+    except Exception as exc:  # noqa: BLE001
+        return _internal(exc)
+    return await _answer(request, work, question)
+
+
 def _asking(work: WorkQueue, make: Callable) -> Callable:
     """A POST endpoint with a JSON body: checked into a question (400 when bad), answered."""
     async def endpoint(request: Request) -> Response:
-        raw = await request.body()  # outside the try: the body cap's 413 passes up
-        try:
-            question = await run_in_threadpool(lambda: make(questions.read_body(raw)))
-        except ValueError as exc:
-            return _error(400, str(exc))
-        except Exception as exc:  # noqa: BLE001
-            return _internal(exc)
-        return await _answer(request, work, question)
+        raw = await request.body()  # before the question: the body cap's 413 passes up
+        return await _make_and_answer(request, work,
+                                      lambda: make(questions.read_body(raw)))
     return endpoint
 
 
@@ -128,15 +135,9 @@ def _replaying(work: WorkQueue) -> Callable:
     async def endpoint(request: Request) -> Response:
         raw = await request.body()
         params = request.query_params
-        try:
-            question = await run_in_threadpool(
-                questions.replay_question, raw, hero=params.get("hero") or None,
-                hand=params.get("hand") or None, name=params.get("name"))
-        except ValueError as exc:
-            return _error(400, str(exc))
-        except Exception as exc:  # noqa: BLE001
-            return _internal(exc)
-        return await _answer(request, work, question)
+        return await _make_and_answer(request, work, lambda: questions.replay_question(
+            raw, hero=params.get("hero") or None, hand=params.get("hand") or None,
+            name=params.get("name")))
     return endpoint
 
 

@@ -83,11 +83,16 @@ def equity_question(data: Mapping) -> Question:
     return run
 
 
+def _for_player(data: Mapping, fields) -> tuple[dict, int]:
+    """The checked options of a question asked for one player, and that player (default 1)."""
+    check_fields(data, fields)
+    options = question_options({k: v for k, v in data.items() if k != "player"})
+    return options, _given(data, "player", 1)
+
+
 def next_question(data: Mapping) -> Question:
     """POST /api/next: `studodds next` for "player" (default 1)."""
-    check_fields(data, NEXT_FIELDS)
-    options = question_options({k: v for k, v in data.items() if k != "player"})
-    player = _given(data, "player", 1)
+    options, player = _for_player(data, NEXT_FIELDS)
 
     def run(progress: Progress):
         table = next_card_table(options["game"], options["hands"], options["dead"],
@@ -98,9 +103,7 @@ def next_question(data: Mapping) -> Question:
 
 def declare_question(data: Mapping) -> Question:
     """POST /api/declare: `studodds declare` for "player" (default 1)."""
-    check_fields(data, DECLARE_FIELDS)
-    options = question_options({k: v for k, v in data.items() if k != "player"})
-    player = _given(data, "player", 1)
+    options, player = _for_player(data, DECLARE_FIELDS)
 
     def run(progress: Progress):
         table = declare_table(options["game"], options["hands"], options["dead"],

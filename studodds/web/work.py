@@ -17,8 +17,6 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from ..batch.running import launch_guard
-
 # A question: run(progress) -> its answer (a JSON document).
 Question = Callable[[Callable[[float], None]], object]
 
@@ -62,8 +60,7 @@ class Job:
     def run(self, question: Question):
         if self.cancelled.is_set():  # given up while it waited in the queue
             raise Cancelled
-        with launch_guard():
-            return question(self.progress)
+        return question(self.progress)
 
 
 class WorkQueue:
