@@ -132,6 +132,10 @@ class HoleRange:
                 best = w
         return best
 
+    def matches(self, hole: tuple[int, ...], up: tuple[int, ...], game: str = "stud7") -> bool:
+        """Whether these hole cards (with these up cards) are in the range."""
+        return self.weight_of(hole, up, game) > 0
+
     def __str__(self) -> str:
         def text(i: int, a: Alternative) -> str:
             body = a if isinstance(a, str) else " ".join(str(s) for s in a)
