@@ -30,8 +30,9 @@ def _keys_both_ways(work, base, start, count, community_at):
 
 @pytest.mark.parametrize("count", range(MAX_DEALT + 3))
 def test_dealt_key_adds_exactly_the_dealt_places(count):
-    """Every count, the places around the hand holding cards (never zeros), so a mask that
-    takes one place too many or too few shows; past MAX_DEALT the plain loop carries on."""
+    """Every count, those with a case of their own and those the loop takes, with the
+    places around the hand holding cards (never zeros), so a sum that takes one place too
+    many or too few shows."""
     rng = np.random.default_rng(count)
     work = rng.integers(1, 1 << 40, size=40 + MAX_DEALT)
     for start in (0, 5, 17):
