@@ -115,6 +115,7 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool,
             declarations, decl_player, decl_tallies):
         n_players = base_key.shape[0]
         width = joint.shape[1]
+        split_flag = (n_players < 0) | split  # a runtime bool: see sim.py
         for u in range(first_unit, last_unit):
             j, first, last = units[u, 0], units[u, 1], units[u, 2]
             # This unit's joint choice of ranged hole cards, and the pool without them.
@@ -174,7 +175,7 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool,
                                            decl_player, decl_tallies[u])
                     outcomes[index] += 1
                 next_combination(idx, n_rest, n_draws)
-            no_low[u] = reduce_outcomes(outcomes, n_players, split, tallies[u])
+            no_low[u] = reduce_outcomes(outcomes, n_players, split_flag, tallies[u])
 
     return run
 

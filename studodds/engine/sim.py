@@ -271,6 +271,10 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
         n_ranges = range_start.shape[0]
         n_pool = pool.shape[0]
         extra = 1 if community_at >= 0 else 0
+        # split as a plain bool, not the literal True or False numba would type the closure
+        # constant as: then every kernel shares one compiled reduce_outcomes (a quarter of
+        # a second of each first query).
+        split_flag = (n_players < 0) | split  # n_players < 0 is never true: a runtime bool
         for c in range(first, last):
             work = np.empty(n_pool, dtype=np.int64)
             # A loop, not work[:] = pool: numba compiles a slice assignment's
@@ -340,7 +344,7 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
                                            split, low_qualifies, declare_mode, declarations,
                                            decl_player, decl_tallies[c])
                 outcomes[index] += 1
-            no_low[c] = reduce_outcomes(outcomes, n_players, split, tallies[c])
+            no_low[c] = reduce_outcomes(outcomes, n_players, split_flag, tallies[c])
 
     return run
 
