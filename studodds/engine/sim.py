@@ -191,6 +191,8 @@ def dealing_pool(pool) -> np.ndarray:
 
 # A player is dealt at most this many cards (seven-card stud from no known card).
 MAX_DEALT = 7
+# Unsigned offsets: an int64 constant would make the index signed again (and fixed up).
+U1, U2, U3, U4 = np.uint64(1), np.uint64(2), np.uint64(3), np.uint64(4)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -206,18 +208,17 @@ def dealt_key(base_key, work, start, count, community_at):
     faster a deal 3-way and 8-way (scripts/bench.py scenarios).
     """
     s = np.uint64(start)
-    one = np.uint64(1)
+    s1, s2, s3, s4 = s + U1, s + U2, s + U3, s + U4
     if count == 4:  # 3rd street in seven-card stud
-        key = base_key + work[s] + work[s + one] + work[s + 2 * one] + work[s + 3 * one]
+        key = base_key + work[s] + work[s1] + work[s2] + work[s3]
     elif count == 3:
-        key = base_key + work[s] + work[s + one] + work[s + 2 * one]
+        key = base_key + work[s] + work[s1] + work[s2]
     elif count == 2:
-        key = base_key + work[s] + work[s + one]
+        key = base_key + work[s] + work[s1]
     elif count == 1:
         key = base_key + work[s]
     elif count == 5:
-        key = (base_key + work[s] + work[s + one] + work[s + 2 * one] + work[s + 3 * one]
-               + work[s + 4 * one])
+        key = base_key + work[s] + work[s1] + work[s2] + work[s3] + work[s4]
     else:  # 0, 6 or 7 cards: rare shapes, a plain loop
         key = base_key
         for d in range(count):
