@@ -105,7 +105,7 @@ def test_monte_carlo_trial_loop_counts_no_references():
     In the compiled kernel, plain or with ranges, the only NRT_incref inside a loop may
     be the chunk loop's one on the tallies (its row goes to reduce_outcomes, a call)."""
     for with_ranges in (False, True):
-        kernel = _fresh(monte_carlo_kernel(KIND_HIGH, -1, False, with_ranges, NO_DECLARE))
+        kernel = _fresh(monte_carlo_kernel(False, with_ranges, NO_DECLARE))
         kernel(0, 1, *_monte_carlo_args(with_ranges))
         llvm = next(iter(kernel.inspect_llvm().values()))
         assert _increfs_in_loops(llvm, "make_monte_carlo_kernel") <= {"%arg.tallies.0"}
@@ -134,7 +134,8 @@ def _monte_carlo_args(with_ranges: bool) -> tuple:
     hands = ["(As Ks) Ah", "(pair+) Qd" if with_ranges else "(x x) Qd"]
     inputs = EngineInputs(build_scenario("stud7", hands), joint_cap=1000)
     declare = Declare(2, None, None)
-    return (chunk_seeds(1, 0), split_trials(N_CHUNKS * 10), inputs.dealing_pool,
+    return (chunk_seeds(1, 0), split_trials(N_CHUNKS * 10), KIND_HIGH, -1, False,
+            inputs.dealing_pool,
             inputs.base_key, inputs.known_suits, inputs.n_known, inputs.to_deal,
             inputs.offsets, inputs.n_draws, inputs.community_at, False,
             np.zeros((N_CHUNKS, 2, N_TALLIES), dtype=np.int64),

@@ -239,9 +239,7 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
 
 def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_distribution,
                     declare: Declare, progress):
-    kernel = sim.monte_carlo_kernel(
-        inputs.kind_a, inputs.kind_b, inputs.low_qualifies, bool(inputs.ranges), declare.mode
-    )
+    kernel = sim.monte_carlo_kernel(inputs.kind_b >= 0, bool(inputs.ranges), declare.mode)
     announce_compile(kernel, "Monte Carlo kernel")
     n_players = len(inputs.base_key)
     tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
@@ -267,7 +265,8 @@ def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_dis
         nl = np.zeros(sim.N_CHUNKS, dtype=np.int64)
         dt = declare.new_tallies(sim.N_CHUNKS)
         run_chunked(kernel, sim.N_CHUNKS, sim.chunk_seeds(seed, round_index),
-                    sim.split_trials(size), inputs.dealing_pool, inputs.base_key,
+                    sim.split_trials(size), inputs.kind_a, inputs.kind_b,
+                    inputs.low_qualifies, inputs.dealing_pool, inputs.base_key,
                     inputs.known_suits, inputs.n_known, inputs.to_deal, inputs.offsets,
                     inputs.n_draws, inputs.community_at, with_distribution, t, d, nl,
                     *inputs.range_args(), *declare.args(dt))

@@ -239,9 +239,9 @@ def dealt_suits(known_suits, work, start, count, community_at):
     return suits
 
 
-def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_ranges: bool,
-                            declare_mode: int = NO_DECLARE):
-    """The Monte Carlo kernel for one game's hand kinds (closure constants, see kernels.py).
+def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = NO_DECLARE):
+    """The Monte Carlo kernel for every game with one pot (split False) or every split-pot
+    game (split True): the hand kinds are arguments, so one compile serves all the games.
 
     kind_b < 0: one kind takes the pot. Otherwise kind_a takes the high half, kind_b the
     low half, and low_qualifies says whether NO_LOW loses the low half.
@@ -255,19 +255,17 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
     declare_mode (split games): DECLARE_ONE settles every showdown by the one row of
     declarations; DECLARE_MANY also tallies, per row, one player's share (decl_tallies).
     """
-    split = kind_b >= 0
-    a_is_low = kind_a != KIND_HIGH
-
     # One serial function running chunks first..last-1, each chunk's loop inside; the
     # chunks go to the threads by chunked.run_chunked (a prange here doubled the compile
     # time). A driver that called a per-chunk closure was recompiled in every process
     # (numba cannot key its cache on a closure that holds another compiled function).
     @nb.njit(**KERNEL_OPTIONS)
-    def run(first, last, seeds, trials_per_chunk, pool, base_key, known_suits, n_known, to_deal,
+    def run(first, last, seeds, trials_per_chunk, kind_a, kind_b, low_qualifies, pool, base_key, known_suits, n_known, to_deal,
             offsets, n_draws, community_at, with_distribution, tallies, distribution, no_low,
             range_of, range_start, range_count, range_size, combo_cards, combo_key,
             combo_suits, combo_mask, joint_choices, joint_cum, combo_cum, declarations,
             decl_player, decl_tallies):
+        a_is_low = kind_a != KIND_HIGH
         n_players = base_key.shape[0]
         n_ranges = range_start.shape[0]
         n_pool = pool.shape[0]
@@ -350,12 +348,11 @@ def make_monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_
     return run
 
 
-_KERNELS: dict[tuple[int, int, bool, bool, int], object] = {}
+_KERNELS: dict[tuple[bool, bool, int], object] = {}
 
 
-def monte_carlo_kernel(kind_a: int, kind_b: int, low_qualifies: bool, with_ranges: bool,
-                       declare_mode: int = NO_DECLARE):
-    key = (kind_a, kind_b, low_qualifies, with_ranges, declare_mode)
+def monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = NO_DECLARE):
+    key = (split, with_ranges, declare_mode)
     if key not in _KERNELS:
         _KERNELS[key] = make_monte_carlo_kernel(*key)
     return _KERNELS[key]
