@@ -128,13 +128,13 @@ def _monte_carlo_args(with_ranges: bool) -> tuple:
     from studodds.engine.inputs import EngineInputs
     from studodds.engine.runs import Declare
     from studodds.engine.showdown import N_BINS, N_TALLIES
-    from studodds.engine.sim import N_CHUNKS, chunk_seeds, split_trials
+    from studodds.engine.sim import N_CHUNKS, RANK_VALUES, chunk_seeds, split_trials
     from studodds.scenario import build_scenario
 
     hands = ["(As Ks) Ah", "(pair+) Qd" if with_ranges else "(x x) Qd"]
     inputs = EngineInputs(build_scenario("stud7", hands), joint_cap=1000)
     declare = Declare(2, None, None)
-    return (chunk_seeds(1, 0), split_trials(N_CHUNKS * 10), KIND_HIGH, -1, False,
+    return (chunk_seeds(1, 0), split_trials(N_CHUNKS * 10), RANK_VALUES, KIND_HIGH, -1, False,
             inputs.dealing_pool,
             inputs.base_key, inputs.known_suits, inputs.n_known, inputs.to_deal,
             inputs.offsets, inputs.n_draws, inputs.community_at, False,

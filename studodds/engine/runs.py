@@ -265,7 +265,7 @@ def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_dis
         nl = np.zeros(sim.N_CHUNKS, dtype=np.int64)
         dt = declare.new_tallies(sim.N_CHUNKS)
         run_chunked(kernel, sim.N_CHUNKS, sim.chunk_seeds(seed, round_index),
-                    sim.split_trials(size), inputs.kind_a, inputs.kind_b,
+                    sim.split_trials(size), sim.RANK_VALUES, inputs.kind_a, inputs.kind_b,
                     inputs.low_qualifies, inputs.dealing_pool, inputs.base_key,
                     inputs.known_suits, inputs.n_known, inputs.to_deal, inputs.offsets,
                     inputs.n_draws, inputs.community_at, with_distribution, t, d, nl,

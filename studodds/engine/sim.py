@@ -29,7 +29,19 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from ..eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit, value_from_suits
+from ..eval.kernels import (
+    CARD_KEY,
+    HIGH,
+    KIND_HIGH,
+    LOW_27,
+    LOW_A5,
+    LOW_A6,
+    multiset_index,
+    needs_suits,
+    suit_bit,
+    value_of_kind,
+)
+from ..eval.values import EIGHT_OR_BETTER_MIN, NO_LOW
 from ..eval.tables import DEALT_CARD_SHIFT
 from .pipeline import KERNEL_OPTIONS
 from .showdown import (
@@ -182,6 +194,31 @@ def partial_shuffle(work, n_draws, n_live, state, pos, track):
     return state
 
 
+# Every kind's value of every rank multiset, one row per kind code (KIND_HIGH = 0 ..
+# KIND_LOW_27 = 4) laid end to end: the eight-or-better row is the ace-to-five one with
+# the lows above eight turned into NO_LOW, as value_low_8 does. A kernel that takes the
+# kind at run time finds a hand without a flush in one lookup, kind * N_MULTISETS places
+# in, where value_from_suits would test the kind on every hand. An argument of the
+# kernels, not a global: at 1.5 MB numba would not freeze it into the code (nor cache the
+# kernel).
+N_MULTISETS = HIGH.shape[0]
+RANK_VALUES = np.concatenate([
+    HIGH, LOW_A5, np.where(LOW_A5 >= EIGHT_OR_BETTER_MIN, LOW_A5, NO_LOW).astype(LOW_A5.dtype),
+    LOW_A6, LOW_27,
+])
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def value_of_any_kind(rank_values, kind, key, suits, n):
+    """value_from_suits, the kind a run-time argument: one lookup in rank_values
+    (RANK_VALUES) unless the hand holds five of a suit and its kind counts flushes
+    (needs_suits): then a call of the compiled value_of_kind, which every kernel shares
+    (inlined, each kernel would compile every kind's flush code again)."""
+    if needs_suits(kind, key):
+        return value_of_kind(kind, key, suits, n)
+    return np.int64(rank_values[np.uint64(kind * N_MULTISETS + multiset_index(key))])
+
+
 def dealing_pool(pool) -> np.ndarray:
     """The pool as the kernels shuffle it: each card's evaluator key with its id on top
     (DEALT_CARD_SHIFT), so a dealt card adds to a hand's key without a table lookup."""
@@ -260,7 +297,8 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
     # time). A driver that called a per-chunk closure was recompiled in every process
     # (numba cannot key its cache on a closure that holds another compiled function).
     @nb.njit(**KERNEL_OPTIONS)
-    def run(first, last, seeds, trials_per_chunk, kind_a, kind_b, low_qualifies, pool, base_key, known_suits, n_known, to_deal,
+    def run(first, last, seeds, trials_per_chunk, rank_values, kind_a, kind_b, low_qualifies,
+            pool, base_key, known_suits, n_known, to_deal,
             offsets, n_draws, community_at, with_distribution, tallies, distribution, no_low,
             range_of, range_start, range_count, range_size, combo_cards, combo_key,
             combo_suits, combo_mask, joint_choices, joint_cum, combo_cum, declarations,
@@ -322,10 +360,10 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
                         suits = hole_suits | dealt_suits(
                             known_suits[p], work, offsets[p], to_deal[p], community_at
                         )
-                    value_a = value_from_suits(kind_a, key, suits, n)
+                    value_a = value_of_any_kind(rank_values, kind_a, key, suits, n)
                     mask_a, best_a = add_to_winners(mask_a, best_a, value_a, p)
                     if split:
-                        value_b = value_from_suits(kind_b, key, suits, n)
+                        value_b = value_of_any_kind(rank_values, kind_b, key, suits, n)
                         mask_b, best_b = add_to_winners(mask_b, best_b, value_b, p)
                     if declare_mode != NO_DECLARE:  # declarations settle from all values
                         values_a[p] = value_a
