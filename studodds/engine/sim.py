@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
+from numba.core import types
+from numba.extending import intrinsic
 
 from ..config import NUMBA_OPTIONS
 from ..eval.kernels import (
@@ -70,6 +72,33 @@ def splitmix64(state):
     z = (z ^ (z >> np.uint64(30))) * MIX1
     z = (z ^ (z >> np.uint64(27))) * MIX2
     return state, z ^ (z >> np.uint64(31))
+
+
+WY_ADD = np.uint64(0xA0761D6478BD642F)
+WY_XOR = np.uint64(0xE7037ED1A0B428DB)
+
+
+@intrinsic
+def _mul_fold(typingctx, a, b):
+    """The 128-bit product of two uint64, its high and low halves XORed (one mulq)."""
+    if not (isinstance(a, types.Integer) and isinstance(b, types.Integer)):
+        return None
+
+    def codegen(context, builder, signature, args):
+        from llvmlite import ir
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        high = builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+        return builder.xor(high, builder.trunc(product, ir.IntType(64)))
+
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def wyrand(state):
+    """(next state, 64 random bits): wyrand."""
+    state = state + WY_ADD
+    return state, _mul_fold(state, state ^ WY_XOR)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -181,14 +210,14 @@ def partial_shuffle(work, n_draws, n_live, state, pos, track):
     """
     for k in range(n_draws // 2):
         i = 2 * k
-        state, bits = splitmix64(state)
+        state, bits = wyrand(state)
         j = i + int(((bits & LOW32) * np.uint64(n_live - i)) >> np.uint64(32))
         _swap(work, i, j, pos, track)
         j = i + 1 + int(((bits >> np.uint64(32)) * np.uint64(n_live - i - 1)) >> np.uint64(32))
         _swap(work, i + 1, j, pos, track)
     if n_draws & 1:
         i = n_draws - 1
-        state, bits = splitmix64(state)
+        state, bits = wyrand(state)
         j = i + int(((bits >> np.uint64(32)) * np.uint64(n_live - i)) >> np.uint64(32))
         _swap(work, i, j, pos, track)
     return state
