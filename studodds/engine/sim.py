@@ -305,6 +305,33 @@ def dealt_suits(known_suits, work, start, count, community_at):
     return suits
 
 
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def heads_up_trials(state, n_trials, work, n_pool, n_draws, pos, rank_values, kind, base_key,
+                    known_suits, n_known, to_deal, offsets, community_at, outcomes):
+    """The general trial loop for the commonest question: two players, one pot, no ranges,
+    declarations or distribution. The same deals and the same outcome counts (the winners'
+    bit mask), with both hands in registers and no loop over the players: measured N%
+    faster a deal than the general loop. Returns the generator state."""
+    extra = 1 if community_at >= 0 else 0
+    start0, start1 = offsets[0], offsets[1]
+    count0, count1 = to_deal[0], to_deal[1]
+    n0, n1 = n_known[0] + count0 + extra, n_known[1] + count1 + extra
+    for _ in range(n_trials):
+        state = partial_shuffle(work, n_draws, n_pool, state, pos, False)
+        key0 = dealt_key(base_key[0], work, start0, count0, community_at)
+        key1 = dealt_key(base_key[1], work, start1, count1, community_at)
+        suits0, suits1 = np.int64(0), np.int64(0)
+        if needs_suits(kind, key0):
+            suits0 = dealt_suits(known_suits[0], work, start0, count0, community_at)
+        if needs_suits(kind, key1):
+            suits1 = dealt_suits(known_suits[1], work, start1, count1, community_at)
+        value0 = value_of_any_kind(rank_values, kind, key0, suits0, n0)
+        value1 = value_of_any_kind(rank_values, kind, key1, suits1, n1)
+        winners = np.int64(value0 >= value1) | (np.int64(value1 >= value0) << 1)
+        outcomes[np.uint64(winners)] += 1
+    return state
+
+
 def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = NO_DECLARE):
     """The Monte Carlo kernel for every game with one pot (split False) or every split-pot
     game (split True): the hand kinds are arguments, so one compile serves all the games.
@@ -355,7 +382,14 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
             for i in range(n_pool):
                 pos[card_of(work[i])] = i
             state = seeds[c]
-            for _ in range(trials_per_chunk[c]):
+            n_trials = trials_per_chunk[c]
+            if (not split and not with_ranges and declare_mode == NO_DECLARE
+                    and n_players == 2 and not with_distribution):
+                state = heads_up_trials(state, n_trials, work, n_pool, n_draws, pos,
+                                        rank_values, kind_a, base_key, known_suits, n_known,
+                                        to_deal, offsets, community_at, outcomes)
+                n_trials = 0
+            for _ in range(n_trials):
                 if with_ranges:
                     state = draw_joint_choice(state, joint_choices, joint_cum, range_start,
                                               range_count, combo_cum, combo_mask, chosen)
