@@ -128,7 +128,8 @@ def _monte_carlo_args(with_ranges: bool) -> tuple:
     from studodds.engine.inputs import EngineInputs
     from studodds.engine.runs import Declare
     from studodds.engine.showdown import N_BINS, N_TALLIES
-    from studodds.engine.sim import N_CHUNKS, RANK_VALUES, chunk_seeds, split_trials
+    from studodds.engine.sim import N_CHUNKS, chunk_seeds, split_trials
+    from studodds.eval.any_kind import RANK_VALUES
     from studodds.scenario import build_scenario
 
     hands = ["(As Ks) Ah", "(pair+) Qd" if with_ranges else "(x x) Qd"]

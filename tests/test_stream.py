@@ -158,18 +158,18 @@ def test_consecutive_trials_are_independent(n, k, seed):
 
 # --------------------------------------------------------------------------- the chunks
 
-GOLDEN = int(sim.GOLDEN)
-GOLDEN_INVERSE = pow(GOLDEN, -1, 1 << 64)
+STEP = int(sim.WY_STEP)
+STEP_INVERSE = pow(STEP, -1, 1 << 64)
 
 
 @nb.njit
 def _first_outputs(seeds, count):
-    """The first count outputs of each seed's SplitMix64 stream, as uniforms in [0, 1)."""
+    """The first count outputs of each seed's wyrand stream, as uniforms in [0, 1)."""
     out = np.zeros((seeds.shape[0], count), dtype=np.float64)
     for c in range(seeds.shape[0]):
         state = seeds[c]
         for t in range(count):
-            state, bits = sim.splitmix64(state)
+            state, bits = sim.wyrand(state)
             out[c, t] = (bits >> np.uint64(11)) * (1.0 / 9007199254740992.0)
     return out
 
@@ -182,14 +182,14 @@ def test_chunk_seeds_are_distinct_across_chunks_rounds_and_user_seeds():
 
 
 def test_chunk_streams_do_not_overlap():
-    """SplitMix64 from seed s steps its state s, s + G, s + 2G, ... (G the golden gamma):
-    two chunks' streams overlap exactly when their seeds lie within the outputs a chunk
-    uses of each other on that line, s * G**-1 mod 2**64. A chunk of a round (at most
+    """wyrand from seed s steps its state s, s + G, s + 2G, ... (G its odd Weyl step): two
+    chunks' streams overlap exactly when their seeds lie within the outputs a chunk uses
+    of each other on that line, s * G**-1 mod 2**64. A chunk of a round (at most
     ROUND_SIZE / N_CHUNKS = 62,500 trials of a few dozen outputs) uses far fewer than
     2**32 outputs; 64 rounds (256 M trials) of chunks all lie further apart than that.
     Seeds that stepped the same stream (s + c * G) would lie 1 apart."""
     for user in (0, 20240601):
-        places = sorted(int(s) * GOLDEN_INVERSE % (1 << 64)
+        places = sorted(int(s) * STEP_INVERSE % (1 << 64)
                         for r in range(64) for s in sim.chunk_seeds(user, r))
         gaps = np.diff(np.array(places + [places[0] + (1 << 64)], dtype=object))
         assert min(gaps) > 1 << 32, (user, min(gaps))

@@ -20,7 +20,8 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from ..eval.kernels import CARD_KEY, KIND_HIGH, suit_bit, value_from_suits
+from ..eval.any_kind import value_of_any_kind
+from ..eval.kernels import CARD_KEY, KIND_HIGH, suit_bit
 from .pipeline import KERNEL_OPTIONS
 from .showdown import NO_DECLARE, category_bin, reduce_outcomes, showdown_index
 
@@ -100,19 +101,19 @@ def next_combination(idx, n, k):
     return True
 
 
-def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool,
-                      declare_mode: int = NO_DECLARE):
-    """The enumeration kernel for one game's hand kinds (closure constants); declare_mode
-    as in sim.make_monte_carlo_kernel."""
-    split = kind_b >= 0
-    a_is_low = kind_a != KIND_HIGH
+def make_exact_kernel(split: bool, declare_mode: int = NO_DECLARE):
+    """The enumeration kernel for every game with one pot (split False) or every split-pot
+    game, the hand kinds arguments (as in sim.make_monte_carlo_kernel, with rank_values
+    eval.any_kind.RANK_VALUES); declare_mode as there."""
 
     # One serial function over units first..last-1, the range loop inside (see sim.py for
     # why); chunked.run_chunked gives the units to the threads.
     @nb.njit(**KERNEL_OPTIONS)
-    def run(first_unit, last_unit, units, joint, hole_start, hole_length, pool, n_draws, binom, patterns, base_key,
-            known_suits, n_known, with_distribution, tallies, distribution, no_low,
-            declarations, decl_player, decl_tallies):
+    def run(first_unit, last_unit, rank_values, kind_a, kind_b, low_qualifies, units, joint,
+            hole_start, hole_length, pool, n_draws, binom, patterns, base_key, known_suits,
+            n_known, with_distribution, tallies, distribution, no_low, declarations,
+            decl_player, decl_tallies):
+        a_is_low = kind_a != KIND_HIGH
         n_players = base_key.shape[0]
         width = joint.shape[1]
         split_flag = (n_players < 0) | split  # a runtime bool: see sim.py
@@ -159,11 +160,11 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool,
                                 sizes[p] += 1
                     best_a, best_b = -1, -1
                     for p in range(n_players):
-                        value_a = value_from_suits(kind_a, keys[p], suits[p], sizes[p])
+                        value_a = value_of_any_kind(rank_values, kind_a, keys[p], suits[p], sizes[p])
                         values_a[p] = value_a
                         best_a = max(best_a, value_a)
                         if split:
-                            value_b = value_from_suits(kind_b, keys[p], suits[p], sizes[p])
+                            value_b = value_of_any_kind(rank_values, kind_b, keys[p], suits[p], sizes[p])
                             values_b[p] = value_b
                             best_b = max(best_b, value_b)
                         if with_distribution:
@@ -180,11 +181,11 @@ def make_exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool,
     return run
 
 
-_KERNELS: dict[tuple[int, int, bool, int], object] = {}
+_KERNELS: dict[tuple[bool, int], object] = {}
 
 
-def exact_kernel(kind_a: int, kind_b: int, low_qualifies: bool, declare_mode: int = NO_DECLARE):
-    key = (kind_a, kind_b, low_qualifies, declare_mode)
+def exact_kernel(split: bool, declare_mode: int = NO_DECLARE):
+    key = (split, declare_mode)
     if key not in _KERNELS:
         _KERNELS[key] = make_exact_kernel(*key)
     return _KERNELS[key]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..config import announce_compile
+from ..eval.any_kind import RANK_VALUES
 from ..scenario import Scenario
 from . import exact as exact_engine
 from . import headsup, headsup_split, sim
@@ -187,8 +188,7 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
     """Enumerate: for every joint choice of ranged hole cards (one empty choice without
     ranges), every set of the remaining unseen cards and every way to hand them out."""
     declare = declare or Declare(len(inputs.base_key), None, None)
-    kernel = exact_engine.exact_kernel(inputs.kind_a, inputs.kind_b, inputs.low_qualifies,
-                                       declare.mode)
+    kernel = exact_engine.exact_kernel(inputs.kind_b >= 0, declare.mode)
     announce_compile(kernel, "exact enumeration kernel")
     patterns = exact_engine.assignments(list(inputs.to_deal), inputs.community)
     if joint is None:
@@ -217,7 +217,8 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
         d = np.zeros((len(sub), n_players, N_BINS), dtype=np.int64)
         nl = np.zeros(len(sub), dtype=np.int64)
         dt = declare.new_tallies(len(sub))
-        run_chunked(kernel, len(sub), sub, joint, hole_start, hole_length, inputs.pool,
+        run_chunked(kernel, len(sub), RANK_VALUES, inputs.kind_a, inputs.kind_b,
+                    inputs.low_qualifies, sub, joint, hole_start, hole_length, inputs.pool,
                     inputs.n_draws, binom, patterns, inputs.base_key, inputs.known_suits,
                     inputs.n_known, with_distribution, t, d, nl, *declare.args(dt))
         if weight is None:
@@ -265,7 +266,7 @@ def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_dis
         nl = np.zeros(sim.N_CHUNKS, dtype=np.int64)
         dt = declare.new_tallies(sim.N_CHUNKS)
         run_chunked(kernel, sim.N_CHUNKS, sim.chunk_seeds(seed, round_index),
-                    sim.split_trials(size), sim.RANK_VALUES, inputs.kind_a, inputs.kind_b,
+                    sim.split_trials(size), RANK_VALUES, inputs.kind_a, inputs.kind_b,
                     inputs.low_qualifies, inputs.dealing_pool, inputs.base_key,
                     inputs.known_suits, inputs.n_known, inputs.to_deal, inputs.offsets,
                     inputs.n_draws, inputs.community_at, with_distribution, t, d, nl,

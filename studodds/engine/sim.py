@@ -6,8 +6,11 @@ thread count), each with its own random stream seeded from the user's seed, each
 only its own tallies; the tallies are integers summed afterwards. So the same seed gives
 the same numbers on 1, 2 or 64 threads.
 
-The generator is SplitMix64 written out here (numba's np.random inside kernels measured
-9x slower for dealing). What is exact and what is not, given uniform 32-bit draws:
+The generator is wyrand (Wang Yi's, from wyhash; also Go's runtime generator), written out
+here: a Weyl sequence (the state steps by an odd constant) mixed by one 64x64 -> 128-bit
+multiply, its halves XORed. numba's np.random inside kernels measured 9x slower for
+dealing, and SplitMix64 (two multiplies and three shifts an output) 2-6% slower a deal
+than wyrand. What is exact and what is not, given uniform 32-bit draws:
 
 * Cards: each card is drawn by Lemire's multiply-shift on 32 random bits without
   rejection, two cards per 64-bit output: floor(x * n / 2**32) for n <= 52 live cards.
@@ -27,23 +30,13 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
+from llvmlite import ir
 from numba.core import types
 from numba.extending import intrinsic
 
 from ..config import NUMBA_OPTIONS
-from ..eval.kernels import (
-    CARD_KEY,
-    HIGH,
-    KIND_HIGH,
-    LOW_27,
-    LOW_A5,
-    LOW_A6,
-    multiset_index,
-    needs_suits,
-    suit_bit,
-    value_of_kind,
-)
-from ..eval.values import EIGHT_OR_BETTER_MIN, NO_LOW
+from ..eval.any_kind import value_of_any_kind
+from ..eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit
 from ..eval.tables import DEALT_CARD_SHIFT
 from .pipeline import KERNEL_OPTIONS
 from .showdown import (
@@ -57,35 +50,21 @@ from .showdown import (
 
 N_CHUNKS = 64
 
-GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-MIX2 = np.uint64(0x94D049BB133111EB)
+# wyrand's constants: the Weyl step (odd, so the state visits all 2**64 values) and the
+# mask XORed into the second factor.
+WY_STEP = np.uint64(0xA0761D6478BD642F)
+WY_MASK = np.uint64(0xE7037ED1A0B428DB)
 LOW32 = np.uint64(0xFFFFFFFF)
 TWO32 = np.uint64(1 << 32)
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def splitmix64(state):
-    """(next state, 64 random bits)."""
-    state = state + GOLDEN
-    z = state
-    z = (z ^ (z >> np.uint64(30))) * MIX1
-    z = (z ^ (z >> np.uint64(27))) * MIX2
-    return state, z ^ (z >> np.uint64(31))
-
-
-WY_ADD = np.uint64(0xA0761D6478BD642F)
-WY_XOR = np.uint64(0xE7037ED1A0B428DB)
-
-
 @intrinsic
-def _mul_fold(typingctx, a, b):
-    """The 128-bit product of two uint64, its high and low halves XORed (one mulq)."""
+def _multiply_fold(typingctx, a, b):
+    """The 128-bit product of two uint64, its high half XOR its low half: one mulq."""
     if not (isinstance(a, types.Integer) and isinstance(b, types.Integer)):
         return None
 
     def codegen(context, builder, signature, args):
-        from llvmlite import ir
         wide = ir.IntType(128)
         product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
         high = builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
@@ -96,9 +75,9 @@ def _mul_fold(typingctx, a, b):
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def wyrand(state):
-    """(next state, 64 random bits): wyrand."""
-    state = state + WY_ADD
-    return state, _mul_fold(state, state ^ WY_XOR)
+    """(next state, 64 random bits)."""
+    state = state + WY_STEP
+    return state, _multiply_fold(state, state ^ WY_MASK)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -117,7 +96,7 @@ def uniform_below(state, n):
     """
     n64 = np.uint64(n)
     while True:
-        state, bits = splitmix64(state)
+        state, bits = wyrand(state)
         product = (bits >> np.uint64(32)) * n64
         low = product & LOW32
         if low >= n64 or low >= (TWO32 - n64) % n64:
@@ -130,7 +109,7 @@ def weighted_below(state, cum, first, n):
     weight), for the running sums cum[first:first + n] of positive weights, starting
     afresh at first (cum[first] is the first weight). One 53-bit uniform scaled by the total, then a binary search for the first
     running sum above it: each index within 2**-53 of its exact chance."""
-    state, bits = splitmix64(state)
+    state, bits = wyrand(state)
     u = (bits >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cum[first + n - 1]
     lo, hi = 0, n - 1
     while lo < hi:
@@ -223,31 +202,6 @@ def partial_shuffle(work, n_draws, n_live, state, pos, track):
     return state
 
 
-# Every kind's value of every rank multiset, one row per kind code (KIND_HIGH = 0 ..
-# KIND_LOW_27 = 4) laid end to end: the eight-or-better row is the ace-to-five one with
-# the lows above eight turned into NO_LOW, as value_low_8 does. A kernel that takes the
-# kind at run time finds a hand without a flush in one lookup, kind * N_MULTISETS places
-# in, where value_from_suits would test the kind on every hand. An argument of the
-# kernels, not a global: at 1.5 MB numba would not freeze it into the code (nor cache the
-# kernel).
-N_MULTISETS = HIGH.shape[0]
-RANK_VALUES = np.concatenate([
-    HIGH, LOW_A5, np.where(LOW_A5 >= EIGHT_OR_BETTER_MIN, LOW_A5, NO_LOW).astype(LOW_A5.dtype),
-    LOW_A6, LOW_27,
-])
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def value_of_any_kind(rank_values, kind, key, suits, n):
-    """value_from_suits, the kind a run-time argument: one lookup in rank_values
-    (RANK_VALUES) unless the hand holds five of a suit and its kind counts flushes
-    (needs_suits): then a call of the compiled value_of_kind, which every kernel shares
-    (inlined, each kernel would compile every kind's flush code again)."""
-    if needs_suits(kind, key):
-        return value_of_kind(kind, key, suits, n)
-    return np.int64(rank_values[np.uint64(kind * N_MULTISETS + multiset_index(key))])
-
-
 def dealing_pool(pool) -> np.ndarray:
     """The pool as the kernels shuffle it: each card's evaluator key with its id on top
     (DEALT_CARD_SHIFT), so a dealt card adds to a hand's key without a table lookup."""
@@ -316,6 +270,7 @@ def heads_up_trials(state, n_trials, work, n_pool, n_draws, pos, rank_values, ki
     start0, start1 = offsets[0], offsets[1]
     count0, count1 = to_deal[0], to_deal[1]
     n0, n1 = n_known[0] + count0 + extra, n_known[1] + count1 + extra
+    won0, won1, tied = 0, 0, 0
     for _ in range(n_trials):
         state = partial_shuffle(work, n_draws, n_pool, state, pos, False)
         key0 = dealt_key(base_key[0], work, start0, count0, community_at)
@@ -327,8 +282,12 @@ def heads_up_trials(state, n_trials, work, n_pool, n_draws, pos, rank_values, ki
             suits1 = dealt_suits(known_suits[1], work, start1, count1, community_at)
         value0 = value_of_any_kind(rank_values, kind, key0, suits0, n0)
         value1 = value_of_any_kind(rank_values, kind, key1, suits1, n1)
-        winners = np.int64(value0 >= value1) | (np.int64(value1 >= value0) << 1)
-        outcomes[np.uint64(winners)] += 1
+        won0 += value0 > value1
+        won1 += value1 > value0
+        tied += value0 == value1
+    outcomes[1] += won0  # the winners' bit masks: player 1 alone, player 2 alone, both
+    outcomes[2] += won1
+    outcomes[3] += tied
     return state
 
 
@@ -354,11 +313,10 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
     # (numba cannot key its cache on a closure that holds another compiled function).
     @nb.njit(**KERNEL_OPTIONS)
     def run(first, last, seeds, trials_per_chunk, rank_values, kind_a, kind_b, low_qualifies,
-            pool, base_key, known_suits, n_known, to_deal,
-            offsets, n_draws, community_at, with_distribution, tallies, distribution, no_low,
-            range_of, range_start, range_count, range_size, combo_cards, combo_key,
-            combo_suits, combo_mask, joint_choices, joint_cum, combo_cum, declarations,
-            decl_player, decl_tallies):
+            pool, base_key, known_suits, n_known, to_deal, offsets, n_draws, community_at,
+            with_distribution, tallies, distribution, no_low, range_of, range_start,
+            range_count, range_size, combo_cards, combo_key, combo_suits, combo_mask,
+            joint_choices, joint_cum, combo_cum, declarations, decl_player, decl_tallies):
         a_is_low = kind_a != KIND_HIGH
         n_players = base_key.shape[0]
         n_ranges = range_start.shape[0]
