@@ -216,7 +216,9 @@ def test_small_random_chart_end_to_end(tmp_path):
     chart = make_chart("razz", selection=labels, trials=20_000)
     assert [r.hero.label for r in chart.rows] == labels
     ranked = [r.hero.label for r in chart.ranked()]
-    assert ranked[0] == "(A 3) 2" and ranked[-1] == "(K K) K"
+    # The two ace-deuce starts are a tenth of a point apart (studodds/starting/rankings.json),
+    # under 20,000 trials' standard error: either may come first, both before the rest.
+    assert set(ranked[:2]) == {"(A 3) 2", "(A 4) 2"} and ranked[-1] == "(K K) K"
     for row in chart.rows:
         assert row.method == "monte-carlo" and row.spots == 1
         assert 0 < row.equity_se < 0.01
