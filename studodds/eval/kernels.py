@@ -37,7 +37,7 @@ from .tables import (
     SUIT_BITS,
     load_tables,
 )
-from .values import EIGHT_OR_BETTER_MIN, NO_LOW
+from .values import EIGHT_OR_BETTER_MIN, HIGH_CARD, LOW_FLIP, NO_LOW, STRAIGHT
 
 KIND_HIGH, KIND_LOW_A5, KIND_LOW_8, KIND_LOW_A6, KIND_LOW_27 = 0, 1, 2, 3, 4
 KIND_CODES = {
@@ -121,6 +121,39 @@ def suit_rank_mask(cards, n, suit):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
+def suit_bit(card):
+    """The card's bit in a 64-bit suit mask: a 16-bit field per suit, the rank within.
+
+    The one definition: key_and_suits calls it in Python (py_func), and suit_ranks reads
+    the fields back.
+    """
+    return np.int64(1) << (SUIT_MASK_FIELD * (card & 3) + (card >> 2))
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def suit_ranks(suits, suit):
+    """The rank mask of one suit's cards in a suit mask (suit_bit)."""
+    return (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def suit_mask(cards, n):
+    """The suit mask of the first n cards: the OR of their suit_bit."""
+    suits = np.int64(0)
+    for j in range(n):
+        suits |= suit_bit(cards[j])
+    return suits
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def off_suit_ranks(suits, suit):
+    """The rank mask of the cards in a suit mask (suit_bit) that are not of this suit."""
+    others = suits & ~(np.int64(RANK_MASK) << (SUIT_MASK_FIELD * suit))
+    return (others | others >> SUIT_MASK_FIELD | others >> (2 * SUIT_MASK_FIELD)
+            | others >> (3 * SUIT_MASK_FIELD)) & RANK_MASK
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
 def value_high(key, cards, n):
     """High value of the n cards whose key is given. Larger is stronger."""
     flush_bits = key & FLUSH_BITS
@@ -146,28 +179,79 @@ def value_low_8(key):
 def value_low_a6(key, cards, n):
     """Ace-to-six low value. Larger is stronger.
 
-    Without five cards of one suit the rank table is the answer; with them, flushes count
-    against the hand and low_a6_with_flush finds the best five.
+    Without five cards of one suit the rank table is the answer; with them (3% of 7-card
+    hands), flushes count against the hand and low_a6_with_flush finds the best five.
     """
-    flush_bits = key & FLUSH_BITS
-    if not flush_bits:
+    if not key & FLUSH_BITS:
         return LOW_A6[multiset_index(key)]
-    suit = flush_suit(flush_bits)
-    return low_a6_with_flush(key, suit_rank_mask(cards, n, suit), suit, n)
+    return low_a6_with_flush(key, suit_mask(cards, n), n)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def nibble_rank_bit(nibble):
+    """A low value's rank nibble (values.py: 2..13, the ace 1 or 14) as its bit in a
+    13-bit rank mask."""
+    return 1 << (nibble - 2 if nibble >= 2 else N_RANKS - 1)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def unpaired_low_ranks(value):
+    """The rank mask of the five cards of a low value when they are five distinct ranks
+    (an unpaired hand or a straight; the rank tables hold no flushes), else 0."""
+    badness = LOW_FLIP - value
+    category = badness >> 20
+    ranks = 0
+    if category == HIGH_CARD:
+        for shift in range(0, 20, 4):
+            ranks |= nibble_rank_bit((badness >> shift) & 0xF)
+    elif category == STRAIGHT:
+        top = (badness >> 16) & 0xF
+        for below in range(5):
+            ranks |= nibble_rank_bit(top - below)
+    return ranks
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def flush_forced(value, suits, suit):
+    """Whether every five cards that make this rank-table value are all of the suit.
+
+    The rank table's value is the best five ignoring suits, and no better with them: a
+    flush only makes five cards worse. That value stands unless all five are forced into
+    the suit: five distinct ranks (a paired five is never one suit), none of which the
+    hand holds in another suit (else that card makes the same five, not suited).
+    """
+    ranks = unpaired_low_ranks(value)
+    return ranks != 0 and not ranks & off_suit_ranks(suits, suit)
 
 
 @nb.njit(**NUMBA_OPTIONS)
-def low_a6_with_flush(key, mask, suit, n):
+def low_a6_with_flush(key, suits, n):
+    """Ace-to-six value of n cards with five or more of one suit (suits: their suit mask).
+
+    Mostly the rank table's value (flush_forced says when not: 4% of such random 7-card
+    hands); otherwise low_a6_dodging_flush weighs the best suited five against the
+    best of the rest.
+
+    Called, not inlined, and with scalars only: taking the cards array, this rare branch
+    made numba keep reference counts on the cards in the common path, which halved the
+    speed of every hand; inlined, it was no faster in the batch loop (236 against 229 M
+    hands/s, one core) and made every kernel that inlines value_from_suits bigger.
+    """
+    suit = flush_suit(key & FLUSH_BITS)
+    value = LOW_A6[multiset_index(key)]
+    if not flush_forced(value, suits, suit):
+        return value
+    return low_a6_dodging_flush(key, suit_ranks(suits, suit), suit, n)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def low_a6_dodging_flush(key, mask, suit, n):
     """Ace-to-six value of n cards with f >= 5 of one suit, whose ranks are in mask.
 
     A five-card subset is a flush (bad) only if all its cards are of that suit, so the best
     all-suited five come from FLUSH_A6 by the suit's rank mask, and every other subset
     leaves out at least f - 4 suited cards: the rank table on the hand with f - 4 suited
     cards removed (which can no longer hold a flush) finds the best of those.
-
-    Called, not inlined, and with scalars only: inlined, or taking the cards array, this
-    rare branch (3% of 7-card hands) made numba keep reference counts on the cards in the
-    common path, which halved the speed of every hand.
     """
     best = FLUSH_A6[mask]
     suited = suit_count(key, suit)
@@ -192,21 +276,26 @@ def value_low_27(key, cards, n):
 
     The same shape as value_low_a6, with the deuce-to-seven tables (ace only high, no wheel).
     """
-    flush_bits = key & FLUSH_BITS
-    if not flush_bits:
+    if not key & FLUSH_BITS:
         return LOW_27[multiset_index(key)]
-    suit = flush_suit(flush_bits)
-    return low_27_with_flush(key, suit_rank_mask(cards, n, suit), suit, n)
+    return low_27_with_flush(key, suit_mask(cards, n), n)
 
 
 @nb.njit(**NUMBA_OPTIONS)
-def low_27_with_flush(key, mask, suit, n):
-    """Deuce-to-seven value of n cards with f >= 5 of one suit, whose ranks are in mask.
+def low_27_with_flush(key, suits, n):
+    """low_a6_with_flush on the deuce-to-seven tables (a copy rather than one function
+    taking the tables: tables as arguments bring back the reference counting described at
+    the top of this module)."""
+    suit = flush_suit(key & FLUSH_BITS)
+    value = LOW_27[multiset_index(key)]
+    if not flush_forced(value, suits, suit):
+        return value
+    return low_27_dodging_flush(key, suit_ranks(suits, suit), suit, n)
 
-    low_a6_with_flush line for line, on FLUSH_27 and LOW_27 (a copy rather than one
-    function taking the tables: tables as arguments bring back the reference counting
-    described at the top of this module).
-    """
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def low_27_dodging_flush(key, mask, suit, n):
+    """low_a6_dodging_flush line for line, on FLUSH_27 and LOW_27."""
     best = FLUSH_27[mask]
     suited = suit_count(key, suit)
     if suited == n:
@@ -234,22 +323,6 @@ def needs_suits(kind, key):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def suit_bit(card):
-    """The card's bit in a 64-bit suit mask: a 16-bit field per suit, the rank within.
-
-    The one definition: key_and_suits calls it in Python (py_func), and suit_ranks reads
-    the fields back.
-    """
-    return np.int64(1) << (SUIT_MASK_FIELD * (card & 3) + (card >> 2))
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def suit_ranks(suits, suit):
-    """The rank mask of one suit's cards in a suit mask (suit_bit)."""
-    return (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
 def value_from_suits(kind, key, suits, n):
     """Value of n cards from their key and, when needs_suits(kind, key), their suit mask
     (OR of suit_bit over the cards; otherwise pass anything).
@@ -269,12 +342,10 @@ def value_from_suits(kind, key, suits, n):
         return HIGH[multiset_index(key)]
     if kind == KIND_LOW_27:
         if flush_bits:
-            suit = flush_suit(flush_bits)
-            return low_27_with_flush(key, suit_ranks(suits, suit), suit, n)
+            return low_27_with_flush(key, suits, n)
         return LOW_27[multiset_index(key)]
     if flush_bits:
-        suit = flush_suit(flush_bits)
-        return low_a6_with_flush(key, suit_ranks(suits, suit), suit, n)
+        return low_a6_with_flush(key, suits, n)
     return LOW_A6[multiset_index(key)]
 
 
