@@ -180,18 +180,23 @@ def value_low_a6(key, cards, n):
     """Ace-to-six low value. Larger is stronger.
 
     Without five cards of one suit the rank table is the answer; with them (3% of 7-card
-    hands), flushes count against the hand and low_a6_with_flush finds the best five.
+    hands), flushes count against the hand and low_a6_five_suited finds the best five.
     """
     if not key & FLUSH_BITS:
         return LOW_A6[multiset_index(key)]
-    return low_a6_with_flush(key, suit_mask(cards, n), n)
+    # int64 arguments, never numba literals: one compiled signature serves every width
+    # (a literal width or key had numba compile the helper again for each).
+    return low_a6_five_suited(np.int64(key), suit_mask(cards, n), np.int64(n))
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def nibble_rank_bit(nibble):
-    """A low value's rank nibble (values.py: 2..13, the ace 1 or 14) as its bit in a
-    13-bit rank mask."""
-    return 1 << (nibble - 2 if nibble >= 2 else N_RANKS - 1)
+# A low value's rank nibbles (values.py: 2..13, the ace 1 or 14) as bits of a 13-bit rank
+# mask, and the five ranks of a straight by its top nibble (5..14): straight-line lookups,
+# which numba compiles faster than loops over the nibbles.
+NIBBLE_RANK_BIT = np.array([0, 1 << (N_RANKS - 1)] + [1 << (v - 2) for v in range(2, 15)] + [0],
+                           dtype=np.int64)
+STRAIGHT_RANKS = np.array(
+    [np.bitwise_or.reduce(NIBBLE_RANK_BIT[top - 4 : top + 1]) if top >= 5 else 0
+     for top in range(16)], dtype=np.int64)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -200,15 +205,13 @@ def unpaired_low_ranks(value):
     (an unpaired hand or a straight; the rank tables hold no flushes), else 0."""
     badness = LOW_FLIP - value
     category = badness >> 20
-    ranks = 0
     if category == HIGH_CARD:
-        for shift in range(0, 20, 4):
-            ranks |= nibble_rank_bit((badness >> shift) & 0xF)
-    elif category == STRAIGHT:
-        top = (badness >> 16) & 0xF
-        for below in range(5):
-            ranks |= nibble_rank_bit(top - below)
-    return ranks
+        return (NIBBLE_RANK_BIT[(badness >> 16) & 0xF] | NIBBLE_RANK_BIT[(badness >> 12) & 0xF]
+                | NIBBLE_RANK_BIT[(badness >> 8) & 0xF] | NIBBLE_RANK_BIT[(badness >> 4) & 0xF]
+                | NIBBLE_RANK_BIT[badness & 0xF])
+    if category == STRAIGHT:
+        return STRAIGHT_RANKS[(badness >> 16) & 0xF]
+    return 0
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -225,33 +228,35 @@ def flush_forced(value, suits, suit):
 
 
 @nb.njit(**NUMBA_OPTIONS)
-def low_a6_with_flush(key, suits, n):
-    """Ace-to-six value of n cards with five or more of one suit (suits: their suit mask).
+def low_a6_five_suited(key, suits, n):
+    """Ace-to-six value of n cards with five or more of one suit (suits: their suit mask):
+    the rank table's value, unless flush_forced (4% of such random 7-card hands), then
+    low_a6_with_flush's full search.
 
-    Mostly the rank table's value (flush_forced says when not: 4% of such random 7-card
-    hands); otherwise low_a6_dodging_flush weighs the best suited five against the
-    best of the rest.
-
-    Called, not inlined, and with scalars only: taking the cards array, this rare branch
-    made numba keep reference counts on the cards in the common path, which halved the
-    speed of every hand; inlined, it was no faster in the batch loop (236 against 229 M
-    hands/s, one core) and made every kernel that inlines value_from_suits bigger.
+    For the batch kernels: the full search on every such hand cost them a quarter of their
+    speed (190 against 240 M hands/s, one core). Called, not inlined: one compile serves
+    every width. The engines call low_a6_with_flush directly (a few percent of their
+    hands, and one function less to compile on a game's first query).
     """
     suit = flush_suit(key & FLUSH_BITS)
     value = LOW_A6[multiset_index(key)]
     if not flush_forced(value, suits, suit):
         return value
-    return low_a6_dodging_flush(key, suit_ranks(suits, suit), suit, n)
+    return low_a6_with_flush(key, suit_ranks(suits, suit), suit, n)
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def low_a6_dodging_flush(key, mask, suit, n):
+@nb.njit(**NUMBA_OPTIONS)
+def low_a6_with_flush(key, mask, suit, n):
     """Ace-to-six value of n cards with f >= 5 of one suit, whose ranks are in mask.
 
     A five-card subset is a flush (bad) only if all its cards are of that suit, so the best
     all-suited five come from FLUSH_A6 by the suit's rank mask, and every other subset
     leaves out at least f - 4 suited cards: the rank table on the hand with f - 4 suited
     cards removed (which can no longer hold a flush) finds the best of those.
+
+    Called, not inlined, with scalars only: the engines call it from value_from_suits, the
+    batch kernels when flush_forced; taking the cards array, this rare branch once made
+    numba keep reference counts on the cards in the common path.
     """
     best = FLUSH_A6[mask]
     suited = suit_count(key, suit)
@@ -278,24 +283,27 @@ def value_low_27(key, cards, n):
     """
     if not key & FLUSH_BITS:
         return LOW_27[multiset_index(key)]
-    return low_27_with_flush(key, suit_mask(cards, n), n)
+    return low_27_five_suited(np.int64(key), suit_mask(cards, n), np.int64(n))
 
 
 @nb.njit(**NUMBA_OPTIONS)
-def low_27_with_flush(key, suits, n):
-    """low_a6_with_flush on the deuce-to-seven tables (a copy rather than one function
-    taking the tables: tables as arguments bring back the reference counting described at
-    the top of this module)."""
+def low_27_five_suited(key, suits, n):
+    """low_a6_five_suited on the deuce-to-seven tables."""
     suit = flush_suit(key & FLUSH_BITS)
     value = LOW_27[multiset_index(key)]
     if not flush_forced(value, suits, suit):
         return value
-    return low_27_dodging_flush(key, suit_ranks(suits, suit), suit, n)
+    return low_27_with_flush(key, suit_ranks(suits, suit), suit, n)
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def low_27_dodging_flush(key, mask, suit, n):
-    """low_a6_dodging_flush line for line, on FLUSH_27 and LOW_27."""
+@nb.njit(**NUMBA_OPTIONS)
+def low_27_with_flush(key, mask, suit, n):
+    """Deuce-to-seven value of n cards with f >= 5 of one suit, whose ranks are in mask.
+
+    low_a6_with_flush line for line, on FLUSH_27 and LOW_27 (a copy rather than one
+    function taking the tables: tables as arguments bring back the reference counting
+    described at the top of this module).
+    """
     best = FLUSH_27[mask]
     suited = suit_count(key, suit)
     if suited == n:
@@ -342,10 +350,12 @@ def value_from_suits(kind, key, suits, n):
         return HIGH[multiset_index(key)]
     if kind == KIND_LOW_27:
         if flush_bits:
-            return low_27_with_flush(key, suits, n)
+            suit = flush_suit(flush_bits)
+            return low_27_with_flush(key, suit_ranks(suits, suit), suit, n)
         return LOW_27[multiset_index(key)]
     if flush_bits:
-        return low_a6_with_flush(key, suits, n)
+        suit = flush_suit(flush_bits)
+        return low_a6_with_flush(key, suit_ranks(suits, suit), suit, n)
     return LOW_A6[multiset_index(key)]
 
 
@@ -356,21 +366,6 @@ def value_from_suits(kind, key, suits, n):
 @nb.njit(**NUMBA_OPTIONS)
 def value_of_kind(kind, key, suits, n):
     return value_from_suits(kind, key, suits, n)
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def value_of(kind, cards, n):
-    """Value of n cards for a kind code; n is a constant at every call site that is hot."""
-    key = hand_key(cards, n)
-    if kind == KIND_HIGH:
-        return value_high(key, cards, n)
-    if kind == KIND_LOW_A5:
-        return value_low_a5(key)
-    if kind == KIND_LOW_8:
-        return value_low_8(key)
-    if kind == KIND_LOW_27:
-        return value_low_27(key, cards, n)
-    return value_low_a6(key, cards, n)
 
 
 @nb.njit(**NUMBA_OPTIONS)
@@ -431,17 +426,30 @@ def _batch_kernel(kind: int, width: int):
     was (the first NOT_A_HAND) only then. A prange reduction instead (the first bad row's
     index) measured slower and adds reference counting to the parallel function.
 
-    kind and width are closure constants, so numba folds the dispatch in value_of away and
-    unrolls the key loop. One generic kernel with both as arguments measured 164 M hands/s
-    against 240 M/s for these (one core, random 7-card high hands). numba caches each
-    closure separately (its cache key includes the closure's values).
+    kind and width are closure constants: numba prunes the other kinds' branches before
+    it inlines the helpers, and unrolls the key loop. (One inlined helper taking the kind
+    had every kind's code inlined first: 14 s against 10.5 s of CPU to compile the 15
+    kernels.) One generic kernel with both as arguments measured 164 M hands/s against
+    240 M/s for these (one core, random 7-card high hands). numba caches each closure
+    separately (its cache key includes the closure's values: plain ints here; a closure
+    over a jitted function was compiled again in every process).
     """
 
     @nb.njit(parallel=True, **NUMBA_OPTIONS)
     def evaluate_rows(hands, out, found):
         for i in nb.prange(hands.shape[0]):
             if is_hand(hands[i], width):
-                out[i] = value_of(kind, hands[i], width)
+                cards = hands[i]
+                if kind == KIND_HIGH:
+                    out[i] = value_high(hand_key(cards, width), cards, width)
+                elif kind == KIND_LOW_A5:
+                    out[i] = value_low_a5(hand_key(cards, width))
+                elif kind == KIND_LOW_8:
+                    out[i] = value_low_8(hand_key(cards, width))
+                elif kind == KIND_LOW_A6:
+                    out[i] = value_low_a6(hand_key(cards, width), cards, width)
+                else:
+                    out[i] = value_low_27(hand_key(cards, width), cards, width)
             else:
                 out[i] = NOT_A_HAND
                 found[0] = True
