@@ -88,8 +88,13 @@ def key_and_suits(cards) -> tuple[int, int]:
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def multiset_index(key):
-    """Dense index of the hand's rank multiset (see tables.py)."""
-    return HI_BASE[(key >> HI_SHIFT) & HI_FIELD] + LO_POS[(key >> LO_SHIFT) & LO_FIELD]
+    """Dense index of the hand's rank multiset (see tables.py).
+
+    Unsigned, so that numba adds no negative-index wraparound to every lookup (a select
+    per hand; measured 5-8% of the batch speed). HI_BASE holds -1 only for fields no hand
+    of at most 7 cards makes.
+    """
+    return np.uint32(HI_BASE[(key >> HI_SHIFT) & HI_FIELD]) + LO_POS[(key >> LO_SHIFT) & LO_FIELD]
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
