@@ -37,7 +37,7 @@ from .tables import (
     SUIT_BITS,
     load_tables,
 )
-from .values import EIGHT_OR_BETTER_MIN, NO_LOW
+from .values import EIGHT_OR_BETTER_MIN, HIGH_CARD, LOW_FLIP, NO_LOW, STRAIGHT
 
 KIND_HIGH, KIND_LOW_A5, KIND_LOW_8, KIND_LOW_A6, KIND_LOW_27 = 0, 1, 2, 3, 4
 KIND_CODES = {
@@ -88,8 +88,13 @@ def key_and_suits(cards) -> tuple[int, int]:
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def multiset_index(key):
-    """Dense index of the hand's rank multiset (see tables.py)."""
-    return HI_BASE[(key >> HI_SHIFT) & HI_FIELD] + LO_POS[(key >> LO_SHIFT) & LO_FIELD]
+    """Dense index of the hand's rank multiset (see tables.py).
+
+    Unsigned, so that numba adds no negative-index wraparound to every lookup (a select
+    per hand; measured 5-8% of the batch speed). HI_BASE holds -1 only for fields no hand
+    of at most 7 cards makes.
+    """
+    return np.uint32(HI_BASE[(key >> HI_SHIFT) & HI_FIELD]) + LO_POS[(key >> LO_SHIFT) & LO_FIELD]
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -121,6 +126,39 @@ def suit_rank_mask(cards, n, suit):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
+def suit_bit(card):
+    """The card's bit in a 64-bit suit mask: a 16-bit field per suit, the rank within.
+
+    The one definition: key_and_suits calls it in Python (py_func), and suit_ranks reads
+    the fields back.
+    """
+    return np.int64(1) << (SUIT_MASK_FIELD * (card & 3) + (card >> 2))
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def suit_ranks(suits, suit):
+    """The rank mask of one suit's cards in a suit mask (suit_bit)."""
+    return (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def suit_mask(cards, n):
+    """The suit mask of the first n cards: the OR of their suit_bit."""
+    suits = np.int64(0)
+    for j in range(n):
+        suits |= suit_bit(cards[j])
+    return suits
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def off_suit_ranks(suits, suit):
+    """The rank mask of the cards in a suit mask (suit_bit) that are not of this suit."""
+    others = suits & ~(np.int64(RANK_MASK) << (SUIT_MASK_FIELD * suit))
+    return (others | others >> SUIT_MASK_FIELD | others >> (2 * SUIT_MASK_FIELD)
+            | others >> (3 * SUIT_MASK_FIELD)) & RANK_MASK
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
 def value_high(key, cards, n):
     """High value of the n cards whose key is given. Larger is stronger."""
     flush_bits = key & FLUSH_BITS
@@ -146,14 +184,70 @@ def value_low_8(key):
 def value_low_a6(key, cards, n):
     """Ace-to-six low value. Larger is stronger.
 
-    Without five cards of one suit the rank table is the answer; with them, flushes count
-    against the hand and low_a6_with_flush finds the best five.
+    Without five cards of one suit the rank table is the answer; with them (3% of 7-card
+    hands), flushes count against the hand and low_a6_five_suited finds the best five.
     """
-    flush_bits = key & FLUSH_BITS
-    if not flush_bits:
+    if not key & FLUSH_BITS:
         return LOW_A6[multiset_index(key)]
-    suit = flush_suit(flush_bits)
-    return low_a6_with_flush(key, suit_rank_mask(cards, n, suit), suit, n)
+    # int64 arguments, never numba literals: one compiled signature serves every width
+    # (a literal width or key had numba compile the helper again for each).
+    return low_a6_five_suited(np.int64(key), suit_mask(cards, n), np.int64(n))
+
+
+# A low value's rank nibbles (values.py: 2..13, the ace 1 or 14) as bits of a 13-bit rank
+# mask, and the five ranks of a straight by its top nibble (5..14): straight-line lookups,
+# which numba compiles faster than loops over the nibbles.
+NIBBLE_RANK_BIT = np.array([0, 1 << (N_RANKS - 1)] + [1 << (v - 2) for v in range(2, 15)] + [0],
+                           dtype=np.int64)
+STRAIGHT_RANKS = np.array(
+    [np.bitwise_or.reduce(NIBBLE_RANK_BIT[top - 4 : top + 1]) if top >= 5 else 0
+     for top in range(16)], dtype=np.int64)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def unpaired_low_ranks(value):
+    """The rank mask of the five cards of a low value when they are five distinct ranks
+    (an unpaired hand or a straight; the rank tables hold no flushes), else 0."""
+    badness = LOW_FLIP - value
+    category = badness >> 20
+    if category == HIGH_CARD:
+        return (NIBBLE_RANK_BIT[(badness >> 16) & 0xF] | NIBBLE_RANK_BIT[(badness >> 12) & 0xF]
+                | NIBBLE_RANK_BIT[(badness >> 8) & 0xF] | NIBBLE_RANK_BIT[(badness >> 4) & 0xF]
+                | NIBBLE_RANK_BIT[badness & 0xF])
+    if category == STRAIGHT:
+        return STRAIGHT_RANKS[(badness >> 16) & 0xF]
+    return 0
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def flush_forced(value, suits, suit):
+    """Whether every five cards that make this rank-table value are all of the suit.
+
+    The rank table's value is the best five ignoring suits, and no better with them: a
+    flush only makes five cards worse. That value stands unless all five are forced into
+    the suit: five distinct ranks (a paired five is never one suit), none of which the
+    hand holds in another suit (else that card makes the same five, not suited).
+    """
+    ranks = unpaired_low_ranks(value)
+    return ranks != 0 and not ranks & off_suit_ranks(suits, suit)
+
+
+@nb.njit(**NUMBA_OPTIONS)
+def low_a6_five_suited(key, suits, n):
+    """Ace-to-six value of n cards with five or more of one suit (suits: their suit mask):
+    the rank table's value, unless flush_forced (4% of such random 7-card hands), then
+    low_a6_with_flush's full search.
+
+    For the batch kernels: the full search on every such hand cost them a quarter of their
+    speed (190 against 240 M hands/s, one core). Called, not inlined: one compile serves
+    every width. The engines call low_a6_with_flush directly (a few percent of their
+    hands, and one function less to compile on a game's first query).
+    """
+    suit = flush_suit(key & FLUSH_BITS)
+    value = LOW_A6[multiset_index(key)]
+    if not flush_forced(value, suits, suit):
+        return value
+    return low_a6_with_flush(key, suit_ranks(suits, suit), suit, n)
 
 
 @nb.njit(**NUMBA_OPTIONS)
@@ -165,9 +259,9 @@ def low_a6_with_flush(key, mask, suit, n):
     leaves out at least f - 4 suited cards: the rank table on the hand with f - 4 suited
     cards removed (which can no longer hold a flush) finds the best of those.
 
-    Called, not inlined, and with scalars only: inlined, or taking the cards array, this
-    rare branch (3% of 7-card hands) made numba keep reference counts on the cards in the
-    common path, which halved the speed of every hand.
+    Called, not inlined, with scalars only: the engines call it from value_from_suits, the
+    batch kernels when flush_forced; taking the cards array, this rare branch once made
+    numba keep reference counts on the cards in the common path.
     """
     best = FLUSH_A6[mask]
     suited = suit_count(key, suit)
@@ -192,11 +286,19 @@ def value_low_27(key, cards, n):
 
     The same shape as value_low_a6, with the deuce-to-seven tables (ace only high, no wheel).
     """
-    flush_bits = key & FLUSH_BITS
-    if not flush_bits:
+    if not key & FLUSH_BITS:
         return LOW_27[multiset_index(key)]
-    suit = flush_suit(flush_bits)
-    return low_27_with_flush(key, suit_rank_mask(cards, n, suit), suit, n)
+    return low_27_five_suited(np.int64(key), suit_mask(cards, n), np.int64(n))
+
+
+@nb.njit(**NUMBA_OPTIONS)
+def low_27_five_suited(key, suits, n):
+    """low_a6_five_suited on the deuce-to-seven tables."""
+    suit = flush_suit(key & FLUSH_BITS)
+    value = LOW_27[multiset_index(key)]
+    if not flush_forced(value, suits, suit):
+        return value
+    return low_27_with_flush(key, suit_ranks(suits, suit), suit, n)
 
 
 @nb.njit(**NUMBA_OPTIONS)
@@ -231,22 +333,6 @@ def needs_suits(kind, key):
     return (key & FLUSH_BITS) != 0 and (
         kind == KIND_HIGH or kind == KIND_LOW_A6 or kind == KIND_LOW_27
     )
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def suit_bit(card):
-    """The card's bit in a 64-bit suit mask: a 16-bit field per suit, the rank within.
-
-    The one definition: key_and_suits calls it in Python (py_func), and suit_ranks reads
-    the fields back.
-    """
-    return np.int64(1) << (SUIT_MASK_FIELD * (card & 3) + (card >> 2))
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def suit_ranks(suits, suit):
-    """The rank mask of one suit's cards in a suit mask (suit_bit)."""
-    return (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -285,21 +371,6 @@ def value_from_suits(kind, key, suits, n):
 @nb.njit(**NUMBA_OPTIONS)
 def value_of_kind(kind, key, suits, n):
     return value_from_suits(kind, key, suits, n)
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def value_of(kind, cards, n):
-    """Value of n cards for a kind code; n is a constant at every call site that is hot."""
-    key = hand_key(cards, n)
-    if kind == KIND_HIGH:
-        return value_high(key, cards, n)
-    if kind == KIND_LOW_A5:
-        return value_low_a5(key)
-    if kind == KIND_LOW_8:
-        return value_low_8(key)
-    if kind == KIND_LOW_27:
-        return value_low_27(key, cards, n)
-    return value_low_a6(key, cards, n)
 
 
 @nb.njit(**NUMBA_OPTIONS)
@@ -360,17 +431,30 @@ def _batch_kernel(kind: int, width: int):
     was (the first NOT_A_HAND) only then. A prange reduction instead (the first bad row's
     index) measured slower and adds reference counting to the parallel function.
 
-    kind and width are closure constants, so numba folds the dispatch in value_of away and
-    unrolls the key loop. One generic kernel with both as arguments measured 164 M hands/s
-    against 240 M/s for these (one core, random 7-card high hands). numba caches each
-    closure separately (its cache key includes the closure's values).
+    kind and width are closure constants: numba prunes the other kinds' branches before
+    it inlines the helpers, and unrolls the key loop. (One inlined helper taking the kind
+    had every kind's code inlined first: 14 s against 10.5 s of CPU to compile the 15
+    kernels.) One generic kernel with both as arguments measured 164 M hands/s against
+    240 M/s for these (one core, random 7-card high hands). numba caches each closure
+    separately (its cache key includes the closure's values: plain ints here; a closure
+    over a jitted function was compiled again in every process).
     """
 
     @nb.njit(parallel=True, **NUMBA_OPTIONS)
     def evaluate_rows(hands, out, found):
         for i in nb.prange(hands.shape[0]):
             if is_hand(hands[i], width):
-                out[i] = value_of(kind, hands[i], width)
+                cards = hands[i]
+                if kind == KIND_HIGH:
+                    out[i] = value_high(hand_key(cards, width), cards, width)
+                elif kind == KIND_LOW_A5:
+                    out[i] = value_low_a5(hand_key(cards, width))
+                elif kind == KIND_LOW_8:
+                    out[i] = value_low_8(hand_key(cards, width))
+                elif kind == KIND_LOW_A6:
+                    out[i] = value_low_a6(hand_key(cards, width), cards, width)
+                else:
+                    out[i] = value_low_27(hand_key(cards, width), cards, width)
             else:
                 out[i] = NOT_A_HAND
                 found[0] = True
