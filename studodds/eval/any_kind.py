@@ -54,4 +54,5 @@ def value_of_any_kind(rank_values, kind, key, suits, n):
     (inlined, each kernel would compile every kind's flush code again)."""
     if needs_suits(kind, key):
         return value_of_kind(kind, key, suits, n)
-    return np.int64(rank_values[np.uint64(kind * N_MULTISETS + multiset_index(key))])
+    place = np.uint64(kind) * np.uint64(N_MULTISETS) + np.uint64(multiset_index(key))
+    return np.int64(rank_values[place])  # unsigned: no negative-index fix-up
