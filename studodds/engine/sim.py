@@ -401,7 +401,7 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
                     index = showdown_index(values_a, values_b, best_a, best_b, n_players,
                                            split, low_qualifies, declare_mode, declarations,
                                            decl_player, decl_tallies[c])
-                outcomes[index] += 1
+                outcomes[np.uint64(index)] += 1  # unsigned: no negative-index fix-up
             no_low[c] = reduce_outcomes(outcomes, n_players, split_flag, tallies[c])
 
     return run
