@@ -57,6 +57,23 @@ def log(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+def machine_line() -> str:
+    """What ran the benchmark: the processor, cores, numba and the date (printed above the
+    tables, since figures from different machines do not compare)."""
+    import platform
+    from datetime import date
+
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as info:
+            model = next(line.split(":", 1)[1].strip() for line in info
+                         if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return (f"Machine: {model}, {os.cpu_count()} cores, numba {numba.__version__}, "
+            f"{date.today().isoformat()}")
+
+
 def time_best(run, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -247,6 +264,11 @@ ESTIMATE_CASES = [
      ["(As Ks) Ah Kh Qh Jh", "(Qs Qd) Qc 2d 3d 4d", "(x x) 9c 8c 7c 6c"], {"exact": True}),
     ("equity --exact, 3-way 6th street razz", "equity", "razz",
      ["(As 2s) 3h 4h Kc 9c", "(x x) 5d 6d 7d Qh", "(x x) 8s 9s Ts 2d"], {"exact": True}),
+    ("equity --trials 200,000,000, heads-up 3rd street", "equity", "stud7",
+     ["(As Ks) Ah", "(x x) Qd"], {"trials": 200_000_000, "seed": 1}),
+    ("equity --trials 50,000,000, 8-way 3rd street", "equity", "stud7",
+     ["(As Ks) Ah", "(x x) Qd", "(x x) Jc", "(x x) Th", "(x x) 9s", "(x x) 8d", "(x x) 7c",
+      "(x x) 6h"], {"trials": 50_000_000, "seed": 1}),
     ("equity --trials 100,000,000, 3-way 3rd street stud7hl8", "equity", "stud7hl8",
      ["(As 2s) 3h", "(x x) Qc", "(x x) 5c"], {"trials": 100_000_000, "seed": 1}),
     ("next --exact, heads-up 4th street", "next", "stud7", ["(As Kd) Qh Jh", "(x x) 7c 8c"],
@@ -457,6 +479,8 @@ def main() -> None:
                         help="with --targets-chart: runs of each chart (best kept; default 1)")
     args = parser.parse_args()
     fmt = "github" if args.markdown else "simple"
+    print(machine_line())
+    print()
     if args.targets:
         log("issue #16's table")
         print_targets(bench_targets(args.trials, args.repeat, args.targets_chart,
