@@ -35,39 +35,31 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-import numba as nb
 import numpy as np
 
-from ..config import NUMBA_OPTIONS
-from ..eval.kernels import CARD_KEY, key_and_suits, suit_bit, value_of_kind
+from ..eval.kernels import key_and_suits
 from .chunked import run_chunked
-from .exact import binomial_table, next_combination, unrank_combination
-from .pipeline import KERNEL_OPTIONS
+from .exact import binomial_table
+from .headsup_kernels import (
+    LIST_START,
+    MODE,
+    SCAN,
+    SEARCH,
+    TABLE8,
+    TABLE16,
+    TABLE32,
+    TABLE_START,
+    completion_values,
+    count_streamed,
+    fill_lists,
+    finish_lists,
+)
 
 N_CHUNKS = 256
 
-# How the lists of each size s of shared set S are counted (see the module docstring).
-SCAN, SEARCH, TABLE8, TABLE16, TABLE32 = 0, 1, 2, 3, 4
 TABLE_TYPES = {TABLE8: np.uint8, TABLE16: np.uint16, TABLE32: np.int32}
 SCAN_MAX = 8  # lists this short are counted by one straight pass
 MIN_TABLE_BUDGET = 8 << 20  # bytes of count tables allowed however small the old lists
-
-
-@nb.njit(**NUMBA_OPTIONS)
-def unrank_called(rank, n, k, binom, out):
-    """A called (not inlined) unranking: the one compiled copy serves every kernel."""
-    unrank_combination(rank, n, k, binom, out)
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
-    key = base_key
-    suits = base_suits
-    for j in range(count):
-        c = pool[idx[j]]
-        key += CARD_KEY[c]
-        suits |= suit_bit(c)
-    return value_of_kind(kind, key, suits, n_known + count)
 
 
 def list_lengths(n: int, k: int, smax: int) -> list[int]:
@@ -98,96 +90,23 @@ def count_modes(n: int, k: int, smax: int, width: int, budget: int,
     return modes
 
 
-@nb.njit(**KERNEL_OPTIONS)
-def completion_values(first, last, kind, pool, k, base_key, base_suits, n_known, binom, out):
-    """out[r] = the value of the r-th k-card completion (lexicographic rank), for r in
-    first..last-1 (of binom[n, k])."""
-    n = pool.shape[0]
-    idx = np.zeros(max(k, 1), dtype=np.int64)
-    unrank_called(first, n, k, binom, idx)
-    for r in range(first, last):
-        out[r] = hand_value(kind, base_key, base_suits, n_known, pool, idx, k)
-        next_combination(idx, n, k)
+def chunks(n_items: int, n_chunks: int = N_CHUNKS) -> np.ndarray:
+    """The bounds of n_chunks (fewer when there are fewer items) nearly equal chunks."""
+    return np.unique(np.linspace(0, n_items, n_chunks + 1).astype(np.int64))
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def list_slot(idx, k, mask, binom):
-    """(colex rank of the set S that mask selects from completion idx, the completion's
-    slot in S's list: its colex rank without S, among the pool without S)."""
-    s = 0
-    rank_s = 0
-    slot = 0
-    t = 0
-    for i in range(k):
-        if (mask >> i) & 1:
-            rank_s += binom[idx[i], s + 1]
-            s += 1
-        else:
-            slot += binom[idx[i] - s, t + 1]
-            t += 1
-    return rank_s, slot
-
-
-@nb.njit(**KERNEL_OPTIONS)
-def fill_lists(first, last, n, k, masks, binom, length, ranks, bounds, lists):
-    """lists[rank(S) * length + slot] = ranks[r] for every completion r (lexicographic
-    rank, chunk c taking bounds[c]..bounds[c+1], chunks first..last-1) and every set S
-    inside it that one of masks selects (all of one size, whose lists are length long)."""
-    for c in range(first, last):
-        idx = np.zeros(max(k, 1), dtype=np.int64)
-        unrank_called(bounds[c], n, k, binom, idx)
-        for r in range(bounds[c], bounds[c + 1]):
-            rank = ranks[r]
-            for mask in masks:
-                rank_s, slot = list_slot(idx, k, mask, binom)
-                lists[rank_s * length + slot] = rank
-            next_combination(idx, n, k)
-
-
-@nb.njit(**KERNEL_OPTIONS)
-def build_tables(first, last, lists, length, width, tables):
-    """tables[l * width + j] = how many of list l's entries are below j, j < width, for
-    the lists l in first..last-1."""
-    for lst in range(first, last):
-        start = lst * length
-        row = lst * width
-        for j in range(width):
-            tables[row + j] = 0
-        for j in range(length):
-            tables[row + lists[start + j] + 1] += 1
-        for j in range(1, width):
-            tables[row + j] += tables[row + j - 1]
-
-
-@nb.njit(**KERNEL_OPTIONS)
-def count_included(first, last, lists, length, sentinel, out):
-    """out[l] = how many of list l's entries rank below the sentinel, l in first..last-1."""
-    for lst in range(first, last):
-        total = 0
-        for j in range(lst * length, (lst + 1) * length):
-            total += lists[j] < sentinel
-        out[lst] = total
-
-
-@nb.njit(**KERNEL_OPTIONS)
-def sort_each(first, last, lists, length):
-    for lst in range(first, last):
-        lists[lst * length : (lst + 1) * length].sort()
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def ranks_below(lists, start, length, x):
-    """How many of the sorted lists[start:start + length] (length >= 1) are below x.
-
-    Branch-free halving (the comparison picks the next base, it does not jump): the
-    step count depends on the length alone, so no step is mispredicted."""
-    base = start
-    left = length
-    while left > 1:
-        half = left >> 1
-        base = base + half if lists[base + half - 1] < x else base
-        left -= half
-    return base - start + (1 if lists[base] < x else 0)
+def first_completions(bounds: np.ndarray, m: int, binom: np.ndarray) -> np.ndarray:
+    """Row c: the pool indices (ascending) of the m-card completion of colex rank
+    bounds[c], the first of chunk c, for the kernels to step from (next_colex); one
+    column even when m is 0. Colex unranking, every chunk at once: the largest index x
+    is the last with C(x, m) <= rank, and so on down with what is left."""
+    starts = np.zeros((len(bounds) - 1, max(m, 1)), dtype=np.int64)
+    left = np.array(bounds[:-1], dtype=np.int64)
+    for i in range(m - 1, -1, -1):
+        x = np.searchsorted(binom[:, i + 1], left, side="right") - 1
+        starts[:, i] = x
+        left -= binom[x, i + 1]
+    return starts
 
 
 def shared_set_layout(m: int, smax: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -207,155 +126,6 @@ def shared_set_layout(m: int, smax: int) -> tuple[np.ndarray, np.ndarray, np.nda
     for s in range(smax + 1):
         first[s + 1] = first[s] + comb(m, s)
     return parent, last, first
-
-
-@nb.njit(**NUMBA_OPTIONS)
-def unrank_colex(rank, m, binom, out):
-    """out[:m] = the rank-th m-subset of range(n) in colex order (ascending indices)."""
-    left = rank
-    for i in range(m - 1, -1, -1):
-        x = i
-        while binom[x + 1, i + 1] <= left:
-            x += 1
-        out[i] = x
-        left -= binom[x, i + 1]
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def next_colex(idx, m):
-    """Step idx (ascending) to the next m-subset in colex order: the lowest card that can
-    move up does, and the cards below it start again at the bottom."""
-    i = 0
-    while i < m - 1 and idx[i] + 1 == idx[i + 1]:
-        i += 1
-    idx[i] += 1
-    for j in range(i):
-        idx[j] = j
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def signed_sums(modes, lengths, list_start, table_start, lists, tables8, tables16, tables32,
-                included_start, included, width, partial, first, ranks, smax, below_rank,
-                not_above_rank, equal):
-    """Over the shared sets S of one streamed completion (their colex ranks in ranks,
-    grouped by size as first says), with the inclusion-exclusion sign of each: the sums
-    of the stored completions holding S that rank below below_rank, below not_above_rank,
-    and in all (partial: the completions ranked width - 2, the sentinel, are left out, and
-    included[included_start[s] + rank of S] counts the rest of S's list).
-
-    The sets are visited size by size, so within a size the mode stays the same and the
-    loops' branches go the same way set after set."""
-    below_total = np.int64(0)
-    not_above_total = np.int64(0)
-    all_total = np.int64(0)
-    for s in range(smax + 1):
-        length = lengths[s]
-        mode = modes[s]
-        below_sum = np.int64(0)
-        not_above_sum = np.int64(0)
-        all_sum = np.int64(0)
-        if mode == TABLE8 or mode == TABLE16 or mode == TABLE32:
-            row0 = table_start[s]
-            for q in range(first[s], first[s + 1]):
-                row = row0 + ranks[q] * width
-                if mode == TABLE8:
-                    below_sum += tables8[row + below_rank]
-                    not_above_sum += tables8[row + not_above_rank]
-                elif mode == TABLE16:
-                    below_sum += tables16[row + below_rank]
-                    not_above_sum += tables16[row + not_above_rank]
-                else:
-                    below_sum += tables32[row + below_rank]
-                    not_above_sum += tables32[row + not_above_rank]
-        elif mode == SCAN:
-            for q in range(first[s], first[s + 1]):
-                start = list_start[s] + ranks[q] * length
-                for j in range(length):
-                    e = lists[start + j]
-                    below_sum += e < below_rank
-                    not_above_sum += e < not_above_rank
-        else:
-            for q in range(first[s], first[s + 1]):
-                start = list_start[s] + ranks[q] * length
-                below = ranks_below(lists, start, length, below_rank)
-                below_sum += below
-                not_above_sum += ranks_below(lists, start, length, not_above_rank) if equal else below
-        if partial:
-            for q in range(first[s], first[s + 1]):
-                all_sum += included[included_start[s] + ranks[q]]
-        else:
-            all_sum = (first[s + 1] - first[s]) * length
-        sign = 1 - 2 * (s & 1)
-        below_total += sign * below_sum
-        not_above_total += sign * not_above_sum
-        all_total += sign * all_sum
-    return below_total, not_above_total, all_total
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def place_value(distinct, value):
-    """(how many distinct values are below value, how many are not above it)."""
-    n_distinct = distinct.shape[0]
-    lo, hi = 0, n_distinct
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if distinct[mid] < value:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo < n_distinct and distinct[lo] == value:
-        return lo, lo + 1
-    return lo, lo
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def set_ranks(idx, binom, parent, last, first, smax, ranks):
-    """ranks[q] = the colex rank of shared set q of completion idx (shared_set_layout)."""
-    for s in range(1, smax + 1):
-        for q in range(first[s], first[s + 1]):
-            ranks[q] = ranks[parent[q]] + binom[idx[last[q]], s]
-
-
-@nb.njit(**KERNEL_OPTIONS)
-def stream_counts(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_suits, n_known, binom, distinct, modes,
-                  lengths, list_start, table_start, lists, tables8, tables16, tables32,
-                  included_start, included, parent, last, first, bounds, by_card, out,
-                  card_out):
-    """out[c] = (stored completions beating, tying) the streamed completions of colex ranks
-    bounds[c]..bounds[c+1], summed with signs over the shared sets S, for the chunks c in
-    first_chunk..last_chunk-1; with by_card, also card_out[c, i] += the same for the
-    completions holding pool card i.
-
-    The completions come in colex order: the lowest card moves fastest, and in colex rank
-    the lowest card adds its own index, so the sets that change from one completion to the
-    next are neighbouring lists and table rows, which the memory prefetches."""
-    width = distinct.shape[0] + 2
-    for c in range(first_chunk, last_chunk):
-        idx = np.zeros(max(m, 1), dtype=np.int64)
-        ranks = np.zeros(parent.shape[0], dtype=np.int64)
-        unrank_colex(bounds[c], m, binom, idx)
-        wins = np.int64(0)
-        ties = np.int64(0)
-        for _ in range(bounds[c + 1] - bounds[c]):
-            value = hand_value(kind, base_key, base_suits, n_known, pool, idx, m)
-            below_rank, not_above_rank = place_value(distinct, value)
-            set_ranks(idx, binom, parent, last, first, smax, ranks)
-            below, not_above, total = signed_sums(
-                modes, lengths, list_start, table_start, lists, tables8, tables16, tables32,
-                included_start, included, width, False, first, ranks, smax, below_rank,
-                not_above_rank, not_above_rank > below_rank,
-            )
-            won = total - not_above
-            tied = not_above - below
-            wins += won
-            ties += tied
-            if by_card:
-                for i in range(m):
-                    card_out[c, idx[i], 0] += won
-                    card_out[c, idx[i], 1] += tied
-            next_colex(idx, m)
-        out[c, 0] = wins
-        out[c, 1] = ties
 
 
 def stored_bytes(n: int, k: int, m: int, split: bool = False) -> int:
@@ -386,11 +156,12 @@ def cost(n: int, k: int, m: int, split: bool = False) -> int:
 
 
 def stored_values(kind: int, pool, known, k: int, binom) -> np.ndarray:
-    """The value of every k-card completion of the known cards (lexicographic rank)."""
+    """The value of every k-card completion of the known cards (colex rank)."""
     base_key, base_suits = key_and_suits(list(known))
     values = np.empty(comb(len(pool), k), dtype=np.int64)
-    run_chunked(completion_values, len(values), kind, pool, k, base_key, base_suits,
-                len(known), binom, values)
+    bounds = chunks(len(values))
+    run_chunked(completion_values, len(bounds) - 1, kind, pool, k, base_key, base_suits,
+                len(known), bounds, 0, first_completions(bounds, k, binom), values)
     return values
 
 
@@ -411,56 +182,56 @@ class CountingLists:
             raise ValueError(f"{width} ranks do not fit 16 bits")
         rank_type = np.uint16
         ranks = ranks.astype(rank_type, copy=False)
-        self.modes = count_modes(n, k, smax, width, budget, streamed, m)
+        modes = count_modes(n, k, smax, width, budget, streamed, m)
         lengths = list_lengths(n, k, smax)
         self.lengths = np.array(lengths, dtype=np.int64)
-        self.list_start = np.zeros(smax + 1, dtype=np.int64)
-        self.table_start = np.zeros(smax + 1, dtype=np.int64)
+        # per size: its mode, where its lists start, where its tables start (MODE,
+        # LIST_START, TABLE_START of headsup_kernels)
+        self.layout = np.zeros((3, smax + 1), dtype=np.int64)
+        self.layout[MODE] = modes
         # Every array at its final size first: built into in place, never concatenated
         # (a concatenation holds the parts and the whole at once).
         table_size = dict.fromkeys(TABLE_TYPES, 0)
         kept_size = 0
         for s in range(smax + 1):
-            mode = int(self.modes[s])
+            mode = int(modes[s])
             if mode in TABLE_TYPES:
-                self.table_start[s] = table_size[mode]
+                self.layout[TABLE_START, s] = table_size[mode]
                 table_size[mode] += comb(n, s) * width
             else:
-                self.list_start[s] = kept_size
+                self.layout[LIST_START, s] = kept_size
                 kept_size += comb(n, s) * lengths[s]
         self.tables = [np.empty(max(table_size[mode], 1), dtype=entry)
                        for mode, entry in TABLE_TYPES.items()]
-        tables = dict(zip(TABLE_TYPES, self.tables, strict=True))
         self.lists = np.empty(max(kept_size, 1), dtype=rank_type)
-        n_stored = comb(n, k)
-        bounds = np.unique(np.linspace(0, n_stored, N_CHUNKS + 1).astype(np.int64))
-        self.included_start = np.zeros(smax + 1, dtype=np.int64)
+        bounds = chunks(comb(n, k))
         n_lists = [comb(n, s) for s in range(smax + 1)]
+        self.included_start = np.array([sum(n_lists[:s]) for s in range(smax + 1)],
+                                       dtype=np.int64)
         self.included = np.zeros(max(sum(n_lists) if partial else 0, 1), dtype=np.int64)
         for s in range(smax + 1):  # one size at a time: its lists live only while used
             masks = np.array([mk for mk in range(1 << k) if mk.bit_count() == s], np.int64)
             lists = np.empty(n_lists[s] * lengths[s], dtype=rank_type)
-            run_chunked(fill_lists, len(bounds) - 1, n, k, masks, binom, lengths[s], ranks,
-                        bounds, lists)
-            if partial:  # how many of each list's completions are in the part
-                self.included_start[s] = sum(n_lists[:s])
-                run_chunked(count_included, n_lists[s], lists, lengths[s], width - 2,
-                            self.included[sum(n_lists[:s]) : sum(n_lists[: s + 1])])
-            mode = int(self.modes[s])
+            run_chunked(fill_lists, len(bounds) - 1, k, masks, binom, lengths[s], ranks,
+                        bounds, first_completions(bounds, k, binom), lists)
+            mode = int(modes[s])
+            if partial or mode in TABLE_TYPES:
+                # partial: how many of each list's completions are in the part
+                at = int(self.included_start[s])
+                included = self.included[at : at + n_lists[s]] if partial else self.included
+                run_chunked(finish_lists, n_lists[s], lists, lengths[s], width, partial,
+                            mode, int(self.layout[TABLE_START, s]), *self.tables, included)
             if mode in TABLE_TYPES:
-                start = self.table_start[s]
-                run_chunked(build_tables, n_lists[s], lists, lengths[s], width,
-                            tables[mode][start : start + n_lists[s] * width])
                 continue
-            if mode == SEARCH:
-                run_chunked(sort_each, n_lists[s], lists, lengths[s])
-            self.lists[self.list_start[s] : self.list_start[s] + len(lists)] = lists
+            if mode == SEARCH:  # numpy's sort: nothing to compile (see headsup_kernels)
+                lists.reshape(n_lists[s], lengths[s]).sort(axis=1, kind="stable")
+            start = self.layout[LIST_START, s]
+            self.lists[start : start + len(lists)] = lists
         del lists
 
     def args(self) -> tuple:
-        """The arguments signed_sums takes for these lists, up to width and partial."""
-        return (self.modes, self.lengths, self.list_start, self.table_start, self.lists,
-                *self.tables, self.included_start, self.included)
+        """This part's arrays as count_streamed takes them (the layout aside)."""
+        return (self.lists, *self.tables, self.included)
 
 
 def chunk_bounds(n_streamed: int) -> list[np.ndarray]:
@@ -472,6 +243,46 @@ def chunk_bounds(n_streamed: int) -> list[np.ndarray]:
         dtype=np.int64,
     )
     return [cuts[r * N_CHUNKS : (r + 1) * N_CHUNKS + 1] for r in range(rounds)]
+
+
+class StreamedSide:
+    """The streamed side of a count: its known cards and m cards to come, valued as one
+    kind, against a stored side whose distinct values are distinct. count() sums a round
+    of its completions against up to three parts (count_streamed)."""
+
+    def __init__(self, kind: int, pool: np.ndarray, known, m: int, smax: int, binom,
+                 distinct: np.ndarray):
+        base_key, base_suits = key_and_suits(list(known))
+        parent, last, first = shared_set_layout(m, smax)
+        self.args = (kind, pool, m, smax, base_key, base_suits, len(known), binom,
+                     distinct, parent, last, first)
+        self.m, self.binom = m, binom
+        self.ranks_scratch = np.zeros((N_CHUNKS, len(parent)), dtype=np.int64)
+        self.no_groups = np.zeros(1, dtype=np.uint8)
+        self.no_cards = np.zeros((1, len(pool), 2), dtype=np.int64)
+
+    def count(self, bounds: np.ndarray, every: CountingLists,
+              worse: CountingLists | None = None, equal: CountingLists | None = None,
+              groups: np.ndarray | None = None, place: int = 0,
+              card_out: np.ndarray | None = None) -> np.ndarray:
+        """(chunk, 9) signed sums of the chunks of bounds: for each part (all, worse,
+        equal; a part not given is not counted) the stored completions below, not above
+        and in all; with groups, only the completions whose group >> 1 is place, and the
+        equal part only for those whose group & 1. card_out: (chunk, pool card, 2) to add
+        the wins and ties of part all to, by the cards the completions hold."""
+        out = np.zeros((len(bounds) - 1, 9), dtype=np.int64)
+        parts = [every, worse or every, equal or every]
+        layout = np.stack([part.layout for part in parts])
+        group_bytes = 0 if groups is None else groups.itemsize
+        groups = self.no_groups if groups is None else groups.view(np.uint8)
+        lengths, included_start = every.lengths, every.included_start
+        run_chunked(count_streamed, len(bounds) - 1, *self.args, bounds, group_bytes, groups,
+                    place, lengths, included_start, layout,
+                    *(array for part in parts for array in part.args()),
+                    worse is not None, equal is not None, card_out is not None,
+                    first_completions(bounds, self.m, self.binom), self.ranks_scratch, out,
+                    self.no_cards if card_out is None else card_out)
+        return out
 
 
 def count_against(kind: int, pool, stored_known, streamed_known, k: int, m: int,
@@ -488,19 +299,16 @@ def count_against(kind: int, pool, stored_known, streamed_known, k: int, m: int,
     stored = CountingLists(ranks, len(distinct) + 2, n, k, smax, binom,
                            table_budget(n, k, smax), streamed=comb(n, m), m=m)
     del ranks
-    vk, vs = key_and_suits(list(streamed_known))
-    sets = shared_set_layout(m, smax)
+    streamed = StreamedSide(kind, pool, streamed_known, m, smax, binom, distinct)
     wins = ties = 0
     card_tallies = np.zeros((n, 2), dtype=np.int64)
     rounds = chunk_bounds(comb(n, m))
     for r, bounds in enumerate(rounds):
-        out = np.zeros((len(bounds) - 1, 2), dtype=np.int64)
-        card_out = np.zeros((len(bounds) - 1 if by_card else 1, n, 2), dtype=np.int64)
-        run_chunked(stream_counts, len(bounds) - 1, kind, pool, m, smax, vk, vs,
-                    len(streamed_known), binom, distinct, *stored.args(), *sets, bounds,
-                    by_card, out, card_out)
-        wins += int(out[:, 0].sum())
-        ties += int(out[:, 1].sum())
+        card_out = np.zeros((len(bounds) - 1, n, 2), dtype=np.int64) if by_card else None
+        sums = streamed.count(bounds, stored, card_out=card_out)
+        below, not_above, total = sums[:, :3].sum(axis=0)
+        wins += int(total - not_above)
+        ties += int(not_above - below)
         if by_card:
             card_tallies += card_out.sum(axis=0)
         if progress is not None:

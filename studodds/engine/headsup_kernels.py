@@ -1,0 +1,303 @@
+"""The numba kernels of exact heads-up counting (headsup.py, headsup_split.py).
+
+A first query of five-card stud waits on these compiling (after an install nothing is
+cached), so they are few and every game shares them:
+
+* four kernels do every count: completion_values (the hand values of a range of
+  completions), fill_lists and finish_lists (the stored side's lists and count tables),
+  and count_streamed (the count itself: one hand kind, or a split pot's three parts);
+* the hand kind, the parts counted and the filter on the streamed side are arguments,
+  and every argument has one type whatever the table (ranks uint16, the three widths of
+  count table always passed, the groups as bytes), so each kernel compiles once for
+  every game, street and pot (tests/test_headsup.py checks that no second one appears);
+* no allocation inside a kernel: each chunk's working arrays are rows of arrays passed
+  in (numpy's allocators compile for 0.3 s in the first process that uses them), the
+  chunks' first completions unranked in Python (headsup.first_completions);
+* the sorted lists are sorted by numpy, outside (numba's sort of uint16 arrays compiled
+  for 1.6 s);
+* helpers are inlined only where a loop calls them with arrays (the reference counting
+  pipeline.py describes), and the split pot's three parts share one inlined count
+  (signed_sums) in a loop over the parts instead of three copies (count_place's copies
+  took 3 s to compile).
+
+Completions come in colex order everywhere (the lowest card moves fastest, and in colex
+rank the lowest card adds its own index): the stored side's completion r in its values,
+ranks and fill_lists alike, the streamed side's in count_streamed.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..config import NUMBA_OPTIONS
+from ..eval.kernels import CARD_KEY, suit_bit, value_of_kind
+from .pipeline import KERNEL_OPTIONS
+
+# How the lists of each size s of shared set S are counted (headsup.py's docstring).
+SCAN, SEARCH, TABLE8, TABLE16, TABLE32 = 0, 1, 2, 3, 4
+# The rows of a part's layout (count_streamed): per size s, its mode, where its lists
+# start in the part's lists, where its tables start in the mode's tables.
+MODE, LIST_START, TABLE_START = 0, 1, 2
+# The parts a count sums (headsup_split.py): all stored completions, those whose low is
+# worse than the streamed one's, those whose low equals it. One kind counts ALL alone.
+ALL, WORSE, EQUAL = 0, 1, 2
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def next_colex(idx, m):
+    """Step idx (ascending) to the next m-subset in colex order: the lowest card that can
+    move up does, and the cards below it start again at the bottom. idx has room for one
+    index even when m is 0."""
+    i = 0
+    while i < m - 1 and idx[i] + 1 == idx[i + 1]:
+        i += 1
+    idx[i] += 1
+    for j in range(i):
+        idx[j] = j
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
+    key = base_key
+    suits = base_suits
+    for j in range(count):
+        c = pool[idx[j]]
+        key += CARD_KEY[c]
+        suits |= suit_bit(c)
+    return value_of_kind(kind, key, suits, n_known + count)
+
+
+@nb.njit(**KERNEL_OPTIONS)
+def completion_values(first_chunk, last_chunk, kind, pool, k, base_key, base_suits, n_known,
+                      bounds, offset, starts, out):
+    """out[r - offset] = the value of the known cards (base_key, base_suits, n_known) and
+    the k pool cards of the completion of colex rank r, for r in bounds[c]..bounds[c+1]-1,
+    chunks c in first_chunk..last_chunk-1; starts[c] holds chunk c's first completion
+    (the pool indices of colex rank bounds[c]) and is stepped through the chunk."""
+    for c in range(first_chunk, last_chunk):
+        idx = starts[c]
+        for r in range(bounds[c], bounds[c + 1]):
+            out[r - offset] = hand_value(kind, base_key, base_suits, n_known, pool, idx, k)
+            next_colex(idx, k)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def list_slot(idx, k, mask, binom):
+    """(colex rank of the set S that mask selects from completion idx, the completion's
+    slot in S's list: its colex rank without S, among the pool without S)."""
+    s = 0
+    rank_s = 0
+    slot = 0
+    t = 0
+    for i in range(k):
+        if (mask >> i) & 1:
+            rank_s += binom[idx[i], s + 1]
+            s += 1
+        else:
+            slot += binom[idx[i] - s, t + 1]
+            t += 1
+    return rank_s, slot
+
+
+@nb.njit(**KERNEL_OPTIONS)
+def fill_lists(first_chunk, last_chunk, k, masks, binom, length, ranks, bounds, starts,
+               lists):
+    """lists[rank(S) * length + slot] = ranks[r] for every completion r (colex rank, chunk
+    c taking bounds[c]..bounds[c+1], chunks first_chunk..last_chunk-1, starts[c] its
+    first completion as in completion_values) and every set S inside it that one of masks
+    selects (all of one size, whose lists are length long)."""
+    for c in range(first_chunk, last_chunk):
+        idx = starts[c]
+        for r in range(bounds[c], bounds[c + 1]):
+            rank = ranks[r]
+            for mask in masks:
+                rank_s, slot = list_slot(idx, k, mask, binom)
+                lists[rank_s * length + slot] = rank
+            next_colex(idx, k)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def count_table(lists, start, length, width, table, row):
+    """table[row + j] = how many of lists[start:start + length] are below j, j < width."""
+    for j in range(width):
+        table[row + j] = 0
+    for j in range(length):
+        table[row + lists[start + j] + 1] += 1
+    for j in range(1, width):
+        table[row + j] += table[row + j - 1]
+
+
+@nb.njit(**KERNEL_OPTIONS)
+def finish_lists(first, last, lists, length, width, partial, mode, table_start, tables8,
+                 tables16, tables32, included):
+    """For the lists first..last-1 of one size (length entries each): with partial,
+    included[l] = how many of list l's entries are below the sentinel width - 2; in a
+    table mode, list l's count table (count_table) at table_start + l * width in that
+    mode's tables."""
+    for lst in range(first, last):
+        start = lst * length
+        if partial:
+            total = 0
+            for j in range(start, start + length):
+                total += lists[j] < width - 2
+            included[lst] = total
+        row = table_start + lst * width
+        if mode == TABLE8:
+            count_table(lists, start, length, width, tables8, row)
+        elif mode == TABLE16:
+            count_table(lists, start, length, width, tables16, row)
+        elif mode == TABLE32:
+            count_table(lists, start, length, width, tables32, row)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def ranks_below(lists, start, length, x):
+    """How many of the sorted lists[start:start + length] (length >= 1) are below x.
+
+    Branch-free halving (the comparison picks the next base, it does not jump): the
+    step count depends on the length alone, so no step is mispredicted."""
+    base = start
+    left = length
+    while left > 1:
+        half = left >> 1
+        base = base + half if lists[base + half - 1] < x else base
+        left -= half
+    return base - start + (1 if lists[base] < x else 0)
+
+
+@nb.njit(**KERNEL_OPTIONS)
+def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_suits,
+                   n_known, binom, distinct, parent, last, first, bounds, group_bytes, groups,
+                   place, lengths, included_start, layout,
+                   all_lists, all8, all16, all32, all_included,
+                   worse_lists, worse8, worse16, worse32, worse_included,
+                   equal_lists, equal8, equal16, equal32, equal_included,
+                   with_worse, with_equal, by_card, starts, ranks_scratch, out, card_out):
+    """out[c, 3 * part + (0, 1, 2)] = the signed sums of each part over the streamed
+    completions of colex ranks bounds[c]..bounds[c+1]-1, chunks c in first_chunk..
+    last_chunk-1: over the shared sets S of each streamed completion, with the
+    inclusion-exclusion sign of each, the stored completions holding S that rank below
+    the streamed one's value, not above it, and in all.
+
+    The parts are the lists all_ (every stored completion), worse_ (with_worse) and
+    equal_ (with_equal, and only for the streamed completions whose group & 1: their low
+    equals one of the stored side's); the last two are partial: their completions ranked
+    width - 2, the sentinel, are left out, and their included[included_start[s] + rank
+    of S] count the rest of S's list. layout[part] says how each size is kept (MODE,
+    LIST_START, TABLE_START).
+
+    With group_bytes (1 or 2), only the completions v whose group (groups[v], read as
+    integers of that many bytes) has group >> 1 == place count. With by_card, also
+    card_out[c, i] += (part ALL's wins, ties of the stored side) over the completions
+    holding pool card i. starts[c] holds chunk c's first completion (as in
+    completion_values), ranks_scratch[c] is its working row.
+
+    The completions come in colex order: the lowest card moves fastest, so the sets that
+    change from one completion to the next are neighbouring lists and table rows, which
+    the memory prefetches. The sets are visited size by size, so within a size the mode
+    stays the same and the loops' branches go the same way set after set.
+
+    One function, its helpers written in: numba's inliner copies a helper's code block by
+    block with all its variables each time, which for the counting took most of the
+    compile; the parts share one copy of the counting in a loop over them."""
+    width = distinct.shape[0] + 2
+    n_distinct = distinct.shape[0]
+    for c in range(first_chunk, last_chunk):
+        idx = starts[c]
+        ranks = ranks_scratch[c]
+        ranks[0] = 0  # the empty set
+        for j in range(9):
+            out[c, j] = 0
+        for v in range(bounds[c], bounds[c + 1]):
+            group = 0
+            if group_bytes == 1:
+                group = np.int64(groups[v])
+            elif group_bytes == 2:
+                group = np.int64(groups[2 * v]) | (np.int64(groups[2 * v + 1]) << 8)
+            if group_bytes and group >> 1 != place:
+                next_colex(idx, m)
+                continue
+            value = hand_value(kind, base_key, base_suits, n_known, pool, idx, m)
+            # where the value falls among the stored side's distinct values
+            lo, hi = 0, n_distinct
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if distinct[mid] < value:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            below_rank = lo
+            equal_value = lo < n_distinct and distinct[lo] == value
+            not_above_rank = lo + 1 if equal_value else lo
+            # the colex rank of every shared set (shared_set_layout)
+            for s in range(1, smax + 1):
+                for q in range(first[s], first[s + 1]):
+                    ranks[q] = ranks[parent[q]] + binom[idx[last[q]], s]
+            for part in range(3):
+                if part == ALL:
+                    lists, t8, t16, t32, included = (all_lists, all8, all16, all32,
+                                                     all_included)
+                elif part == WORSE:
+                    if not with_worse:
+                        continue
+                    lists, t8, t16, t32, included = (worse_lists, worse8, worse16, worse32,
+                                                     worse_included)
+                else:
+                    if not (with_equal and group & 1):
+                        continue
+                    lists, t8, t16, t32, included = (equal_lists, equal8, equal16, equal32,
+                                                     equal_included)
+                below_total = np.int64(0)
+                not_above_total = np.int64(0)
+                all_total = np.int64(0)
+                for s in range(smax + 1):
+                    length = lengths[s]
+                    mode = layout[part, MODE, s]
+                    below_sum = np.int64(0)
+                    not_above_sum = np.int64(0)
+                    all_sum = np.int64(0)
+                    if mode == TABLE8 or mode == TABLE16 or mode == TABLE32:
+                        row0 = layout[part, TABLE_START, s]
+                        for q in range(first[s], first[s + 1]):
+                            row = row0 + ranks[q] * width
+                            if mode == TABLE8:
+                                below_sum += t8[row + below_rank]
+                                not_above_sum += t8[row + not_above_rank]
+                            elif mode == TABLE16:
+                                below_sum += t16[row + below_rank]
+                                not_above_sum += t16[row + not_above_rank]
+                            else:
+                                below_sum += t32[row + below_rank]
+                                not_above_sum += t32[row + not_above_rank]
+                    elif mode == SCAN:
+                        for q in range(first[s], first[s + 1]):
+                            start = layout[part, LIST_START, s] + ranks[q] * length
+                            for j in range(length):
+                                e = lists[start + j]
+                                below_sum += e < below_rank
+                                not_above_sum += e < not_above_rank
+                    else:
+                        for q in range(first[s], first[s + 1]):
+                            start = layout[part, LIST_START, s] + ranks[q] * length
+                            below = ranks_below(lists, start, length, below_rank)
+                            below_sum += below
+                            not_above_sum += (ranks_below(lists, start, length, not_above_rank)
+                                              if equal_value else below)
+                    if part == ALL:
+                        all_sum = (first[s + 1] - first[s]) * length
+                    else:
+                        for q in range(first[s], first[s + 1]):
+                            all_sum += included[included_start[s] + ranks[q]]
+                    sign = 1 - 2 * (s & 1)
+                    below_total += sign * below_sum
+                    not_above_total += sign * not_above_sum
+                    all_total += sign * all_sum
+                out[c, 3 * part] += below_total
+                out[c, 3 * part + 1] += not_above_total
+                out[c, 3 * part + 2] += all_total
+                if by_card and part == ALL:
+                    for i in range(m):
+                        card_out[c, idx[i], 0] += all_total - not_above_total
+                        card_out[c, idx[i], 1] += not_above_total - below_total
+            next_colex(idx, m)
