@@ -41,8 +41,11 @@ from ..eval.kernels import key_and_suits
 from .chunked import run_chunked
 from .exact import binomial_table
 from .headsup_kernels import (
+    INCLUDED_START,
+    LENGTH,
     LIST_START,
     MODE,
+    N_LAYOUT_ROWS,
     SCAN,
     SEARCH,
     TABLE8,
@@ -165,13 +168,23 @@ def stored_values(kind: int, pool, known, k: int, binom) -> np.ndarray:
     return values
 
 
+def _aligned(n_bytes: int) -> int:
+    return -(-n_bytes // 8) * 8
+
+
 class CountingLists:
     """The stored side of a count: for every shared set S of at most smax cards the ranks
     of the completions holding it (ranks[r] of completion r, below width - 2; width - 2
     marks a completion left out of a partial count), kept as its size's mode says
-    (count_modes): count tables, sorted lists or lists to scan. The tables are built one
-    size at a time into their final arrays, so memory peaks at the tables, the lists kept
-    and one size's lists."""
+    (count_modes): count tables, sorted lists or lists to scan.
+
+    Everything lives in one byte array, the store, which the kernels take read as
+    integers of each width (views: four arguments a part instead of five arrays, and
+    each array argument of a kernel compiles its own unboxing): the lists kept (uint16),
+    the tables of each mode, and for a partial part how many entries of each list are in
+    it (int64), each section at an 8-byte boundary; layout (rows MODE .. INCLUDED_START
+    of headsup_kernels, a column a size) says where. The tables are built one size at a time into the store, so memory
+    peaks at the store and one size's lists."""
 
     def __init__(self, ranks: np.ndarray, width: int, n: int, k: int, smax: int, binom,
                  budget: int, partial: bool = False, streamed: int | None = None,
@@ -184,31 +197,37 @@ class CountingLists:
         ranks = ranks.astype(rank_type, copy=False)
         modes = count_modes(n, k, smax, width, budget, streamed, m)
         lengths = list_lengths(n, k, smax)
-        self.lengths = np.array(lengths, dtype=np.int64)
-        # per size: its mode, where its lists start, where its tables start (MODE,
-        # LIST_START, TABLE_START of headsup_kernels)
-        self.layout = np.zeros((3, smax + 1), dtype=np.int64)
-        self.layout[MODE] = modes
-        # Every array at its final size first: built into in place, never concatenated
-        # (a concatenation holds the parts and the whole at once).
-        table_size = dict.fromkeys(TABLE_TYPES, 0)
-        kept_size = 0
+        n_lists = [comb(n, s) for s in range(smax + 1)]
+        # The sections, in entries of their own type: the lists kept, the tables of each
+        # mode, the counts of a partial part; where each size starts in its section.
+        item_size = {"lists": 2, "included": 8,
+                     **{mode: np.dtype(entry).itemsize for mode, entry in TABLE_TYPES.items()}}
+        entries = dict.fromkeys(item_size, 0)
+        section, within = [], []
         for s in range(smax + 1):
             mode = int(modes[s])
-            if mode in TABLE_TYPES:
-                self.layout[TABLE_START, s] = table_size[mode]
-                table_size[mode] += comb(n, s) * width
-            else:
-                self.layout[LIST_START, s] = kept_size
-                kept_size += comb(n, s) * lengths[s]
-        self.tables = [np.empty(max(table_size[mode], 1), dtype=entry)
-                       for mode, entry in TABLE_TYPES.items()]
-        self.lists = np.empty(max(kept_size, 1), dtype=rank_type)
+            section.append(mode if mode in TABLE_TYPES else "lists")
+            within.append(entries[section[s]])
+            entries[section[s]] += n_lists[s] * (width if mode in TABLE_TYPES else lengths[s])
+        entries["included"] = sum(n_lists) if partial else 0
+        first_entry = {}  # each section's first entry in the store, read as its type
+        at = 0
+        for name, count in entries.items():
+            first_entry[name] = at // item_size[name]
+            at = _aligned(at + count * item_size[name])
+        layout = np.zeros((N_LAYOUT_ROWS, smax + 1), dtype=np.int64)
+        layout[MODE] = modes
+        layout[LENGTH] = lengths
+        for s in range(smax + 1):
+            row = LIST_START if section[s] == "lists" else TABLE_START
+            layout[row, s] = first_entry[section[s]] + within[s]
+            layout[INCLUDED_START, s] = first_entry["included"] + sum(n_lists[:s])
+        # Every byte at its final place first: built into in place, never concatenated
+        # (a concatenation holds the parts and the whole at once).
+        self.store = np.empty(max(at, 8), dtype=np.uint8)
+        self.layout = layout
         bounds = chunks(comb(n, k))
-        n_lists = [comb(n, s) for s in range(smax + 1)]
-        self.included_start = np.array([sum(n_lists[:s]) for s in range(smax + 1)],
-                                       dtype=np.int64)
-        self.included = np.zeros(max(sum(n_lists) if partial else 0, 1), dtype=np.int64)
+        kept_lists = self.store.view(rank_type)
         for s in range(smax + 1):  # one size at a time: its lists live only while used
             masks = np.array([mk for mk in range(1 << k) if mk.bit_count() == s], np.int64)
             lists = np.empty(n_lists[s] * lengths[s], dtype=rank_type)
@@ -216,22 +235,21 @@ class CountingLists:
                         bounds, first_completions(bounds, k, binom), lists)
             mode = int(modes[s])
             if partial or mode in TABLE_TYPES:
-                # partial: how many of each list's completions are in the part
-                at = int(self.included_start[s])
-                included = self.included[at : at + n_lists[s]] if partial else self.included
-                run_chunked(finish_lists, n_lists[s], lists, lengths[s], width, partial,
-                            mode, int(self.layout[TABLE_START, s]), *self.tables, included)
+                run_chunked(finish_lists, n_lists[s], lists, width, partial, s, layout,
+                            *self.views())
             if mode in TABLE_TYPES:
                 continue
             if mode == SEARCH:  # numpy's sort: nothing to compile (see headsup_kernels)
                 lists.reshape(n_lists[s], lengths[s]).sort(axis=1, kind="stable")
-            start = self.layout[LIST_START, s]
-            self.lists[start : start + len(lists)] = lists
+            start = layout[LIST_START, s]
+            kept_lists[start : start + len(lists)] = lists
         del lists
 
-    def args(self) -> tuple:
-        """This part's arrays as count_streamed takes them (the layout aside)."""
-        return (self.lists, *self.tables, self.included)
+    def views(self) -> tuple[np.ndarray, ...]:
+        """The store read as integers of 8, 16, 32 and 64 bits, as the kernels take it
+        (made here: numba's view compiles for 0.3 s)."""
+        return (self.store, self.store.view(np.uint16), self.store.view(np.int32),
+                self.store.view(np.int64))
 
 
 def chunk_bounds(n_streamed: int) -> list[np.ndarray]:
@@ -254,10 +272,11 @@ class StreamedSide:
                  distinct: np.ndarray):
         base_key, base_suits = key_and_suits(list(known))
         parent, last, first = shared_set_layout(m, smax)
-        self.args = (kind, pool, m, smax, base_key, base_suits, len(known), binom,
-                     distinct, parent, last, first)
-        self.m, self.binom = m, binom
-        self.ranks_scratch = np.zeros((N_CHUNKS, len(parent)), dtype=np.int64)
+        sets = np.zeros((3, max(len(parent), len(first))), dtype=np.int64)
+        sets[0, : len(parent)], sets[1, : len(last)], sets[2, : len(first)] = parent, last, first
+        self.args = (kind, pool, m, smax, base_key, base_suits, len(known), binom, distinct,
+                     sets)
+        self.m, self.binom, self.n_sets = m, binom, len(parent)
         self.no_groups = np.zeros(1, dtype=np.uint8)
         self.no_cards = np.zeros((1, len(pool), 2), dtype=np.int64)
 
@@ -275,12 +294,14 @@ class StreamedSide:
         layout = np.stack([part.layout for part in parts])
         group_bytes = 0 if groups is None else groups.itemsize
         groups = self.no_groups if groups is None else groups.view(np.uint8)
-        lengths, included_start = every.lengths, every.included_start
+        # each chunk's working row: its first completion, then the shared sets' ranks
+        starts = first_completions(bounds, self.m, self.binom)
+        work = np.zeros((len(starts), starts.shape[1] + self.n_sets), dtype=np.int64)
+        work[:, : starts.shape[1]] = starts
         run_chunked(count_streamed, len(bounds) - 1, *self.args, bounds, group_bytes, groups,
-                    place, lengths, included_start, layout,
-                    *(array for part in parts for array in part.args()),
-                    worse is not None, equal is not None, card_out is not None,
-                    first_completions(bounds, self.m, self.binom), self.ranks_scratch, out,
+                    place, layout, *(view for part in parts for view in part.views()),
+                    worse is not None,
+                    equal is not None, card_out is not None, work, out,
                     self.no_cards if card_out is None else card_out)
         return out
 

@@ -34,11 +34,17 @@ from ..config import NUMBA_OPTIONS
 from ..eval.kernels import CARD_KEY, suit_bit, value_of_kind
 from .pipeline import KERNEL_OPTIONS
 
+# No cfunc wrapper: nothing calls these through a C pointer, and it is compiled too.
+OPTIONS = {**KERNEL_OPTIONS, "no_cfunc_wrapper": True}
+
 # How the lists of each size s of shared set S are counted (headsup.py's docstring).
 SCAN, SEARCH, TABLE8, TABLE16, TABLE32 = 0, 1, 2, 3, 4
-# The rows of a part's layout (count_streamed): per size s, its mode, where its lists
-# start in the part's lists, where its tables start in the mode's tables.
-MODE, LIST_START, TABLE_START = 0, 1, 2
+# The rows of a part's layout (headsup.CountingLists): per size s of shared set, its
+# mode, its lists' length, and where in the part's store (one byte array, read as
+# integers of each width) its lists, its tables and its counts of included entries start,
+# in entries of their type (uint16, the mode's table type, int64).
+MODE, LENGTH, LIST_START, TABLE_START, INCLUDED_START = range(5)
+N_LAYOUT_ROWS = 5
 # The parts a count sums (headsup_split.py): all stored completions, those whose low is
 # worse than the streamed one's, those whose low equals it. One kind counts ALL alone.
 ALL, WORSE, EQUAL = 0, 1, 2
@@ -68,7 +74,7 @@ def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
     return value_of_kind(kind, key, suits, n_known + count)
 
 
-@nb.njit(**KERNEL_OPTIONS)
+@nb.njit(**OPTIONS)
 def completion_values(first_chunk, last_chunk, kind, pool, k, base_key, base_suits, n_known,
                       bounds, offset, starts, out):
     """out[r - offset] = the value of the known cards (base_key, base_suits, n_known) and
@@ -100,7 +106,7 @@ def list_slot(idx, k, mask, binom):
     return rank_s, slot
 
 
-@nb.njit(**KERNEL_OPTIONS)
+@nb.njit(**OPTIONS)
 def fill_lists(first_chunk, last_chunk, k, masks, binom, length, ranks, bounds, starts,
                lists):
     """lists[rank(S) * length + slot] = ranks[r] for every completion r (colex rank, chunk
@@ -128,27 +134,31 @@ def count_table(lists, start, length, width, table, row):
         table[row + j] += table[row + j - 1]
 
 
-@nb.njit(**KERNEL_OPTIONS)
-def finish_lists(first, last, lists, length, width, partial, mode, table_start, tables8,
-                 tables16, tables32, included):
-    """For the lists first..last-1 of one size (length entries each): with partial,
-    included[l] = how many of list l's entries are below the sentinel width - 2; in a
-    table mode, list l's count table (count_table) at table_start + l * width in that
-    mode's tables."""
+@nb.njit(**OPTIONS)
+def finish_lists(first, last, lists, width, partial, s, layout, store8, store16, store32,
+                 store64):
+    """For the lists first..last-1 of size s (layout[LENGTH, s] entries each), into the
+    part's store (read as integers of 8, 16, 32 and 64 bits): with partial, the count of
+    list l's entries below the sentinel width - 2 (at INCLUDED_START); in a table mode,
+    list l's count table (count_table, at TABLE_START + l * width)."""
+    length = layout[LENGTH, s]
+    mode = layout[MODE, s]
+    table_start = layout[TABLE_START, s]
+    included_start = layout[INCLUDED_START, s]
     for lst in range(first, last):
         start = lst * length
         if partial:
             total = 0
             for j in range(start, start + length):
                 total += lists[j] < width - 2
-            included[lst] = total
+            store64[included_start + lst] = total
         row = table_start + lst * width
         if mode == TABLE8:
-            count_table(lists, start, length, width, tables8, row)
+            count_table(lists, start, length, width, store8, row)
         elif mode == TABLE16:
-            count_table(lists, start, length, width, tables16, row)
+            count_table(lists, start, length, width, store16, row)
         elif mode == TABLE32:
-            count_table(lists, start, length, width, tables32, row)
+            count_table(lists, start, length, width, store32, row)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -166,32 +176,30 @@ def ranks_below(lists, start, length, x):
     return base - start + (1 if lists[base] < x else 0)
 
 
-@nb.njit(**KERNEL_OPTIONS)
+@nb.njit(**OPTIONS)
 def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_suits,
-                   n_known, binom, distinct, parent, last, first, bounds, group_bytes, groups,
-                   place, lengths, included_start, layout,
-                   all_lists, all8, all16, all32, all_included,
-                   worse_lists, worse8, worse16, worse32, worse_included,
-                   equal_lists, equal8, equal16, equal32, equal_included,
-                   with_worse, with_equal, by_card, starts, ranks_scratch, out, card_out):
+                   n_known, binom, distinct, sets, bounds, group_bytes, groups, place, layout,
+                   all8, all16, all32, all64, worse8, worse16, worse32, worse64,
+                   equal8, equal16, equal32, equal64, with_worse, with_equal, by_card, work,
+                   out, card_out):
     """out[c, 3 * part + (0, 1, 2)] = the signed sums of each part over the streamed
     completions of colex ranks bounds[c]..bounds[c+1]-1, chunks c in first_chunk..
     last_chunk-1: over the shared sets S of each streamed completion, with the
     inclusion-exclusion sign of each, the stored completions holding S that rank below
     the streamed one's value, not above it, and in all.
 
-    The parts are the lists all_ (every stored completion), worse_ (with_worse) and
-    equal_ (with_equal, and only for the streamed completions whose group & 1: their low
-    equals one of the stored side's); the last two are partial: their completions ranked
-    width - 2, the sentinel, are left out, and their included[included_start[s] + rank
-    of S] count the rest of S's list. layout[part] says how each size is kept (MODE,
-    LIST_START, TABLE_START).
+    The parts are the stored sides all (every stored completion), worse (with_worse)
+    and equal (with_equal, and only for the streamed completions whose group & 1: their
+    low equals one of the stored side's), each a store read as integers of 8, 16, 32 and
+    64 bits, laid out as layout[part] says (headsup.CountingLists). The last two are partial: their completions ranked
+    width - 2, the sentinel, are left out, and their counts of included entries count
+    the rest of each list. sets holds shared_set_layout's parent, last and first.
 
     With group_bytes (1 or 2), only the completions v whose group (groups[v], read as
     integers of that many bytes) has group >> 1 == place count. With by_card, also
     card_out[c, i] += (part ALL's wins, ties of the stored side) over the completions
-    holding pool card i. starts[c] holds chunk c's first completion (as in
-    completion_values), ranks_scratch[c] is its working row.
+    holding pool card i. work[c] is chunk c's working row: its first completion (as in
+    completion_values), stepped through the chunk, then the shared sets' ranks.
 
     The completions come in colex order: the lowest card moves fastest, so the sets that
     change from one completion to the next are neighbouring lists and table rows, which
@@ -203,9 +211,11 @@ def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_
     compile; the parts share one copy of the counting in a loop over them."""
     width = distinct.shape[0] + 2
     n_distinct = distinct.shape[0]
+    parent, last, first = sets[0], sets[1], sets[2]
+    ranks_at = work.shape[1] - first[smax + 1]
     for c in range(first_chunk, last_chunk):
-        idx = starts[c]
-        ranks = ranks_scratch[c]
+        idx = work[c]
+        ranks = work[c, ranks_at:]
         ranks[0] = 0  # the empty set
         for j in range(9):
             out[c, j] = 0
@@ -236,23 +246,20 @@ def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_
                     ranks[q] = ranks[parent[q]] + binom[idx[last[q]], s]
             for part in range(3):
                 if part == ALL:
-                    lists, t8, t16, t32, included = (all_lists, all8, all16, all32,
-                                                     all_included)
+                    t8, t16, t32, t64 = all8, all16, all32, all64
                 elif part == WORSE:
                     if not with_worse:
                         continue
-                    lists, t8, t16, t32, included = (worse_lists, worse8, worse16, worse32,
-                                                     worse_included)
+                    t8, t16, t32, t64 = worse8, worse16, worse32, worse64
                 else:
                     if not (with_equal and group & 1):
                         continue
-                    lists, t8, t16, t32, included = (equal_lists, equal8, equal16, equal32,
-                                                     equal_included)
+                    t8, t16, t32, t64 = equal8, equal16, equal32, equal64
                 below_total = np.int64(0)
                 not_above_total = np.int64(0)
                 all_total = np.int64(0)
                 for s in range(smax + 1):
-                    length = lengths[s]
+                    length = layout[part, LENGTH, s]
                     mode = layout[part, MODE, s]
                     below_sum = np.int64(0)
                     not_above_sum = np.int64(0)
@@ -274,21 +281,22 @@ def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_
                         for q in range(first[s], first[s + 1]):
                             start = layout[part, LIST_START, s] + ranks[q] * length
                             for j in range(length):
-                                e = lists[start + j]
+                                e = t16[start + j]
                                 below_sum += e < below_rank
                                 not_above_sum += e < not_above_rank
                     else:
                         for q in range(first[s], first[s + 1]):
                             start = layout[part, LIST_START, s] + ranks[q] * length
-                            below = ranks_below(lists, start, length, below_rank)
+                            below = ranks_below(t16, start, length, below_rank)
                             below_sum += below
-                            not_above_sum += (ranks_below(lists, start, length, not_above_rank)
+                            not_above_sum += (ranks_below(t16, start, length, not_above_rank)
                                               if equal_value else below)
                     if part == ALL:
                         all_sum = (first[s + 1] - first[s]) * length
                     else:
+                        included_start = layout[part, INCLUDED_START, s]
                         for q in range(first[s], first[s + 1]):
-                            all_sum += included[included_start[s] + ranks[q]]
+                            all_sum += t64[included_start + ranks[q]]
                     sign = 1 - 2 * (s & 1)
                     below_total += sign * below_sum
                     not_above_total += sign * not_above_sum
