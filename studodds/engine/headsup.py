@@ -52,15 +52,16 @@ from .headsup_kernels import (
     TABLE16,
     TABLE32,
     TABLE_START,
+    build_tables,
     completion_values,
     count_streamed,
     fill_lists,
-    finish_lists,
 )
 
 N_CHUNKS = 256
 
 TABLE_TYPES = {TABLE8: np.uint8, TABLE16: np.uint16, TABLE32: np.int32}
+PIECE = 1 << 16  # entries numpy handles at a time where a temporary would be as large
 SCAN_MAX = 8  # lists this short are counted by one straight pass
 MIN_TABLE_BUDGET = 8 << 20  # bytes of count tables allowed however small the old lists
 
@@ -224,20 +225,28 @@ class CountingLists:
             layout[INCLUDED_START, s] = first_entry["included"] + sum(n_lists[:s])
         # Every byte at its final place first: built into in place, never concatenated
         # (a concatenation holds the parts and the whole at once).
-        self.store = np.empty(max(at, 8), dtype=np.uint8)
+        # zeros (untouched pages, no memory until written): the tables are counted into
+        self.store = np.zeros(max(at, 8), dtype=np.uint8)
         self.layout = layout
         bounds = chunks(comb(n, k))
-        kept_lists = self.store.view(rank_type)
+        store8, kept_lists, store32, counts = self.views()
         for s in range(smax + 1):  # one size at a time: its lists live only while used
             masks = np.array([mk for mk in range(1 << k) if mk.bit_count() == s], np.int64)
             lists = np.empty(n_lists[s] * lengths[s], dtype=rank_type)
             run_chunked(fill_lists, len(bounds) - 1, k, masks, binom, lengths[s], ranks,
                         bounds, first_completions(bounds, k, binom), lists)
             mode = int(modes[s])
-            if partial or mode in TABLE_TYPES:
-                run_chunked(finish_lists, n_lists[s], lists, width, partial, s, layout,
-                            *self.views())
+            if partial:  # how many of each list's completions are in the part
+                counts_at = layout[INCLUDED_START, s]
+                step = max(1, PIECE // lengths[s])  # a few lists at a time: small temporaries
+                for a in range(0, n_lists[s], step):
+                    b = min(a + step, n_lists[s])
+                    block = lists[a * lengths[s] : b * lengths[s]].reshape(b - a, lengths[s])
+                    counts[counts_at + a : counts_at + b] = np.count_nonzero(block < width - 2,
+                                                                             axis=1)
             if mode in TABLE_TYPES:
+                run_chunked(build_tables, n_lists[s], lists, width, s, layout, store8,
+                            kept_lists, store32)
                 continue
             if mode == SEARCH:  # numpy's sort: nothing to compile (see headsup_kernels)
                 lists.reshape(n_lists[s], lengths[s]).sort(axis=1, kind="stable")

@@ -4,7 +4,7 @@ A first query of five-card stud waits on these compiling (after an install nothi
 cached), so they are few and every game shares them:
 
 * four kernels do every count: completion_values (the hand values of a range of
-  completions), fill_lists and finish_lists (the stored side's lists and count tables),
+  completions), fill_lists and build_tables (the stored side's lists and count tables),
   and count_streamed (the count itself: one hand kind, or a split pot's three parts);
 * the hand kind, the parts counted and the filter on the streamed side are arguments,
   and every argument has one type whatever the table (ranks uint16, the three widths of
@@ -13,8 +13,9 @@ cached), so they are few and every game shares them:
 * no allocation inside a kernel: each chunk's working arrays are rows of arrays passed
   in (numpy's allocators compile for 0.3 s in the first process that uses them), the
   chunks' first completions unranked in Python (headsup.first_completions);
-* the sorted lists are sorted by numpy, outside (numba's sort of uint16 arrays compiled
-  for 1.6 s);
+* what numpy does as fast is left to numpy, outside: the searched lists are sorted
+  there (numba's sort of uint16 arrays compiled for 1.6 s), and a partial part's lists
+  counted;
 * helpers are inlined only where a loop calls them with arrays (the reference counting
   pipeline.py describes), and the split pot's three parts share one inlined count
   (signed_sums) in a loop over the parts instead of three copies (count_place's copies
@@ -125,9 +126,9 @@ def fill_lists(first_chunk, last_chunk, k, masks, binom, length, ranks, bounds, 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def count_table(lists, start, length, width, table, row):
-    """table[row + j] = how many of lists[start:start + length] are below j, j < width."""
-    for j in range(width):
-        table[row + j] = 0
+    """table[row + j] = how many of lists[start:start + length] are below j, j < width,
+    in a row that holds zeros (no loop to zero it: LLVM unrolls and vectorizes every
+    loop, three times over for the three table types, and each costs compile time)."""
     for j in range(length):
         table[row + lists[start + j] + 1] += 1
     for j in range(1, width):
@@ -135,29 +136,22 @@ def count_table(lists, start, length, width, table, row):
 
 
 @nb.njit(**OPTIONS)
-def finish_lists(first, last, lists, width, partial, s, layout, store8, store16, store32,
-                 store64):
-    """For the lists first..last-1 of size s (layout[LENGTH, s] entries each), into the
-    part's store (read as integers of 8, 16, 32 and 64 bits): with partial, the count of
-    list l's entries below the sentinel width - 2 (at INCLUDED_START); in a table mode,
-    list l's count table (count_table, at TABLE_START + l * width)."""
+def build_tables(first, last, lists, width, s, layout, store8, store16, store32):
+    """The count tables (count_table) of the lists first..last-1 of size s, each
+    layout[LENGTH, s] entries long, into the part's store (zeros, read as integers of 8,
+    16 and 32 bits), list l's at layout[TABLE_START, s] + l * width in the type of the
+    size's mode."""
     length = layout[LENGTH, s]
     mode = layout[MODE, s]
     table_start = layout[TABLE_START, s]
-    included_start = layout[INCLUDED_START, s]
     for lst in range(first, last):
         start = lst * length
-        if partial:
-            total = 0
-            for j in range(start, start + length):
-                total += lists[j] < width - 2
-            store64[included_start + lst] = total
         row = table_start + lst * width
         if mode == TABLE8:
             count_table(lists, start, length, width, store8, row)
         elif mode == TABLE16:
             count_table(lists, start, length, width, store16, row)
-        elif mode == TABLE32:
+        else:
             count_table(lists, start, length, width, store32, row)
 
 
