@@ -47,6 +47,8 @@ WORSE, EQUAL, BETTER = 0, 1, 2
 # Villain completions valued at a time for their groups: the values and numpy's
 # temporaries (five int64 arrays of this length, 2.6 MB) stay small beside the lists.
 GROUP_PIECE = 1 << 16
+# Groups below this take one byte each, the rest two (more than 127 hero lows).
+ONE_BYTE_GROUPS = 1 << 8
 
 
 def villain_groups(kind_lo: int, pool: np.ndarray, villain_known, m: int, binom,
@@ -56,7 +58,8 @@ def villain_groups(kind_lo: int, pool: np.ndarray, villain_known, m: int, binom,
     when there are more than 127 hero lows."""
     n_villain = comb(len(pool), m)
     n_lows = len(hero_lows)
-    groups = np.empty(n_villain, dtype=np.uint8 if 2 * n_lows + 1 < 1 << 8 else np.uint16)
+    groups = np.empty(n_villain,
+                      dtype=np.uint8 if 2 * n_lows + 1 < ONE_BYTE_GROUPS else np.uint16)
     base_key, base_suits = key_and_suits(list(villain_known))
     values = np.empty(min(n_villain, GROUP_PIECE), dtype=np.int64)
     for start in range(0, n_villain, GROUP_PIECE):
