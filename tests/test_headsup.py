@@ -423,7 +423,7 @@ def test_every_game_shares_one_compile_of_each_counting_kernel(monkeypatch):
     split_tallies("stud7hl8", *SPLIT_SMALL[0][1:])
     whatif.next_card_table(*BY_CARD_CASES[0][:3], player=1, exact=True)
     kernels = [headsup_kernels.completion_values, headsup_kernels.fill_lists,
-               headsup_kernels.build_tables, headsup_kernels.count_streamed]
+               headsup_kernels.build_count_tables, headsup_kernels.count_streamed]
     assert [len(kernel.signatures) for kernel in kernels] == [1] * len(kernels)
     assert len(value_of_kind.signatures) <= 1  # none when the kernels came from the cache
 

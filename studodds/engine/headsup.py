@@ -52,7 +52,7 @@ from .headsup_kernels import (
     TABLE16,
     TABLE32,
     TABLE_START,
-    build_tables,
+    build_count_tables,
     completion_values,
     count_streamed,
     fill_lists,
@@ -245,7 +245,7 @@ class CountingLists:
                     counts[counts_at + a : counts_at + b] = np.count_nonzero(block < width - 2,
                                                                              axis=1)
             if mode in TABLE_TYPES:
-                run_chunked(build_tables, n_lists[s], lists, width, s, layout, store8,
+                run_chunked(build_count_tables, n_lists[s], lists, width, s, layout, store8,
                             kept_lists, store32)
                 continue
             if mode == SEARCH:  # numpy's sort: nothing to compile (see headsup_kernels)

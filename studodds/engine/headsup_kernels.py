@@ -4,7 +4,7 @@ A first query of five-card stud waits on these compiling (after an install nothi
 cached), so they are few and every game shares them:
 
 * four kernels do every count: completion_values (the hand values of a range of
-  completions), fill_lists and build_tables (the stored side's lists and count tables),
+  completions), fill_lists and build_count_tables (the stored side's lists and count tables),
   and count_streamed (the count itself: one hand kind, or a split pot's three parts);
 * the hand kind, the parts counted and the filter on the streamed side are arguments,
   and every argument has one type whatever the table (ranks uint16, the three widths of
@@ -136,7 +136,7 @@ def count_table(lists, start, length, width, table, row):
 
 
 @nb.njit(**OPTIONS)
-def build_tables(first, last, lists, width, s, layout, store8, store16, store32):
+def build_count_tables(first, last, lists, width, s, layout, store8, store16, store32):
     """The count tables (count_table) of the lists first..last-1 of size s, each
     layout[LENGTH, s] entries long, into the part's store (zeros, read as integers of 8,
     16 and 32 bits), list l's at layout[TABLE_START, s] + l * width in the type of the
