@@ -324,35 +324,33 @@ MODE_CASES = [  # both sides with unseen cards, so every size of shared set is c
      "2c 3h 4d 5c 6c 7c 8c 9c Tc Jc Qd Kd Ad 2s 3s 4s 7s 6s"),
 ]
 
-# (SCAN_MAX, table budget): every list scanned; every list sorted and searched; tables
-# wherever a list is longer than one entry
-MODE_SETTINGS = [(10**9, 0), (0, 0), (1, 1 << 40)]
+# (SEARCH_MAX, table budget): every list sorted and searched; tables wherever a list is
+# longer than one entry
+MODE_SETTINGS = [(0, 0), (1, 1 << 40)]
 
 
 @pytest.mark.parametrize("game, hands, live", MODE_CASES)
-@pytest.mark.parametrize("scan_max, budget", MODE_SETTINGS)
-def test_every_way_of_counting_a_list_gives_the_same_counts(game, hands, live, scan_max,
+@pytest.mark.parametrize("search_max, budget", MODE_SETTINGS)
+def test_every_way_of_counting_a_list_gives_the_same_counts(game, hands, live, search_max,
                                                             budget, monkeypatch):
-    """Tables, sorted lists and scanned lists are three ways to count one thing: forced
-    one at a time they must all give enumeration's integers (the default mixes them)."""
+    """Tables and sorted lists are two ways to count one thing: forced one at a time
+    they must both give enumeration's integers (the default mixes them)."""
     from studodds.engine import headsup
 
     dead = live_only(live, hands)
     expected = split_tallies(game, hands, dead, counting=False)
-    monkeypatch.setattr(headsup, "SCAN_MAX", scan_max)
+    monkeypatch.setattr(headsup, "SEARCH_MAX", search_max)
     monkeypatch.setattr(headsup, "MIN_TABLE_BUDGET", budget)
     monkeypatch.setattr(headsup, "table_budget", lambda n, k, smax=None: budget)
     s = build_scenario(game, hands, dead)
     n, k = len(s.pool), min(s.to_deal)
     lengths = headsup.list_lengths(n, k, k)
     modes = headsup.count_modes(n, k, k, 50, budget).tolist()
-    if scan_max > 100:
-        assert set(modes) == {headsup.SCAN}
-    elif budget == 0:
+    if budget == 0:
         assert set(modes) == {headsup.SEARCH}
     else:
-        assert [m == headsup.SCAN for m in modes] == [length == 1 for length in lengths]
-        assert headsup.SEARCH not in modes and headsup.TABLE8 in modes
+        assert [m == headsup.SEARCH for m in modes] == [length == 1 for length in lengths]
+        assert headsup.TABLE8 in modes
     counted_ = split_tallies(game, hands, dead)
     assert np.array_equal(counted_[0], expected[0]) and counted_[1] == expected[1]
 

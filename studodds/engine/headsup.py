@@ -13,11 +13,11 @@ visits every pair (1.37e12 on third street); this counts them instead:
   form a list (a fixed length, a completion's slot in it its colex rank, so the lists fill
   in parallel without atomics). Then each streamed completion v is valued, its value
   placed among the distinct values once, and for each S inside it the completions below
-  and equal to it are counted, in one of three ways by the size of S:
+  and equal to it are counted, in one of two ways by the size of S:
   - a count table (how many of the list rank below j, for every j): two lookups;
-  - a short list (a few entries) scanned;
-  - a sorted list searched, when the tables would take more memory than the values did
-    before the tables (2**k values of 8 bytes a completion: old_stored_bytes).
+  - a sorted list searched: a short list (one entry for the sets of all k cards), or a
+    longer one when the tables would take more memory than the values did before the
+    tables (2**k values of 8 bytes a completion: old_stored_bytes).
 
 Third street stores C(48, 4) * 2**4 = 3.1 million ranks (count tables for the sets of up
 to three cards, 20 MB) and makes 57 lookups for each of the C(48, 6) = 12.3 million
@@ -28,6 +28,8 @@ The count can also be tallied by the streamed side's cards (by_card): for each p
 the deals in which the streamed side holds it. That is a whole next-card table in one
 pass (whatif.py): the deals where the card comes next to the streamed side are the deals
 where it holds the card, and every completion holding it counts the same.
+
+The kernels are in headsup_kernels.py: four, compiled once for every game and pot.
 """
 
 from __future__ import annotations
@@ -46,7 +48,6 @@ from .headsup_kernels import (
     LIST_START,
     MODE,
     N_LAYOUT_ROWS,
-    SCAN,
     SEARCH,
     TABLE8,
     TABLE16,
@@ -62,7 +63,7 @@ N_CHUNKS = 256
 
 TABLE_TYPES = {TABLE8: np.uint8, TABLE16: np.uint16, TABLE32: np.int32}
 PIECE = 1 << 16  # entries numpy handles at a time where a temporary would be as large
-SCAN_MAX = 8  # lists this short are counted by one straight pass
+SEARCH_MAX = 8  # lists this short are searched (a few comparisons), never given tables
 MIN_TABLE_BUDGET = 8 << 20  # bytes of count tables allowed however small the old lists
 
 
@@ -73,12 +74,12 @@ def list_lengths(n: int, k: int, smax: int) -> list[int]:
 
 def count_modes(n: int, k: int, smax: int, width: int, budget: int,
                 streamed: int | None = None, m: int | None = None) -> np.ndarray:
-    """The mode of each size s <= smax: short lists are scanned; longer ones get count
-    tables (width entries a list, in the smallest integer type that holds the list's
-    length) while the tables fit the budget, smallest sizes first (fewest lists, longest
-    searches saved), and when streamed completions of m cards are given, only where the
-    lookups (streamed * C(m, s)) outnumber the table entries to build; the rest are sorted
-    and searched."""
+    """The mode of each size s <= smax: lists longer than SEARCH_MAX get count tables
+    (width entries a list, in the smallest integer type that holds the list's length)
+    while the tables fit the budget, smallest sizes first (fewest lists, longest searches
+    saved), and when streamed completions of m cards are given, only where the lookups
+    (streamed * C(m, s)) outnumber the table entries to build; the rest are sorted and
+    searched (a list of one entry: one comparison)."""
     modes = np.full(smax + 1, SEARCH, dtype=np.int64)
     used = 0
     for s, length in enumerate(list_lengths(n, k, smax)):
@@ -86,9 +87,7 @@ def count_modes(n: int, k: int, smax: int, width: int, budget: int,
             (2, TABLE16) if length < 1 << 16 else (4, TABLE32))
         entries = comb(n, s) * width
         worth_it = streamed is None or m is None or entries <= streamed * comb(m, s)
-        if length <= SCAN_MAX:
-            modes[s] = SCAN
-        elif worth_it and used + entries * entry <= budget:
+        if length > SEARCH_MAX and worth_it and used + entries * entry <= budget:
             modes[s] = mode
             used += entries * entry
     return modes
@@ -248,7 +247,7 @@ class CountingLists:
                 run_chunked(build_count_tables, n_lists[s], lists, width, s, layout, store8,
                             kept_lists, store32)
                 continue
-            if mode == SEARCH:  # numpy's sort: nothing to compile (see headsup_kernels)
+            if lengths[s] > 1:  # numpy's sort: nothing to compile (see headsup_kernels)
                 lists.reshape(n_lists[s], lengths[s]).sort(axis=1, kind="stable")
             start = layout[LIST_START, s]
             kept_lists[start : start + len(lists)] = lists

@@ -1,25 +1,26 @@
 """The numba kernels of exact heads-up counting (headsup.py, headsup_split.py).
 
 A first query of five-card stud waits on these compiling (after an install nothing is
-cached), so they are few and every game shares them:
+cached), so they are few, small where they can be, and every game shares them:
 
 * four kernels do every count: completion_values (the hand values of a range of
-  completions), fill_lists and build_count_tables (the stored side's lists and count tables),
-  and count_streamed (the count itself: one hand kind, or a split pot's three parts);
+  completions, the stored side's and the villain's lows alike), fill_lists and
+  build_count_tables (the stored side's lists and count tables), and count_streamed
+  (the count itself: one hand kind, or a split pot's three parts in one pass);
 * the hand kind, the parts counted and the filter on the streamed side are arguments,
-  and every argument has one type whatever the table (ranks uint16, the three widths of
-  count table always passed, the groups as bytes), so each kernel compiles once for
-  every game, street and pot (tests/test_headsup.py checks that no second one appears);
+  and every argument has one type whatever the table (ranks uint16, a part's lists and
+  tables one store read at every width, the groups as bytes), so each kernel compiles
+  once for every game, street and pot (tests/test_headsup.py checks it);
+* few array arguments (each compiles its own unboxing) and no cfunc wrappers;
 * no allocation inside a kernel: each chunk's working arrays are rows of arrays passed
   in (numpy's allocators compile for 0.3 s in the first process that uses them), the
   chunks' first completions unranked in Python (headsup.first_completions);
 * what numpy does as fast is left to numpy, outside: the searched lists are sorted
-  there (numba's sort of uint16 arrays compiled for 1.6 s), and a partial part's lists
-  counted;
-* helpers are inlined only where a loop calls them with arrays (the reference counting
-  pipeline.py describes), and the split pot's three parts share one inlined count
-  (signed_sums) in a loop over the parts instead of three copies (count_place's copies
-  took 3 s to compile).
+  there (numba's sort of uint16 arrays compiled for 1.6 s), a partial part's lists
+  counted, the villain's lows placed among the hero's;
+* count_streamed's helpers written into it, once: numba's inliner copies a helper block
+  by block with all its variables at each call site (the split pot's old kernel, with
+  the count inlined for each of the three parts, took 3 s to compile).
 
 Completions come in colex order everywhere (the lowest card moves fastest, and in colex
 rank the lowest card adds its own index): the stored side's completion r in its values,
@@ -39,7 +40,7 @@ from .pipeline import KERNEL_OPTIONS
 OPTIONS = {**KERNEL_OPTIONS, "no_cfunc_wrapper": True}
 
 # How the lists of each size s of shared set S are counted (headsup.py's docstring).
-SCAN, SEARCH, TABLE8, TABLE16, TABLE32 = 0, 1, 2, 3, 4
+SEARCH, TABLE8, TABLE16, TABLE32 = 0, 1, 2, 3
 # The rows of a part's layout (headsup.CountingLists): per size s of shared set, its
 # mode, its lists' length, and where in the part's store (one byte array, read as
 # integers of each width) its lists, its tables and its counts of included entries start,
@@ -271,13 +272,6 @@ def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_
                             else:
                                 below_sum += t32[row + below_rank]
                                 not_above_sum += t32[row + not_above_rank]
-                    elif mode == SCAN:
-                        for q in range(first[s], first[s + 1]):
-                            start = layout[part, LIST_START, s] + ranks[q] * length
-                            for j in range(length):
-                                e = t16[start + j]
-                                below_sum += e < below_rank
-                                not_above_sum += e < not_above_rank
                     else:
                         for q in range(first[s], first[s + 1]):
                             start = layout[part, LIST_START, s] + ranks[q] * length

@@ -14,8 +14,9 @@ completions outside the part carry a sentinel rank and are left out of the count
 
 The parts depend on where L falls among the hero's own low values, of which there are few
 (eleven for (As 2d) 4c, whose low always holds A-2-4). So the villain completions are
-first sorted into groups by that place (one byte each), and each group is counted in a
-pass of its own over the villain completions, with its two parts built for it: a pass
+first sorted into groups by that place (one byte each, two past 127 hero lows), and each
+group is counted in a pass of its own over the villain completions, with its two parts
+built for it, all three parts counted together (headsup_kernels.count_streamed): a pass
 skips the completions of the other groups at the cost of reading their byte.
 """
 
