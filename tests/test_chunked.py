@@ -113,16 +113,17 @@ def test_monte_carlo_trial_loop_counts_no_references():
 
 def test_counting_stream_loop_counts_no_references(monkeypatch):
     """count_streamed picks each part's arrays inside its loop over the streamed
-    completions, and steps its row of work with an inlined helper: the only NRT_incref
-    inside a loop may be the chunk loop's two on the working rows (the completion and the
-    sets' ranks, taken once a chunk), none per completion or part. (Without pipeline.py's
-    copy propagation the helper's copy of the row counts references per completion.)"""
+    completions, without pipeline.py's copy propagation: the only NRT_incref inside a
+    loop may be the chunk loop's two on the working rows (the completion and the sets'
+    ranks, taken once a chunk), none per completion or part. (An inlined helper taking
+    the completion's row, such as next_colex, would count references per completion.)"""
     from studodds.engine import headsup, headsup_kernels
     from studodds.engine.inputs import EngineInputs
     from studodds.engine.runs import count_heads_up
     from studodds.scenario import build_scenario
 
-    fresh = _fresh(headsup_kernels.count_streamed)
+    options = {**headsup_kernels.COUNT_OPTIONS, "cache": False}
+    fresh = nb.njit(**options)(headsup_kernels.count_streamed.py_func)
     monkeypatch.setattr(headsup, "count_streamed", fresh)
     scenario = build_scenario("stud5hl", ["(x) Ah 2h 3c", "(Qs) Qc 2d 3d"])  # all three parts
     count_heads_up(EngineInputs(scenario), scenario)

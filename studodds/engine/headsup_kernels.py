@@ -38,6 +38,10 @@ from .pipeline import KERNEL_OPTIONS
 
 # No cfunc wrapper: nothing calls these through a C pointer, and it is compiled too.
 OPTIONS = {**KERNEL_OPTIONS, "no_cfunc_wrapper": True}
+# count_streamed inlines no helper that takes an array, so pipeline.py's copy propagation
+# has nothing to remove there and only costs compile time (tests/test_chunked.py checks
+# that its loops take no references).
+COUNT_OPTIONS = {**NUMBA_OPTIONS, "no_cfunc_wrapper": True}
 
 # How the lists of each size s of shared set S are counted (headsup.py's docstring).
 SEARCH, TABLE8, TABLE16, TABLE32 = 0, 1, 2, 3
@@ -156,22 +160,7 @@ def build_count_tables(first, last, lists, width, s, layout, store8, store16, st
             count_table(lists, start, length, width, store32, row)
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def ranks_below(lists, start, length, x):
-    """How many of the sorted lists[start:start + length] (length >= 1) are below x.
-
-    Branch-free halving (the comparison picks the next base, it does not jump): the
-    step count depends on the length alone, so no step is mispredicted."""
-    base = start
-    left = length
-    while left > 1:
-        half = left >> 1
-        base = base + half if lists[base + half - 1] < x else base
-        left -= half
-    return base - start + (1 if lists[base] < x else 0)
-
-
-@nb.njit(**OPTIONS)
+@nb.njit(**COUNT_OPTIONS)
 def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_suits,
                    n_known, binom, distinct, sets, bounds, group_bytes, groups, place, layout,
                    all8, all16, all32, all64, worse8, worse16, worse32, worse64,
@@ -186,9 +175,10 @@ def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_
     The parts are the stored sides all (every stored completion), worse (with_worse)
     and equal (with_equal, and only for the streamed completions whose group & 1: their
     low equals one of the stored side's), each a store read as integers of 8, 16, 32 and
-    64 bits, laid out as layout[part] says (headsup.CountingLists). The last two are partial: their completions ranked
-    width - 2, the sentinel, are left out, and their counts of included entries count
-    the rest of each list. sets holds shared_set_layout's parent, last and first.
+    64 bits, laid out as layout[part] says (headsup.CountingLists). The last two are
+    partial: their completions ranked width - 2, the sentinel, are left out, and their
+    counts of included entries count the rest of each list. sets holds
+    shared_set_layout's parent, last and first.
 
     With group_bytes (1 or 2), only the completions v whose group (groups[v], read as
     integers of that many bytes) has group >> 1 == place count. With by_card, also
@@ -201,9 +191,10 @@ def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_
     the memory prefetches. The sets are visited size by size, so within a size the mode
     stays the same and the loops' branches go the same way set after set.
 
-    One function, its helpers written in: numba's inliner copies a helper's code block by
-    block with all its variables each time, which for the counting took most of the
-    compile; the parts share one copy of the counting in a loop over them."""
+    One function, its helpers written in (hand_value, next_colex, the search of a sorted
+    list, once for both values sought): numba's inliner copies a helper's code block by
+    block with all its variables at each call site, which for the counting took most of
+    the compile; the parts share one copy of the counting in a loop over them."""
     width = distinct.shape[0] + 2
     n_distinct = distinct.shape[0]
     parent, last, first = sets[0], sets[1], sets[2]
@@ -220,80 +211,98 @@ def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_
                 group = np.int64(groups[v])
             elif group_bytes == 2:
                 group = np.int64(groups[2 * v]) | (np.int64(groups[2 * v + 1]) << 8)
-            if group_bytes and group >> 1 != place:
-                next_colex(idx, m)
-                continue
-            value = hand_value(kind, base_key, base_suits, n_known, pool, idx, m)
-            # where the value falls among the stored side's distinct values
-            lo, hi = 0, n_distinct
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if distinct[mid] < value:
-                    lo = mid + 1
-                else:
-                    hi = mid
-            below_rank = lo
-            equal_value = lo < n_distinct and distinct[lo] == value
-            not_above_rank = lo + 1 if equal_value else lo
-            # the colex rank of every shared set (shared_set_layout)
-            for s in range(1, smax + 1):
-                for q in range(first[s], first[s + 1]):
-                    ranks[q] = ranks[parent[q]] + binom[idx[last[q]], s]
-            for part in range(3):
-                if part == ALL:
-                    t8, t16, t32, t64 = all8, all16, all32, all64
-                elif part == WORSE:
-                    if not with_worse:
-                        continue
-                    t8, t16, t32, t64 = worse8, worse16, worse32, worse64
-                else:
-                    if not (with_equal and group & 1):
-                        continue
-                    t8, t16, t32, t64 = equal8, equal16, equal32, equal64
-                below_total = np.int64(0)
-                not_above_total = np.int64(0)
-                all_total = np.int64(0)
-                for s in range(smax + 1):
-                    length = layout[part, LENGTH, s]
-                    mode = layout[part, MODE, s]
-                    below_sum = np.int64(0)
-                    not_above_sum = np.int64(0)
-                    all_sum = np.int64(0)
-                    if mode == TABLE8 or mode == TABLE16 or mode == TABLE32:
-                        row0 = layout[part, TABLE_START, s]
-                        for q in range(first[s], first[s + 1]):
-                            row = row0 + ranks[q] * width
-                            if mode == TABLE8:
-                                below_sum += t8[row + below_rank]
-                                not_above_sum += t8[row + not_above_rank]
-                            elif mode == TABLE16:
-                                below_sum += t16[row + below_rank]
-                                not_above_sum += t16[row + not_above_rank]
-                            else:
-                                below_sum += t32[row + below_rank]
-                                not_above_sum += t32[row + not_above_rank]
+            if group_bytes == 0 or group >> 1 == place:
+                key = base_key
+                suits = base_suits
+                for j in range(m):
+                    card = pool[idx[j]]
+                    key += CARD_KEY[card]
+                    suits |= suit_bit(card)
+                value = value_of_kind(kind, key, suits, n_known + m)
+                # where the value falls among the stored side's distinct values
+                lo, hi = 0, n_distinct
+                while lo < hi:
+                    mid = (lo + hi) >> 1
+                    if distinct[mid] < value:
+                        lo = mid + 1
                     else:
-                        for q in range(first[s], first[s + 1]):
-                            start = layout[part, LIST_START, s] + ranks[q] * length
-                            below = ranks_below(t16, start, length, below_rank)
-                            below_sum += below
-                            not_above_sum += (ranks_below(t16, start, length, not_above_rank)
-                                              if equal_value else below)
+                        hi = mid
+                below_rank = lo
+                equal_value = lo < n_distinct and distinct[lo] == value
+                not_above_rank = lo + 1 if equal_value else lo
+                # the colex rank of every shared set (shared_set_layout)
+                for s in range(1, smax + 1):
+                    for q in range(first[s], first[s + 1]):
+                        ranks[q] = ranks[parent[q]] + binom[idx[last[q]], s]
+                for part in range(3):
                     if part == ALL:
-                        all_sum = (first[s + 1] - first[s]) * length
+                        t8, t16, t32, t64 = all8, all16, all32, all64
+                    elif part == WORSE:
+                        if not with_worse:
+                            continue
+                        t8, t16, t32, t64 = worse8, worse16, worse32, worse64
                     else:
-                        included_start = layout[part, INCLUDED_START, s]
-                        for q in range(first[s], first[s + 1]):
-                            all_sum += t64[included_start + ranks[q]]
-                    sign = 1 - 2 * (s & 1)
-                    below_total += sign * below_sum
-                    not_above_total += sign * not_above_sum
-                    all_total += sign * all_sum
-                out[c, 3 * part] += below_total
-                out[c, 3 * part + 1] += not_above_total
-                out[c, 3 * part + 2] += all_total
-                if by_card and part == ALL:
-                    for i in range(m):
-                        card_out[c, idx[i], 0] += all_total - not_above_total
-                        card_out[c, idx[i], 1] += not_above_total - below_total
-            next_colex(idx, m)
+                        if not (with_equal and group & 1):
+                            continue
+                        t8, t16, t32, t64 = equal8, equal16, equal32, equal64
+                    below_total = np.int64(0)
+                    not_above_total = np.int64(0)
+                    all_total = np.int64(0)
+                    for s in range(smax + 1):
+                        length = layout[part, LENGTH, s]
+                        mode = layout[part, MODE, s]
+                        below_sum = np.int64(0)
+                        not_above_sum = np.int64(0)
+                        all_sum = np.int64(0)
+                        if mode == SEARCH:
+                            for q in range(first[s], first[s + 1]):
+                                start = layout[part, LIST_START, s] + ranks[q] * length
+                                found = 0
+                                for x in range(below_rank, not_above_rank + 1):
+                                    base = start
+                                    left = length
+                                    while left > 1:
+                                        half = left >> 1
+                                        base = base + half if t16[base + half - 1] < x else base
+                                        left -= half
+                                    found = base - start + (1 if t16[base] < x else 0)
+                                    if x == below_rank:
+                                        below_sum += found
+                                not_above_sum += found
+                        else:
+                            row0 = layout[part, TABLE_START, s]
+                            for q in range(first[s], first[s + 1]):
+                                row = row0 + ranks[q] * width
+                                if mode == TABLE8:
+                                    below_sum += t8[row + below_rank]
+                                    not_above_sum += t8[row + not_above_rank]
+                                elif mode == TABLE16:
+                                    below_sum += t16[row + below_rank]
+                                    not_above_sum += t16[row + not_above_rank]
+                                else:
+                                    below_sum += t32[row + below_rank]
+                                    not_above_sum += t32[row + not_above_rank]
+                        if part == ALL:
+                            all_sum = (first[s + 1] - first[s]) * length
+                        else:
+                            included_start = layout[part, INCLUDED_START, s]
+                            for q in range(first[s], first[s + 1]):
+                                all_sum += t64[included_start + ranks[q]]
+                        sign = 1 - 2 * (s & 1)
+                        below_total += sign * below_sum
+                        not_above_total += sign * not_above_sum
+                        all_total += sign * all_sum
+                    out[c, 3 * part] += below_total
+                    out[c, 3 * part + 1] += not_above_total
+                    out[c, 3 * part + 2] += all_total
+                    if by_card and part == ALL:
+                        for i in range(m):
+                            card_out[c, idx[i], 0] += all_total - not_above_total
+                            card_out[c, idx[i], 1] += not_above_total - below_total
+            # the next completion in colex order (next_colex, written in)
+            i = 0
+            while i < m - 1 and idx[i] + 1 == idx[i + 1]:
+                i += 1
+            idx[i] += 1
+            for j in range(i):
+                idx[j] = j
