@@ -111,6 +111,30 @@ def test_monte_carlo_trial_loop_counts_no_references():
         assert _increfs_in_loops(llvm, "make_monte_carlo_kernel") <= {"%arg.tallies.0"}
 
 
+def test_counting_stream_loop_counts_no_references(monkeypatch):
+    """count_streamed picks each part's arrays inside its loop over the streamed
+    completions, without pipeline.py's copy propagation: the only NRT_incref inside a
+    loop may be the chunk loop's two on the working rows (the completion and the sets'
+    ranks, taken once a chunk), none per completion or part. (An inlined helper taking
+    the completion's row, such as next_colex, would count references per completion.)"""
+    from studodds.engine import headsup, headsup_kernels
+    from studodds.engine.inputs import EngineInputs
+    from studodds.engine.runs import count_heads_up
+    from studodds.scenario import build_scenario
+
+    options = {**headsup_kernels.COUNT_OPTIONS, "cache": False}
+    fresh = nb.njit(**options)(headsup_kernels.count_streamed.py_func)
+    monkeypatch.setattr(headsup, "count_streamed", fresh)
+    scenario = build_scenario("stud5hl", ["(x) Ah 2h 3c", "(Qs) Qc 2d 3d"])  # all three parts
+    count_heads_up(EngineInputs(scenario), scenario)
+    llvm = next(iter(fresh.inspect_llvm().values()))
+    assert _increfs_in_loops(llvm, "count_streamed") <= {"%arg.work.0"}
+    in_loops = [line for function, blocks in llvm_functions(llvm)
+                if "count_streamed" in function for lines in blocks_on_cycles(blocks)
+                for line in lines if "@NRT_incref(" in line]
+    assert len(in_loops) <= 2
+
+
 def _increfs_in_loops(llvm: str, name_part: str) -> set[str]:
     """What the NRT_incref calls in blocks on a cycle count, in the LLVM IR functions whose
     name holds name_part (read as test_kernels.py reads them)."""

@@ -324,35 +324,33 @@ MODE_CASES = [  # both sides with unseen cards, so every size of shared set is c
      "2c 3h 4d 5c 6c 7c 8c 9c Tc Jc Qd Kd Ad 2s 3s 4s 7s 6s"),
 ]
 
-# (SCAN_MAX, table budget): every list scanned; every list sorted and searched; tables
-# wherever a list is longer than one entry
-MODE_SETTINGS = [(10**9, 0), (0, 0), (1, 1 << 40)]
+# (SEARCH_MAX, table budget): every list sorted and searched; tables wherever a list is
+# longer than one entry
+MODE_SETTINGS = [(0, 0), (1, 1 << 40)]
 
 
 @pytest.mark.parametrize("game, hands, live", MODE_CASES)
-@pytest.mark.parametrize("scan_max, budget", MODE_SETTINGS)
-def test_every_way_of_counting_a_list_gives_the_same_counts(game, hands, live, scan_max,
+@pytest.mark.parametrize("search_max, budget", MODE_SETTINGS)
+def test_every_way_of_counting_a_list_gives_the_same_counts(game, hands, live, search_max,
                                                             budget, monkeypatch):
-    """Tables, sorted lists and scanned lists are three ways to count one thing: forced
-    one at a time they must all give enumeration's integers (the default mixes them)."""
+    """Tables and sorted lists are two ways to count one thing: forced one at a time
+    they must both give enumeration's integers (the default mixes them)."""
     from studodds.engine import headsup
 
     dead = live_only(live, hands)
     expected = split_tallies(game, hands, dead, counting=False)
-    monkeypatch.setattr(headsup, "SCAN_MAX", scan_max)
+    monkeypatch.setattr(headsup, "SEARCH_MAX", search_max)
     monkeypatch.setattr(headsup, "MIN_TABLE_BUDGET", budget)
     monkeypatch.setattr(headsup, "table_budget", lambda n, k, smax=None: budget)
     s = build_scenario(game, hands, dead)
     n, k = len(s.pool), min(s.to_deal)
     lengths = headsup.list_lengths(n, k, k)
     modes = headsup.count_modes(n, k, k, 50, budget).tolist()
-    if scan_max > 100:
-        assert set(modes) == {headsup.SCAN}
-    elif budget == 0:
+    if budget == 0:
         assert set(modes) == {headsup.SEARCH}
     else:
-        assert [m == headsup.SCAN for m in modes] == [length == 1 for length in lengths]
-        assert headsup.SEARCH not in modes and headsup.TABLE8 in modes
+        assert [m == headsup.SEARCH for m in modes] == [length == 1 for length in lengths]
+        assert headsup.TABLE8 in modes
     counted_ = split_tallies(game, hands, dead)
     assert np.array_equal(counted_[0], expected[0]) and counted_[1] == expected[1]
 
@@ -386,3 +384,59 @@ def test_the_one_pass_table_is_used_where_it_applies():
     assert by_card_estimate(s, 0, None, 1000, None, None) is None  # sampling asked
     split = build_scenario("stud7hl8", ["(As Kd) Qh Jh 7d", "(x x) 7c 8c 2h"])
     assert by_card_estimate(split, 0, True, None, None, None) is None
+
+
+# ------------------------------------------------------- one compile for every game
+
+
+@pytest.mark.parametrize("game, hands, live", SPLIT_BOTH_UNSEEN)
+def test_split_counting_with_two_byte_groups_equals_enumeration(game, hands, live, monkeypatch):
+    """A villain completion's group (its low's place among the hero's lows) takes two
+    bytes when the hero has more than 127 lows (stud5hl on 2nd street); forced here on
+    tables small enough to enumerate."""
+    from studodds.engine import headsup_split
+
+    dead = "" if live is None else live_only(live, hands)
+    expected = split_tallies(game, hands, dead, counting=False)
+    monkeypatch.setattr(headsup_split, "ONE_BYTE_GROUPS", 0)
+    counted_ = split_tallies(game, hands, dead)
+    assert np.array_equal(counted_[0], expected[0]) and counted_[1] == expected[1]
+
+
+def test_every_game_shares_one_compile_of_each_counting_kernel(monkeypatch):
+    """The hand kinds, the parts counted and the villain's groups are arguments of one
+    type whatever the game, street or pot: after counting one kind, a split pot with
+    groups of one and of two bytes and a next-card table, every counting kernel has been
+    compiled for one signature (a second would be a second compile, seconds on a user's
+    first query of another game)."""
+    from studodds import whatif
+    from studodds.engine import headsup_kernels, headsup_split
+    from studodds.eval.kernels import value_of_kind
+
+    for game, hands, dead in SMALL:
+        counted(game, hands, dead)
+    for game, hands, live in SPLIT_BOTH_UNSEEN[1:]:
+        split_tallies(game, hands, live_only(live, hands))
+    monkeypatch.setattr(headsup_split, "ONE_BYTE_GROUPS", 0)
+    split_tallies("stud7hl8", *SPLIT_SMALL[0][1:])
+    whatif.next_card_table(*BY_CARD_CASES[0][:3], player=1, exact=True)
+    kernels = [headsup_kernels.completion_values, headsup_kernels.fill_lists,
+               headsup_kernels.build_count_tables, headsup_kernels.count_streamed]
+    assert [len(kernel.signatures) for kernel in kernels] == [1] * len(kernels)
+    assert len(value_of_kind.signatures) <= 1  # none when the kernels came from the cache
+
+
+@pytest.mark.parametrize("m", [0, 1, 2, 4])
+def test_chunks_start_at_the_completion_of_their_colex_rank(m):
+    """first_completions unranks every chunk's first completion at once (the kernels
+    step on from it in colex order): the same as listing the subsets in colex order."""
+    from itertools import combinations
+    from math import comb
+
+    from studodds.engine.exact import binomial_table
+    from studodds.engine.headsup import first_completions
+
+    n = 9
+    colex = sorted(combinations(range(n), m), key=lambda c: c[::-1])
+    starts = first_completions(np.arange(comb(n, m) + 1), m, binomial_table(n + 1, n + 1))
+    assert [tuple(row[:m]) for row in starts.tolist()] == colex

@@ -21,7 +21,14 @@ import pytest
 
 from studodds import evaluate_batch
 from studodds.eval import tables as T
-from studodds.eval.kernels import BATCH_KERNELS, KIND_CODES, TABLES, value_of_one
+from studodds.eval.kernels import (
+    BATCH_KERNELS,
+    KIND_CODES,
+    TABLES,
+    key_and_suits,
+    value_of_kind,
+    value_of_one,
+)
 from studodds.eval.values import KINDS
 
 
@@ -182,6 +189,30 @@ def test_the_detector_sees_the_trap():
     # The loop-aware check sees it too: the references are taken inside the loop.
     llvm = next(iter(kernel.inspect_llvm().values()))
     assert sum(_nrt_increfs_in_loops(llvm, "trapped").values()) > 0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_value_of_kind_agrees_with_value_from_suits(kind):
+    """value_of_kind (the counting's evaluator, its branches written out flat) values
+    5, 6 and 7 cards as value_from_suits does (through value_of_one), flushes of 5, 6 and
+    7 cards of a suit among them: random hands, and hands drawn mostly from one suit."""
+    rng = np.random.default_rng(7)
+    hands = []
+    for _ in range(600):
+        n = int(rng.integers(5, 8))
+        hands.append(rng.choice(52, n, replace=False))
+        suited = rng.choice(13, n, replace=False) * 4 + int(rng.integers(4))
+        off = int(rng.integers(0, 3))  # up to two cards of other suits
+        suited[:off] = (suited[:off] + 1 + rng.integers(0, 3, off)) % 52
+        if len(set(suited.tolist())) == n:
+            hands.append(suited)
+    code = KIND_CODES[kind]
+    flushes = 0
+    for cards in hands:
+        key, suits = key_and_suits(cards.tolist())
+        flushes += bool(key & T.FLUSH_BITS)
+        assert value_of_kind(code, key, suits, len(cards)) == value_of_one(code, cards)
+    assert flushes > 300
 
 
 # --------------------------------------------------------------------------- the card check

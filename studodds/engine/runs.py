@@ -13,7 +13,7 @@ from ..config import announce_compile
 from ..eval.any_kind import RANK_VALUES
 from ..scenario import Scenario
 from . import exact as exact_engine
-from . import headsup, headsup_split, sim
+from . import headsup, headsup_kernels, headsup_split, sim
 from .chunked import run_chunked
 from .inputs import EngineInputs
 from .showdown import (
@@ -110,7 +110,7 @@ def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | 
     decl = declare.new_tallies(1)[0]
     no_low = 0
     if inputs.kind_b >= 0:
-        announce_compile(headsup_split.count_place, "heads-up split-pot counting kernels")
+        announce_compile(headsup_kernels.count_streamed, "heads-up counting kernels")
         outcomes = headsup_split.split_outcomes(
             inputs.kind_a, inputs.kind_b, inputs.low_qualifies, scenario.pool, *known,
             *to_deal, progress,
@@ -129,7 +129,7 @@ def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | 
         tallies[:, SHARE_SQ] = 0
         decl[:, 1] = 0
     else:
-        announce_compile(headsup.stream_counts, "heads-up counting kernels")
+        announce_compile(headsup_kernels.count_streamed, "heads-up counting kernels")
         deals, wins, ties = headsup.heads_up_counts(
             inputs.kind_a, scenario.pool, *known, *to_deal, progress,
         )

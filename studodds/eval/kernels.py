@@ -364,13 +364,56 @@ def value_from_suits(kind, key, suits, n):
     return LOW_A6[multiset_index(key)]
 
 
-# value_from_suits compiled once as a function of its own, called (not inlined) by the
-# kernels that take the kind at run time (the heads-up counting): inlined, each of them
-# compiled every kind's branches again (half a second each); a call of scalars costs no
-# reference counting, and a few ns against the counting's ~100 ns per completion.
 @nb.njit(**NUMBA_OPTIONS)
 def value_of_kind(kind, key, suits, n):
-    return value_from_suits(kind, key, suits, n)
+    """value_from_suits compiled once as a function of its own, for the kernels that take
+    the kind at run time (the heads-up counting) and call it (not inlined: inlined, each
+    of them compiled every kind's branches again); a call of scalars costs no reference
+    counting, and a few ns against the counting's ~100 ns per completion.
+
+    The same branches as value_from_suits written out flat, the multiset index computed
+    once, and low_a6_with_flush and low_27_with_flush written in as one loop whose tables
+    the kind picks: a first query compiles this one function, where value_from_suits'
+    inlined helpers and the two called ones took three compiles and twice the time.
+    tests/test_kernels.py checks the two agree for every kind, flushes included.
+    """
+    flush_bits = key & FLUSH_BITS
+    if flush_bits and kind != KIND_LOW_A5 and kind != KIND_LOW_8:
+        # the suit whose counter reached 5 (flush_suit), and its ranks (suit_ranks)
+        suit = (0 if flush_bits & 0x8 else 1 if flush_bits & 0x80
+                else 2 if flush_bits & 0x800 else 3)
+        mask = (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK
+        if kind == KIND_HIGH:
+            return FLUSH_HIGH[mask]
+        # A low that counts flushes (low_a6_with_flush says how): the best all-suited
+        # five, or the best five leaving out n - 4 suited cards.
+        deuce_to_seven = kind == KIND_LOW_27
+        best = FLUSH_27[mask] if deuce_to_seven else FLUSH_A6[mask]
+        suited = suit_count(key, suit)
+        if suited == n:
+            return best
+        for ri in range(13):
+            if not mask >> ri & 1:
+                continue
+            key_i = key - CARD_KEY[ri * 4 + suit]
+            if suited == 5:
+                index = multiset_index(key_i)
+                best = max(best, LOW_27[index] if deuce_to_seven else LOW_A6[index])
+                continue
+            for rj in range(ri + 1, 13):  # six of the suit among seven cards: leave out two
+                if mask >> rj & 1:
+                    index = multiset_index(key_i - CARD_KEY[rj * 4 + suit])
+                    best = max(best, LOW_27[index] if deuce_to_seven else LOW_A6[index])
+        return best
+    index = HI_BASE[(key >> HI_SHIFT) & HI_FIELD] + LO_POS[(key >> LO_SHIFT) & LO_FIELD]
+    if kind == KIND_HIGH:
+        return HIGH[index]
+    if kind == KIND_LOW_A5 or kind == KIND_LOW_8:
+        low = LOW_A5[index]
+        return NO_LOW if kind == KIND_LOW_8 and low < EIGHT_OR_BETTER_MIN else low
+    if kind == KIND_LOW_27:
+        return LOW_27[index]
+    return LOW_A6[index]
 
 
 @nb.njit(**NUMBA_OPTIONS)

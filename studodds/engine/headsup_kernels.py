@@ -1,0 +1,308 @@
+"""The numba kernels of exact heads-up counting (headsup.py, headsup_split.py).
+
+A first query of five-card stud waits on these compiling (after an install nothing is
+cached), so they are few, small where they can be, and every game shares them:
+
+* four kernels do every count: completion_values (the hand values of a range of
+  completions, the stored side's and the villain's lows alike), fill_lists and
+  build_count_tables (the stored side's lists and count tables), and count_streamed
+  (the count itself: one hand kind, or a split pot's three parts in one pass);
+* the hand kind, the parts counted and the filter on the streamed side are arguments,
+  and every argument has one type whatever the table (ranks uint16, a part's lists and
+  tables one store read at every width, the groups as bytes), so each kernel compiles
+  once for every game, street and pot (tests/test_headsup.py checks it);
+* few array arguments (each compiles its own unboxing) and no cfunc wrappers;
+* no allocation inside a kernel: each chunk's working arrays are rows of arrays passed
+  in (numpy's allocators compile for 0.3 s in the first process that uses them), the
+  chunks' first completions unranked in Python (headsup.first_completions);
+* what numpy does as fast is left to numpy, outside: the searched lists are sorted
+  there (numba's sort of uint16 arrays compiled for 1.6 s), a partial part's lists
+  counted, the villain's lows placed among the hero's;
+* count_streamed's helpers written into it, once: numba's inliner copies a helper block
+  by block with all its variables at each call site (the split pot's old kernel, with
+  the count inlined for each of the three parts, took 3 s to compile).
+
+Completions come in colex order everywhere (the lowest card moves fastest, and in colex
+rank the lowest card adds its own index): the stored side's completion r in its values,
+ranks and fill_lists alike, the streamed side's in count_streamed.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..config import NUMBA_OPTIONS
+from ..eval.kernels import CARD_KEY, suit_bit, value_of_kind
+from .pipeline import KERNEL_OPTIONS
+
+# No cfunc wrapper: nothing calls these through a C pointer, and it is compiled too.
+OPTIONS = {**KERNEL_OPTIONS, "no_cfunc_wrapper": True}
+# count_streamed inlines no helper that takes an array, so pipeline.py's copy propagation
+# has nothing to remove there and only costs compile time (tests/test_chunked.py checks
+# that its loops take no references).
+COUNT_OPTIONS = {**NUMBA_OPTIONS, "no_cfunc_wrapper": True}
+
+# How the lists of each size s of shared set S are counted (headsup.py's docstring).
+SEARCH, TABLE8, TABLE16, TABLE32 = 0, 1, 2, 3
+# The rows of a part's layout (headsup.CountingLists): per size s of shared set, its
+# mode, its lists' length, and where in the part's store (one byte array, read as
+# integers of each width) its lists, its tables and its counts of included entries start,
+# in entries of their type (uint16, the mode's table type, int64).
+MODE, LENGTH, LIST_START, TABLE_START, INCLUDED_START = range(5)
+N_LAYOUT_ROWS = 5
+# The parts a count sums (headsup_split.py): all stored completions, those whose low is
+# worse than the streamed one's, those whose low equals it. One kind counts ALL alone.
+ALL, WORSE, EQUAL = 0, 1, 2
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def next_colex(idx, m):
+    """Step idx (ascending) to the next m-subset in colex order: the lowest card that can
+    move up does, and the cards below it start again at the bottom. idx has room for one
+    index even when m is 0."""
+    i = 0
+    while i < m - 1 and idx[i] + 1 == idx[i + 1]:
+        i += 1
+    idx[i] += 1
+    for j in range(i):
+        idx[j] = j
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
+    key = base_key
+    suits = base_suits
+    for j in range(count):
+        c = pool[idx[j]]
+        key += CARD_KEY[c]
+        suits |= suit_bit(c)
+    return value_of_kind(kind, key, suits, n_known + count)
+
+
+@nb.njit(**OPTIONS)
+def completion_values(first_chunk, last_chunk, kind, pool, k, base_key, base_suits, n_known,
+                      bounds, offset, starts, out):
+    """out[r - offset] = the value of the known cards (base_key, base_suits, n_known) and
+    the k pool cards of the completion of colex rank r, for r in bounds[c]..bounds[c+1]-1,
+    chunks c in first_chunk..last_chunk-1; starts[c] holds chunk c's first completion
+    (the pool indices of colex rank bounds[c]) and is stepped through the chunk."""
+    for c in range(first_chunk, last_chunk):
+        idx = starts[c]
+        for r in range(bounds[c], bounds[c + 1]):
+            out[r - offset] = hand_value(kind, base_key, base_suits, n_known, pool, idx, k)
+            next_colex(idx, k)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def list_slot(idx, k, mask, binom):
+    """(colex rank of the set S that mask selects from completion idx, the completion's
+    slot in S's list: its colex rank without S, among the pool without S)."""
+    s = 0
+    rank_s = 0
+    slot = 0
+    t = 0
+    for i in range(k):
+        if (mask >> i) & 1:
+            rank_s += binom[idx[i], s + 1]
+            s += 1
+        else:
+            slot += binom[idx[i] - s, t + 1]
+            t += 1
+    return rank_s, slot
+
+
+@nb.njit(**OPTIONS)
+def fill_lists(first_chunk, last_chunk, k, masks, binom, length, ranks, bounds, starts,
+               lists):
+    """lists[rank(S) * length + slot] = ranks[r] for every completion r (colex rank, chunk
+    c taking bounds[c]..bounds[c+1], chunks first_chunk..last_chunk-1, starts[c] its
+    first completion as in completion_values) and every set S inside it that one of masks
+    selects (all of one size, whose lists are length long)."""
+    for c in range(first_chunk, last_chunk):
+        idx = starts[c]
+        for r in range(bounds[c], bounds[c + 1]):
+            rank = ranks[r]
+            for mask in masks:
+                rank_s, slot = list_slot(idx, k, mask, binom)
+                lists[rank_s * length + slot] = rank
+            next_colex(idx, k)
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
+def count_table(lists, start, length, width, table, row):
+    """table[row + j] = how many of lists[start:start + length] are below j, j < width,
+    in a row that holds zeros (no loop to zero it: LLVM unrolls and vectorizes every
+    loop, three times over for the three table types, and each costs compile time)."""
+    for j in range(length):
+        table[row + lists[start + j] + 1] += 1
+    for j in range(1, width):
+        table[row + j] += table[row + j - 1]
+
+
+@nb.njit(**OPTIONS)
+def build_count_tables(first, last, lists, width, s, layout, store8, store16, store32):
+    """The count tables (count_table) of the lists first..last-1 of size s, each
+    layout[LENGTH, s] entries long, into the part's store (zeros, read as integers of 8,
+    16 and 32 bits), list l's at layout[TABLE_START, s] + l * width in the type of the
+    size's mode."""
+    length = layout[LENGTH, s]
+    mode = layout[MODE, s]
+    table_start = layout[TABLE_START, s]
+    for lst in range(first, last):
+        start = lst * length
+        row = table_start + lst * width
+        if mode == TABLE8:
+            count_table(lists, start, length, width, store8, row)
+        elif mode == TABLE16:
+            count_table(lists, start, length, width, store16, row)
+        else:
+            count_table(lists, start, length, width, store32, row)
+
+
+@nb.njit(**COUNT_OPTIONS)
+def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_suits,
+                   n_known, binom, distinct, sets, bounds, group_bytes, groups, place, layout,
+                   all8, all16, all32, all64, worse8, worse16, worse32, worse64,
+                   equal8, equal16, equal32, equal64, with_worse, with_equal, by_card, work,
+                   out, card_out):
+    """out[c, 3 * part + (0, 1, 2)] = the signed sums of each part over the streamed
+    completions of colex ranks bounds[c]..bounds[c+1]-1, chunks c in first_chunk..
+    last_chunk-1: over the shared sets S of each streamed completion, with the
+    inclusion-exclusion sign of each, the stored completions holding S that rank below
+    the streamed one's value, not above it, and in all.
+
+    The parts are the stored sides all (every stored completion), worse (with_worse)
+    and equal (with_equal, and only for the streamed completions whose group & 1: their
+    low equals one of the stored side's), each a store read as integers of 8, 16, 32 and
+    64 bits, laid out as layout[part] says (headsup.CountingLists). The last two are
+    partial: their completions ranked width - 2, the sentinel, are left out, and their
+    counts of included entries count the rest of each list. sets holds
+    shared_set_layout's parent, last and first.
+
+    With group_bytes (1 or 2), only the completions v whose group (groups[v], read as
+    integers of that many bytes) has group >> 1 == place count. With by_card, also
+    card_out[c, i] += (part ALL's wins, ties of the stored side) over the completions
+    holding pool card i. work[c] is chunk c's working row: its first completion (as in
+    completion_values), stepped through the chunk, then the shared sets' ranks.
+
+    The completions come in colex order: the lowest card moves fastest, so the sets that
+    change from one completion to the next are neighbouring lists and table rows, which
+    the memory prefetches. The sets are visited size by size, so within a size the mode
+    stays the same and the loops' branches go the same way set after set.
+
+    One function, its helpers written in (hand_value, next_colex, the search of a sorted
+    list, once for both values sought): numba's inliner copies a helper's code block by
+    block with all its variables at each call site, which for the counting took most of
+    the compile; the parts share one copy of the counting in a loop over them."""
+    width = distinct.shape[0] + 2
+    n_distinct = distinct.shape[0]
+    parent, last, first = sets[0], sets[1], sets[2]
+    ranks_at = work.shape[1] - first[smax + 1]
+    for c in range(first_chunk, last_chunk):
+        idx = work[c]
+        ranks = work[c, ranks_at:]
+        ranks[0] = 0  # the empty set
+        for j in range(9):
+            out[c, j] = 0
+        for v in range(bounds[c], bounds[c + 1]):
+            group = 0
+            if group_bytes == 1:
+                group = np.int64(groups[v])
+            elif group_bytes == 2:
+                group = np.int64(groups[2 * v]) | (np.int64(groups[2 * v + 1]) << 8)
+            if group_bytes == 0 or group >> 1 == place:
+                key = base_key
+                suits = base_suits
+                for j in range(m):
+                    card = pool[idx[j]]
+                    key += CARD_KEY[card]
+                    suits |= suit_bit(card)
+                value = value_of_kind(kind, key, suits, n_known + m)
+                # where the value falls among the stored side's distinct values
+                lo, hi = 0, n_distinct
+                while lo < hi:
+                    mid = (lo + hi) >> 1
+                    if distinct[mid] < value:
+                        lo = mid + 1
+                    else:
+                        hi = mid
+                below_rank = lo
+                equal_value = lo < n_distinct and distinct[lo] == value
+                not_above_rank = lo + 1 if equal_value else lo
+                # the colex rank of every shared set (shared_set_layout)
+                for s in range(1, smax + 1):
+                    for q in range(first[s], first[s + 1]):
+                        ranks[q] = ranks[parent[q]] + binom[idx[last[q]], s]
+                for part in range(3):
+                    if part == ALL:
+                        t8, t16, t32, t64 = all8, all16, all32, all64
+                    elif part == WORSE:
+                        if not with_worse:
+                            continue
+                        t8, t16, t32, t64 = worse8, worse16, worse32, worse64
+                    else:
+                        if not (with_equal and group & 1):
+                            continue
+                        t8, t16, t32, t64 = equal8, equal16, equal32, equal64
+                    below_total = np.int64(0)
+                    not_above_total = np.int64(0)
+                    all_total = np.int64(0)
+                    for s in range(smax + 1):
+                        length = layout[part, LENGTH, s]
+                        mode = layout[part, MODE, s]
+                        below_sum = np.int64(0)
+                        not_above_sum = np.int64(0)
+                        all_sum = np.int64(0)
+                        if mode == SEARCH:
+                            for q in range(first[s], first[s + 1]):
+                                start = layout[part, LIST_START, s] + ranks[q] * length
+                                found = 0
+                                for x in range(below_rank, not_above_rank + 1):
+                                    base = start
+                                    left = length
+                                    while left > 1:
+                                        half = left >> 1
+                                        base = base + half if t16[base + half - 1] < x else base
+                                        left -= half
+                                    found = base - start + (1 if t16[base] < x else 0)
+                                    if x == below_rank:
+                                        below_sum += found
+                                not_above_sum += found
+                        else:
+                            row0 = layout[part, TABLE_START, s]
+                            for q in range(first[s], first[s + 1]):
+                                row = row0 + ranks[q] * width
+                                if mode == TABLE8:
+                                    below_sum += t8[row + below_rank]
+                                    not_above_sum += t8[row + not_above_rank]
+                                elif mode == TABLE16:
+                                    below_sum += t16[row + below_rank]
+                                    not_above_sum += t16[row + not_above_rank]
+                                else:
+                                    below_sum += t32[row + below_rank]
+                                    not_above_sum += t32[row + not_above_rank]
+                        if part == ALL:
+                            all_sum = (first[s + 1] - first[s]) * length
+                        else:
+                            included_start = layout[part, INCLUDED_START, s]
+                            for q in range(first[s], first[s + 1]):
+                                all_sum += t64[included_start + ranks[q]]
+                        sign = 1 - 2 * (s & 1)
+                        below_total += sign * below_sum
+                        not_above_total += sign * not_above_sum
+                        all_total += sign * all_sum
+                    out[c, 3 * part] += below_total
+                    out[c, 3 * part + 1] += not_above_total
+                    out[c, 3 * part + 2] += all_total
+                    if by_card and part == ALL:
+                        for i in range(m):
+                            card_out[c, idx[i], 0] += all_total - not_above_total
+                            card_out[c, idx[i], 1] += not_above_total - below_total
+            # the next completion in colex order (next_colex, written in)
+            i = 0
+            while i < m - 1 and idx[i] + 1 == idx[i + 1]:
+                i += 1
+            idx[i] += 1
+            for j in range(i):
+                idx[j] = j
