@@ -25,19 +25,23 @@ import numpy as np
 # Heads-up counting on 2 threads: nanoseconds a lookup (a streamed completion's shared
 # sets, three times over for a split pot, which counts up to three sets of lists), and a
 # stored list entry built (the stored completions times their shared sets; sorting the
-# long lists a next-card table's one pass may store makes this the larger). Fitted to 3rd and 4th street stud7 and stud7hl8 and the next-card tables
-# (scripts/bench.py --estimates).
-COUNTING_NS_PER_LOOKUP = 2.35
-COUNTING_SPLIT_NS_PER_LOOKUP = 2.4
+# long lists a next-card table's one pass may store makes this the larger). Fitted to
+# 3rd street stud7 and stud7hl8 and the next-card tables (scripts/bench.py --estimates),
+# refitted on 2026-12-02 after the counting kernels were rewritten for one compile.
+COUNTING_NS_PER_LOOKUP = 3.7
+COUNTING_SPLIT_NS_PER_LOOKUP = 4.7
 COUNTING_NS_PER_STORED = 30.0
 
 # Enumeration and Monte Carlo on 2 threads: nanoseconds a deal, and a hand valued (a hand
-# valued both ways costs SPLIT_HAND_FACTOR as much).
+# valued both ways costs SPLIT_HAND_FACTOR as much, SAMPLING_SPLIT_FACTOR when sampled).
+# The sampling constants refitted on 2026-12-02 to heads-up, 8-way and 3-way split runs
+# after the Monte Carlo kernel's rewrite (a heads-up loop of its own, wyrand).
 ENUMERATION_NS_PER_DEAL = 3.0
 ENUMERATION_NS_PER_HAND = 7.0
-SAMPLING_NS_PER_DEAL = 2.6
+SAMPLING_NS_PER_DEAL = 6.3
 SAMPLING_NS_PER_HAND = 6.6
 SPLIT_HAND_FACTOR = 1.3
+SAMPLING_SPLIT_FACTOR = 1.7
 
 # Building the table state, the kernel's inputs and the result, for every question asked:
 # what makes the 47 questions of a next-card table slower than their kernels alone.
@@ -69,7 +73,7 @@ def enumeration_seconds(deals: int, players: int, split: bool, declaration_rows:
 def sampling_seconds(trials: int, players: int, split: bool, declaration_rows: int,
                      threads: int) -> float:
     """Monte Carlo of `trials` deals."""
-    hand = SAMPLING_NS_PER_HAND * (SPLIT_HAND_FACTOR if split else 1.0)
+    hand = SAMPLING_NS_PER_HAND * (SAMPLING_SPLIT_FACTOR if split else 1.0)
     per_deal = SAMPLING_NS_PER_DEAL * max(declaration_rows, 1) + hand * players
     return trials * per_deal * 1e-9 * _thread_factor(threads) + QUESTION_SECONDS
 
@@ -87,12 +91,12 @@ PROBE_ABOVE_SECONDS = 1.0
 # first query that only wanted to say how long --exact would take) and is bound, like the
 # kernels, by table lookups in the caches. (Sorting was tried: numpy's sort uses whatever
 # vector instructions the processor has, which says little about the kernels.)
-# PROBE_SECONDS: its time where the enumeration and sampling constants were fitted,
-# inferred from the machine of 2026-12-01 (the probe measured 0.026 s there, and those
-# estimates against the times taken showed it 2.0 times slower).
+# PROBE_SECONDS: its time where the constants above were fitted, the project's machine of
+# 2026-12-02 (an AMD EPYC: 0.0057-0.0067 s; the enumeration constants, fitted on
+# 2026-12-01, came out within 5% of the time taken there unscaled).
 PROBE_TABLE = 1 << 21
 PROBE_LOOKUPS = 1 << 22
-PROBE_SECONDS = 0.013
+PROBE_SECONDS = 0.006
 _factor: dict[int, float] = {}
 
 
