@@ -176,15 +176,15 @@ class CountingLists:
     """The stored side of a count: for every shared set S of at most smax cards the ranks
     of the completions holding it (ranks[r] of completion r, below width - 2; width - 2
     marks a completion left out of a partial count), kept as its size's mode says
-    (count_modes): count tables, sorted lists or lists to scan.
+    (count_modes): count tables or sorted lists.
 
     Everything lives in one byte array, the store, which the kernels take read as
     integers of each width (views: four arguments a part instead of five arrays, and
     each array argument of a kernel compiles its own unboxing): the lists kept (uint16),
     the tables of each mode, and for a partial part how many entries of each list are in
     it (int64), each section at an 8-byte boundary; layout (rows MODE .. INCLUDED_START
-    of headsup_kernels, a column a size) says where. The tables are built one size at a time into the store, so memory
-    peaks at the store and one size's lists."""
+    of headsup_kernels, a column a size) says where. The tables are built one size at a
+    time into the store, so memory peaks at the store and one size's lists."""
 
     def __init__(self, ranks: np.ndarray, width: int, n: int, k: int, smax: int, binom,
                  budget: int, partial: bool = False, streamed: int | None = None,

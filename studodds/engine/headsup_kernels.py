@@ -255,20 +255,32 @@ def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_
                         not_above_sum = np.int64(0)
                         all_sum = np.int64(0)
                         if mode == SEARCH:
+                            # How many of the sorted list are below each rank sought, by
+                            # branch-free halving (the comparison picks the next base, it
+                            # does not jump: the steps depend on the length alone, so none
+                            # is mispredicted); the second search only when they differ.
+                            list_start = layout[part, LIST_START, s]
                             for q in range(first[s], first[s + 1]):
-                                start = layout[part, LIST_START, s] + ranks[q] * length
-                                found = 0
-                                for x in range(below_rank, not_above_rank + 1):
+                                start = list_start + ranks[q] * length
+                                base = start
+                                left = length
+                                while left > 1:
+                                    half = left >> 1
+                                    base = (base + half if t16[base + half - 1] < below_rank
+                                            else base)
+                                    left -= half
+                                below = base - start + (1 if t16[base] < below_rank else 0)
+                                below_sum += below
+                                if equal_value:
                                     base = start
                                     left = length
                                     while left > 1:
                                         half = left >> 1
-                                        base = base + half if t16[base + half - 1] < x else base
+                                        base = (base + half if t16[base + half - 1] < not_above_rank
+                                                else base)
                                         left -= half
-                                    found = base - start + (1 if t16[base] < x else 0)
-                                    if x == below_rank:
-                                        below_sum += found
-                                not_above_sum += found
+                                    below = base - start + (1 if t16[base] < not_above_rank else 0)
+                                not_above_sum += below
                         else:
                             row0 = layout[part, TABLE_START, s]
                             for q in range(first[s], first[s + 1]):
