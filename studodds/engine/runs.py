@@ -11,6 +11,7 @@ import numpy as np
 
 from ..config import announce_compile
 from ..eval.any_kind import RANK_VALUES
+from ..eval.kernels import KIND_HIGH
 from ..scenario import Scenario
 from . import exact as exact_engine
 from . import headsup, headsup_kernels, headsup_split, sim
@@ -240,7 +241,9 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
 
 def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_distribution,
                     declare: Declare, progress):
-    kernel = sim.monte_carlo_kernel(inputs.kind_b >= 0, bool(inputs.ranges), declare.mode)
+    split = inputs.kind_b >= 0
+    assert not split or inputs.kind_a == KIND_HIGH  # the split kernel takes high for granted
+    kernel = sim.monte_carlo_kernel(split, bool(inputs.ranges), declare.mode)
     announce_compile(kernel, "Monte Carlo kernel")
     n_players = len(inputs.base_key)
     tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)

@@ -323,6 +323,8 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
             with_distribution, tallies, distribution, no_low, range_of, range_start,
             range_count, range_size, combo_cards, combo_key, combo_suits, combo_mask,
             joint_choices, joint_cum, combo_cum, declarations, decl_player, decl_tallies):
+        if split:  # a split pot is (high, low) (games.py): a constant, folded away (3% a deal)
+            kind_a = KIND_HIGH
         a_is_low = kind_a != KIND_HIGH
         n_players = base_key.shape[0]
         n_ranges = range_start.shape[0]
