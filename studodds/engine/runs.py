@@ -11,7 +11,7 @@ import numpy as np
 
 from ..config import announce_compile
 from ..eval.any_kind import RANK_VALUES
-from ..eval.kernels import KIND_HIGH
+from ..eval.kernels import KIND_HIGH, KIND_LOW_8, KIND_LOW_A5
 from ..scenario import Scenario
 from . import exact as exact_engine
 from . import headsup, headsup_kernels, headsup_split, sim
@@ -242,7 +242,9 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
 def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_distribution,
                     declare: Declare, progress):
     split = inputs.kind_b >= 0
-    assert not split or inputs.kind_a == KIND_HIGH  # the split kernel takes high for granted
+    # The split kernel takes high for granted, and a low that never counts flushes.
+    assert not split or (inputs.kind_a == KIND_HIGH
+                         and inputs.kind_b in (KIND_LOW_A5, KIND_LOW_8))
     kernel = sim.monte_carlo_kernel(split, bool(inputs.ranges), declare.mode)
     announce_compile(kernel, "Monte Carlo kernel")
     n_players = len(inputs.base_key)

@@ -35,7 +35,7 @@ from numba.core import types
 from numba.extending import intrinsic
 
 from ..config import NUMBA_OPTIONS
-from ..eval.any_kind import value_of_any_kind
+from ..eval.any_kind import rank_value, value_of_any_kind
 from ..eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit
 from ..eval.tables import DEALT_CARD_SHIFT
 from .pipeline import KERNEL_OPTIONS
@@ -323,8 +323,8 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
             with_distribution, tallies, distribution, no_low, range_of, range_start,
             range_count, range_size, combo_cards, combo_key, combo_suits, combo_mask,
             joint_choices, joint_cum, combo_cum, declarations, decl_player, decl_tallies):
-        if split:  # a split pot is (high, low) (games.py): a constant, folded away (3% a deal)
-            kind_a = KIND_HIGH
+        if split:  # a split pot is high and low (games.py), the low ace-to-five or
+            kind_a = KIND_HIGH  # eight-or-better: high a constant (3% a deal), no flush lows
         a_is_low = kind_a != KIND_HIGH
         n_players = base_key.shape[0]
         n_ranges = range_start.shape[0]
@@ -385,14 +385,14 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
                         hole_suits = combo_suits[k]
                         n += range_size[range_of[p]]
                     suits = np.int64(0)
-                    if needs_suits(kind_a, key) or (split and needs_suits(kind_b, key)):
+                    if needs_suits(kind_a, key):  # a split pot's low never counts flushes
                         suits = hole_suits | dealt_suits(
                             known_suits[p], work, offsets[p], to_deal[p], community_at
                         )
                     value_a = value_of_any_kind(rank_values, kind_a, key, suits, n)
                     mask_a, best_a = add_to_winners(mask_a, best_a, value_a, p)
                     if split:
-                        value_b = value_of_any_kind(rank_values, kind_b, key, suits, n)
+                        value_b = rank_value(rank_values, kind_b, key)
                         mask_b, best_b = add_to_winners(mask_b, best_b, value_b, p)
                     if declare_mode != NO_DECLARE:  # declarations settle from all values
                         values_a[p] = value_a

@@ -47,6 +47,14 @@ RANK_VALUES = np.concatenate([_ROWS[kind] for kind in range(len(_ROWS))])
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
+def rank_value(rank_values, kind, key):
+    """The value of a hand whose kind ignores flushes (ace-to-five, eight-or-better), or
+    that holds no five of a suit: its rank multiset's entry in rank_values."""
+    place = np.uint64(kind) * np.uint64(N_MULTISETS) + np.uint64(multiset_index(key))
+    return np.int64(rank_values[place])  # unsigned: no negative-index fix-up
+
+
+@nb.njit(inline="always", **NUMBA_OPTIONS)
 def value_of_any_kind(rank_values, kind, key, suits, n):
     """value_from_suits, the kind a run-time argument: one lookup in rank_values
     (RANK_VALUES) unless the hand holds five of a suit and its kind counts flushes
@@ -54,5 +62,4 @@ def value_of_any_kind(rank_values, kind, key, suits, n):
     (inlined, each kernel would compile every kind's flush code again)."""
     if needs_suits(kind, key):
         return value_of_kind(kind, key, suits, n)
-    place = np.uint64(kind) * np.uint64(N_MULTISETS) + np.uint64(multiset_index(key))
-    return np.int64(rank_values[place])  # unsigned: no negative-index fix-up
+    return rank_value(rank_values, kind, key)
