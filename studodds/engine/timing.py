@@ -27,21 +27,21 @@ import numpy as np
 # stored list entry built (the stored completions times their shared sets; sorting the
 # long lists a next-card table's one pass may store makes this the larger). Fitted to
 # 3rd street stud7 and stud7hl8 and the next-card tables (scripts/bench.py --estimates),
-# refitted on 2026-12-02 after the counting kernels were rewritten for one compile.
-COUNTING_NS_PER_LOOKUP = 3.7
-COUNTING_SPLIT_NS_PER_LOOKUP = 4.7
-COUNTING_NS_PER_STORED = 30.0
+# refitted on 2026-12-02, quiet, after the counting kernels were rewritten for one compile.
+COUNTING_NS_PER_LOOKUP = 2.0
+COUNTING_SPLIT_NS_PER_LOOKUP = 2.5
+COUNTING_NS_PER_STORED = 16.0
 
 # Enumeration and Monte Carlo on 2 threads: nanoseconds a deal, and a hand valued (a hand
 # valued both ways costs SPLIT_HAND_FACTOR as much, SAMPLING_SPLIT_FACTOR when sampled).
-# The sampling constants refitted on 2026-12-02 to heads-up, 8-way and 3-way split runs
-# after the Monte Carlo kernel's rewrite (a heads-up loop of its own, wyrand).
-ENUMERATION_NS_PER_DEAL = 3.0
-ENUMERATION_NS_PER_HAND = 7.0
-SAMPLING_NS_PER_DEAL = 6.3
-SAMPLING_NS_PER_HAND = 6.6
+# All refitted on 2026-12-02 (quiet machine) to heads-up, 8-way and 3-way split runs after
+# the Monte Carlo kernel's rewrite (a heads-up loop of its own, wyrand) and 3-way razz.
+ENUMERATION_NS_PER_DEAL = 1.9
+ENUMERATION_NS_PER_HAND = 4.5
+SAMPLING_NS_PER_DEAL = 3.9
+SAMPLING_NS_PER_HAND = 4.1
 SPLIT_HAND_FACTOR = 1.3
-SAMPLING_SPLIT_FACTOR = 1.7
+SAMPLING_SPLIT_FACTOR = 1.4
 
 # Building the table state, the kernel's inputs and the result, for every question asked:
 # what makes the 47 questions of a next-card table slower than their kernels alone.
@@ -91,12 +91,12 @@ PROBE_ABOVE_SECONDS = 1.0
 # first query that only wanted to say how long --exact would take) and is bound, like the
 # kernels, by table lookups in the caches. (Sorting was tried: numpy's sort uses whatever
 # vector instructions the processor has, which says little about the kernels.)
-# PROBE_SECONDS: its time where the constants above were fitted, the project's machine of
-# 2026-12-02 (an AMD EPYC: 0.0057-0.0067 s; the enumeration constants, fitted on
-# 2026-12-01, came out within 5% of the time taken there unscaled).
+# PROBE_SECONDS: its time during the run the constants above were fitted to, on the
+# project's machine of 2026-12-02 (an AMD EPYC). The probe is a rough guide: the same
+# machine read 0.006 s busy and 0.013-0.017 s idle that day.
 PROBE_TABLE = 1 << 21
 PROBE_LOOKUPS = 1 << 22
-PROBE_SECONDS = 0.006
+PROBE_SECONDS = 0.0087
 _factor: dict[int, float] = {}
 
 
