@@ -324,7 +324,9 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
             range_count, range_size, combo_cards, combo_key, combo_suits, combo_mask,
             joint_choices, joint_cum, combo_cum, declarations, decl_player, decl_tallies):
         if split:  # a split pot is high and low (games.py), the low ace-to-five or
-            kind_a = KIND_HIGH  # eight-or-better: high a constant (3% a deal), no flush lows
+            # eight-or-better: high a constant (3% a deal), no flush lows. An int64, not
+            # the literal 0, so value_of_kind keeps its one compiled signature.
+            kind_a = np.int64(KIND_HIGH)
         a_is_low = kind_a != KIND_HIGH
         n_players = base_key.shape[0]
         n_ranges = range_start.shape[0]
