@@ -192,9 +192,9 @@ def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_
     stays the same and the loops' branches go the same way set after set.
 
     One function, its helpers written in (hand_value, next_colex, the search of a sorted
-    list, once for both values sought): numba's inliner copies a helper's code block by
-    block with all its variables at each call site, which for the counting took most of
-    the compile; the parts share one copy of the counting in a loop over them."""
+    list): numba's inliner copies a helper's code block by block with all its variables
+    at each call site, which for the counting took most of the compile; the parts share
+    one copy of the counting in a loop over them."""
     width = distinct.shape[0] + 2
     n_distinct = distinct.shape[0]
     parent, last, first = sets[0], sets[1], sets[2]
