@@ -305,6 +305,24 @@ def _bad_piece(text: str, pos: int) -> str:
     return text[pos:word_end]
 
 
+# The longest notation read: a seven-card hand is about 30 characters and a range written
+# out long a few hundred; a cap keeps a hostile megabyte from being read at all.
+MAX_NOTATION = 1_000
+
+
+def check_length(text: str, what: str) -> None:
+    """NotationError for notation longer than MAX_NOTATION characters, before reading it.
+
+    >>> check_length("As " * 400, "a hand")
+    Traceback (most recent call last):
+    ...
+    studodds.cards.NotationError: a hand is at most 1,000 characters of cards, got 1,200 ('As As As As As As As As ...')
+    """
+    if len(text) > MAX_NOTATION:
+        raise NotationError(f"{what} is at most {MAX_NOTATION:,} characters of cards, got "
+                            f"{len(text):,} ({text[:24] + '...'!r})")
+
+
 def _first_duplicate(cards: Iterable[int]) -> int | None:
     seen = set()
     for card in cards:
@@ -332,6 +350,7 @@ def parse_cards(text: str) -> tuple[int, ...]:
     ...
     studodds.cards.NotationError: 'x' is not a card: rank 2-9 T J Q K A then suit c d h s
     """
+    check_length(text, "a list of cards")
     cards = []
     for token in tokenize(text):
         if token.kind != "card":
@@ -469,6 +488,7 @@ def parse_hand(text: str) -> StudHand:
     ...
     studodds.cards.NotationError: '(As Kd Qh': unclosed '('
     """
+    check_length(text, "a hand")
     quoted = repr(text.strip())
     if text.strip().lower() == RANDOM_HAND:
         return StudHand((), (), (), False, random=True)
@@ -499,19 +519,24 @@ def parse_hand(text: str) -> StudHand:
     if group is not None:
         raise fail("unclosed '('")
 
-    # Second pass: [hole group] up cards [river group], and nothing after the river.
+    # Second pass: [hole group] up cards [river group], and nothing after the river (read
+    # with an index: taking pieces off the front of the list made long input quadratic).
     down: list[Token] = []
+    at = 0
     hole_given = bool(pieces) and isinstance(pieces[0], list)
     if hole_given:
-        down = pieces.pop(0)
+        down, at = pieces[0], 1
     up: list[Token] = []
-    while pieces and not isinstance(pieces[0], list):
-        up.append(pieces.pop(0))
-    river = pieces.pop(0) if pieces else []
-    if pieces:
-        if isinstance(pieces[0], list):
+    while at < len(pieces) and not isinstance(pieces[at], list):
+        up.append(pieces[at])
+        at += 1
+    river: list[Token] = []
+    if at < len(pieces):
+        river, at = pieces[at], at + 1
+    if at < len(pieces):
+        if isinstance(pieces[at], list):
             raise fail("at most 2 groups in parentheses (hole cards, then the river)")
-        raise fail(f"nothing may follow the river group, found {pieces[0].text!r}")
+        raise fail(f"nothing may follow the river group, found {pieces[at].text!r}")
 
     range_kinds = ("pattern", "class", "|", "weight")
     for token in up:

@@ -10,9 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, islice
 
-from .cards import NotationError, StudHand, card_str, check_no_duplicates, parse_hand, tokenize
+from .cards import (
+    NotationError,
+    StudHand,
+    card_str,
+    check_length,
+    check_no_duplicates,
+    parse_hand,
+    tokenize,
+)
 from .engine.joint import JointSearchTooHard, conflicting_players
 from .games import Game, as_game
 from .messages import players_text, shown
@@ -86,6 +94,9 @@ class Scenario:
         return tuple(str(h) for h in self.hands)
 
 
+MAX_DEAD = 52  # dead cards given as a list: never more than the deck
+
+
 def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
     """Dead cards: seen cards out of play, and ``x`` for unseen ones (a folded hole card).
 
@@ -104,7 +115,12 @@ def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
                 f"--dead {shown(text)}: dead cards are text such as '7h 2c x' or a list of "
                 "cards"
             )
-        text = " ".join(card_str(c) if isinstance(c, int) else str(c) for c in text)
+        cards = list(islice(text, MAX_DEAD + 1))
+        if len(cards) > MAX_DEAD:
+            raise NotationError(f"--dead: at most {MAX_DEAD} dead cards (a deck has 52), "
+                                f"got more")
+        text = " ".join(card_str(c) if isinstance(c, int) else str(c) for c in cards)
+    check_length(text, "the dead cards")
     seen, unknown = [], 0
     for token in tokenize(text):
         if token.kind == "card":
@@ -193,6 +209,13 @@ def _hands(hands) -> tuple[StudHand, ...]:
     return tuple(parsed)
 
 
+def _check_player_count(game: Game, n: int) -> None:
+    if n > game.max_players:
+        raise ScenarioError(
+            f"{game.name} is played by at most {game.max_players} players, got {n} hands"
+        )
+
+
 def build_scenario(
     game: Game | str,
     hands: Sequence[StudHand | str],
@@ -210,6 +233,9 @@ def build_scenario(
     ((4, 6), 46, False)
     """
     game = as_game(game)
+    # Too many hands are refused before any is read (a hostile list of a million).
+    if isinstance(hands, Sequence) and not isinstance(hands, str):
+        _check_player_count(game, len(hands))
     hands = _hands(hands)
     dead_seen, dead_unknown = parse_dead(dead)
     community_card = parse_community(community)
@@ -219,10 +245,7 @@ def build_scenario(
         raise ScenarioError(
             f"{game.name} needs at least {game.min_players} hands, got {n}: give one per player"
         )
-    if n > game.max_players:
-        raise ScenarioError(
-            f"{game.name} is played by at most {game.max_players} players, got {n} hands"
-        )
+    _check_player_count(game, n)
     for p, hand in enumerate(hands, start=1):
         _check_hand_shape(game, hand, p)
 

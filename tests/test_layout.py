@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "studodds"
-WORDS = {"cards", "games", "ranges", "config", "messages", "starting"}  # the table's words
+# the table's words (and the two settings every room may read: numba's, and how to stop)
+WORDS = {"cards", "games", "ranges", "config", "messages", "starting", "stopping"}
 KERNELS = {"eval", "engine"}
 RENDERING = {"cli", "web"}
 # What each room may import from the package, besides its own room and the words.

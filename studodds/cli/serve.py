@@ -11,6 +11,7 @@ import webbrowser
 
 import click
 
+from ..web.work import MAX_SECONDS, OVERRUN
 from .options import CONTEXT
 
 WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
@@ -20,13 +21,20 @@ WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
               help="The address to listen on. The default lets only this computer in. To "
               "show the page to others on your network, give this computer's LAN address "
-              "(e.g. 192.168.1.5) and open the page at that address: requests that name "
-              "another host are refused.")
+              "(e.g. 192.168.1.5) and open the page at that address. Anyone who can reach "
+              "that address can then use the page and make this computer work: the check "
+              "that requests name this server is no password. Bind to a LAN address only on "
+              "a network you trust.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True,
               metavar="N", help="The port to listen on.")
+@click.option("--max-seconds", type=click.FloatRange(min=1), default=MAX_SECONDS,
+              show_default=True, metavar="S",
+              help="The longest question the page answers, by its estimated time on this "
+              "computer: a longer one is refused with the command that asks it in a "
+              f"terminal, and one still running after {OVERRUN} times S is stopped.")
 @click.option("--no-browser", is_flag=True,
               help="Do not open the page in the default browser; just print its address.")
-def serve_command(host, port, no_browser):
+def serve_command(host, port, max_seconds, no_browser):
     """The stud table in your browser: put the cards on the table, see the odds.
 
     Starts a small web server on this computer and opens the page in your default
@@ -39,6 +47,8 @@ def serve_command(host, port, no_browser):
 
     The numbers are those of `studodds equity`, `next`, `declare` and `replay` (the same
     seed gives the same numbers). The page uses no internet. Ctrl-C stops the server.
+
+    What the server defends against, and what it does not (a LAN bind): docs/security.md.
 
     \b
     Needs the web extra: pip install "studodds[web]"
@@ -60,7 +70,7 @@ def serve_command(host, port, no_browser):
     click.echo("studodds: serving the stud table at that address; Ctrl-C stops it.", err=True)
     if not no_browser:
         _open_browser(url)
-    app = create_app(host=host, port=port)
+    app = create_app(host=host, port=port, max_seconds=max_seconds)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):
@@ -69,11 +79,7 @@ def serve_command(host, port, no_browser):
             app.state.work.close()
             super().handle_exit(sig, frame)
 
-    config = uvicorn.Config(
-        app, log_level="warning", access_log=False,
-        lifespan="on", timeout_graceful_shutdown=5, server_header=False,
-        limit_concurrency=64,  # connections at once: a flood beyond gets 503 from uvicorn
-    )
+    config = uvicorn.Config(app, **server_settings())
     try:
         Server(config).run(sockets=[listener])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C and raises it again afterwards
@@ -81,6 +87,22 @@ def serve_command(host, port, no_browser):
     finally:
         listener.close()
     click.echo("studodds: stopped", err=True)
+
+
+def server_settings() -> dict:
+    """uvicorn's settings for `serve` (tests start the server with the same)."""
+    from ..web.connections import TimedH11Protocol
+
+    return {
+        "log_level": "warning", "access_log": False, "lifespan": "on",
+        "timeout_graceful_shutdown": 5, "server_header": False,
+        # A request must be read in time (TimedH11Protocol: headers 10 s, body 60 s), so
+        # idle or trickling connections are closed instead of holding their places; and
+        # there are many places: one open file each, well under the usual limit of 1,024.
+        "http": TimedH11Protocol,
+        "limit_concurrency": 512,  # connections at once: beyond, 503 from uvicorn
+        "timeout_keep_alive": 5,  # an idle connection after an answer
+    }
 
 
 def _open_browser(url: str) -> None:

@@ -16,7 +16,6 @@ import os
 from collections.abc import Callable
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
@@ -24,13 +23,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import questions
-from .limits import BodyLimit, HostCheck
-from .work import Busy, Cancelled, WorkQueue
+from .limits import BodyLimit, HostCheck, OneLineErrors
+from .work import MAX_SECONDS, OVERRUN, Busy, Cancelled, WorkQueue
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
-# A question is a few hundred bytes; a hand-history file a few MB (a long session).
-MAX_BODY = 16 * 2**20
+# A hand-history file is a few MB (a long session); a question a few hundred bytes, so its
+# cap leaves room for any real one and refuses a hostile megabyte before it is read.
+MAX_BODY = 8 * 2**20
+MAX_QUESTION_BODY = 64 * 2**10
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -71,22 +72,24 @@ def _streamed(job) -> StreamingResponse:
                              headers={"cache-control": "no-store"})
 
 
-async def _answer(request: Request, work: WorkQueue, question) -> Response:
-    """Run a checked question on the workers: the whole answer, or its progress streamed."""
+async def _answer(request: Request, work: WorkQueue, make: Callable) -> Response:
+    """Read the request into a question and run it, both on the workers: the whole answer,
+    or (once the question is found good: a bad one is a plain 400) its progress streamed."""
     stream = _wants_stream(request)
     try:
-        job = work.submit(question, listen=stream)
+        job = work.submit(make, listen=stream)
     except Busy as exc:
         return _error(503, str(exc))
-    if stream:
-        return _streamed(job)
     gone = asyncio.ensure_future(_disconnected(request))
     try:
-        await asyncio.wait({job.future, gone}, return_when=asyncio.FIRST_COMPLETED)
+        waited = {job.checked, job.future} if stream else {job.future}
+        await asyncio.wait(waited | {gone}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        if not job.future.done():
+        if not job.future.done() and (gone.done() or not stream or not job.checked.done()):
             job.cancel()  # the client went away (or this handler was cancelled)
         gone.cancel()
+    if stream and job.checked.done() and not gone.done():
+        return _streamed(job)
     if not job.future.done():
         return _error(499, "the client went away")  # nobody reads it
     outcome = _outcome(job)
@@ -110,23 +113,18 @@ def _outcome(job):
 
 
 async def _make_and_answer(request: Request, work: WorkQueue, make: Callable) -> Response:
-    """The question made off the event loop by make() (400 when the input is bad), then
-    answered."""
-    try:
-        question = await run_in_threadpool(make)
-    except ValueError as exc:
-        return _error(400, str(exc))
-    except Exception as exc:  # noqa: BLE001
-        return _internal(exc)
-    return await _answer(request, work, question)
+    """make() checks the request into a question (ValueError: 400) and the question is
+    answered, both on the workers: nothing a client sends is read outside the capped
+    queue, so no flood of requests can take more than its slots."""
+    return await _answer(request, work, make)
 
 
-def _asking(work: WorkQueue, make: Callable) -> Callable:
+def _asking(work: WorkQueue, make: Callable, limits: questions.Limits) -> Callable:
     """A POST endpoint with a JSON body: checked into a question (400 when bad), answered."""
     async def endpoint(request: Request) -> Response:
         raw = await request.body()  # before the question: the body cap's 413 passes up
         return await _make_and_answer(request, work,
-                                      lambda: make(questions.read_body(raw)))
+                                      lambda: make(questions.read_body(raw), limits))
     return endpoint
 
 
@@ -149,11 +147,17 @@ async def _page(request: Request) -> Response:
 
 
 def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX_BODY,
-               max_workers: int = 2, max_waiting: int = 8) -> Starlette:
+               max_question_body: int = MAX_QUESTION_BODY, max_workers: int = 2,
+               max_waiting: int = 8, max_seconds: float | None = MAX_SECONDS) -> Starlette:
     """The ASGI app `studodds serve` runs: answers requests addressed to host:port (or
-    127.0.0.1:port, localhost:port), bodies up to max_body bytes, max_workers questions
-    computed at once and max_waiting more queued (beyond: 503)."""
-    work = WorkQueue(max_workers, max_waiting)
+    127.0.0.1:port, localhost:port), hand-history uploads up to max_body bytes and
+    questions up to max_question_body, max_workers questions computed at once and
+    max_waiting more queued (beyond: 503); a question estimated to take more than
+    max_seconds is refused (400) and one running OVERRUN times that long is stopped (None:
+    no limit)."""
+    work = WorkQueue(max_workers, max_waiting,
+                     None if max_seconds is None else OVERRUN * max_seconds)
+    limits = questions.Limits(max_seconds)
     games = questions.games_document()
 
     async def game_list(request: Request) -> Response:
@@ -167,14 +171,19 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
     routes = [
         Route("/", _page),
         Route("/api/games", game_list),
-        Route("/api/equity", _asking(work, questions.equity_question), methods=["POST"]),
-        Route("/api/next", _asking(work, questions.next_question), methods=["POST"]),
-        Route("/api/declare", _asking(work, questions.declare_question), methods=["POST"]),
+        Route("/api/equity", _asking(work, questions.equity_question, limits),
+              methods=["POST"]),
+        Route("/api/next", _asking(work, questions.next_question, limits), methods=["POST"]),
+        Route("/api/declare", _asking(work, questions.declare_question, limits),
+              methods=["POST"]),
         Route("/api/replay", _replaying(work), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False)),
     ]
-    middleware = [Middleware(HostCheck, host=host, port=port),
-                  Middleware(BodyLimit, max_body=max_body)]
+    question_paths = ("/api/equity", "/api/next", "/api/declare")
+    middleware = [Middleware(OneLineErrors),
+                  Middleware(HostCheck, host=host, port=port),
+                  Middleware(BodyLimit, max_body=max_body,
+                             max_body_of=dict.fromkeys(question_paths, max_question_body))]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.work = work
     return app

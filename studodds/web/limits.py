@@ -6,11 +6,21 @@
   another page's origin (Origin header) is refused too, so no other site can make it work.
 - BodyLimit: a request body over the cap gets 413 before it is read: at once when its
   Content-Length says so, else as soon as the bytes streamed in (chunked) pass the cap.
+- OneLineErrors: a client that goes away mid-request, or a request cut off when the server
+  stops, is one line in the server's log, not a traceback each.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
+from collections.abc import Mapping
+
+from starlette.requests import ClientDisconnect
+
+log = logging.getLogger("studodds.web")
 
 
 async def _send_error(send, status: int, message: str) -> None:
@@ -69,26 +79,30 @@ class BodyTooLarge(Exception):
 
 
 class BodyLimit:
-    """413 for a request body larger than max_body bytes, never reading it whole."""
+    """413 for a request body larger than max_body bytes (max_body_of[path] for the paths
+    given a cap of their own), never reading it whole."""
 
-    def __init__(self, app, max_body: int):
+    def __init__(self, app, max_body: int, max_body_of: Mapping[str, int] | None = None):
         self.app = app
-        self.max_body = max_body
+        self.default = max_body
+        self.max_body_of = dict(max_body_of or {})
 
-    def _too_large(self) -> str:
-        return (f"the request body is larger than {self.max_body / 2**20:g} MB, the most this "
-                "server takes")
+    @staticmethod
+    def _too_large(limit: int) -> str:
+        size = f"{limit / 2**20:g} MB" if limit >= 2**20 else f"{limit / 2**10:g} KB"
+        return f"the request body is larger than {size}, the most this server takes"
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        limit = self.max_body_of.get(scope.get("path", ""), self.default)
         declared = _header(scope, b"content-length")
         if declared is not None:
             if not declared.strip().isdigit():
                 return await _send_error(send, 400, f"Content-Length {declared!r} is not a "
                                          "number of bytes")
-            if int(declared) > self.max_body:
-                return await _send_error(send, 413, self._too_large())
+            if int(declared) > limit:
+                return await _send_error(send, 413, self._too_large(limit))
         received = 0
         started = False
 
@@ -97,7 +111,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_body:
+                if received > limit:
                     raise BodyTooLarge
             return message
 
@@ -111,4 +125,34 @@ class BodyLimit:
         except BodyTooLarge:
             if started:
                 raise
-            await _send_error(send, 413, self._too_large())
+            await _send_error(send, 413, self._too_large(limit))
+
+
+class OneLineErrors:
+    """What is no bug is one line in the log: a client gone mid-request (its body cut off:
+    nobody to answer), a request cut off by the server stopping (503 when nothing was sent
+    yet). Anything else passes up to uvicorn, which logs it whole."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def watched_send(message):
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        what = f"{scope.get('method', '')} {scope.get('path', '')}"
+        try:
+            await self.app(scope, receive, watched_send)
+        except ClientDisconnect:
+            log.info("%s: the client went away before its request was sent", what)
+        except asyncio.CancelledError:
+            log.warning("%s: cut off, the server is stopping", what)
+            if not started:
+                with contextlib.suppress(Exception):
+                    await _send_error(send, 503, "the server is stopping")

@@ -9,7 +9,9 @@ bad input is a ValueError whose message is the one line the CLI prints after "Er
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from ..batch.spots import SPOT_FIELDS, check_fields, json_line, question_options
 from ..declare import declare_table
@@ -41,6 +43,86 @@ Progress = Callable[[float], None]
 # A checked question: run(progress) -> its JSON document (answer_text writes it out).
 Question = Callable[[Progress], object]
 
+# What a question may hold, checked before any of it is read: a question is a few hundred
+# bytes; these leave room for every real one and none for a hostile megabyte.
+MAX_HANDS = max(game.max_players for game in GAMES.values())
+MAX_LIST = 64  # entries in "dead" or "declare" given as a list
+# An uploaded hand-history file: the hands it may hold (a long session is a few hundred).
+MAX_REPLAY_HANDS = 200
+
+
+class TooLong(ValueError):
+    """A question whose estimated time is over the server's limit: refused before the work
+    (HTTP 400), with the command that asks it in a terminal."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one question may cost the server (`studodds serve --max-seconds`).
+
+    max_seconds: the longest estimated time (engine/timing.py, on this machine) a question
+    is given; None for no limit (the library's own use, tests)."""
+
+    max_seconds: float | None = 60.0
+
+    def on_estimate(self, command: Callable[[], str]):
+        """The on_estimate of a library call: TooLong when the estimate is over the limit."""
+        def check(estimate) -> None:
+            if self.max_seconds is not None and estimate.seconds > self.max_seconds:
+                raise TooLong(
+                    f"this question would take about {_duration(estimate.seconds)} here "
+                    f"({estimate.method}, {estimate.deals:,.3g} deals"
+                    f"{f', {estimate.runs} runs' if estimate.runs > 1 else ''}); the page "
+                    f"answers questions of up to {_duration(self.max_seconds)}. Ask for fewer "
+                    f"trials or a coarser precision, or ask it in a terminal: {command()}")
+        return check
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:,.0f} hours"
+
+
+def command_line(command: str, options: Mapping, **extra) -> str:
+    """The same question as a `studodds` command a terminal takes (quoted for a POSIX shell)."""
+    words = ["studodds", command, "-g", options["game"]]
+    dead = options.get("dead")
+    if dead:
+        words += ["--dead", dead if isinstance(dead, str) else " ".join(map(str, dead))]
+    if options.get("community"):
+        words += ["--community", options["community"]]
+    declare = options.get("declare")
+    if declare:
+        words += ["--declare", declare if isinstance(declare, str) else ",".join(declare)]
+    if options.get("exact"):
+        words.append("--exact")
+    for name in ("trials", "precision", "seed"):
+        if options.get(name) is not None:
+            words += [f"--{name}", str(options[name])]
+    if options.get("distribution"):
+        words.append("--distribution")
+    for name, value in extra.items():
+        if value is not None:
+            words += [f"--{name.replace('_', '-')}", str(value)]
+    return " ".join(shlex.quote(w) for w in words + list(options["hands"]))
+
+
+def check_sizes(data: Mapping) -> None:
+    """Refuse a question too big to be a real one before any card of it is read: more hands
+    than any game seats, a hand or dead list longer than notation ever is (cards.py caps
+    the text of each), a list of dead cards or declarations longer than a deck."""
+    hands = data.get("hands")
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        raise ValueError(f'"hands" holds {len(hands):,} hands: a stud game seats at most '
+                         f"{MAX_HANDS} players, one hand each")
+    for name in ("dead", "declare"):
+        value = data.get(name)
+        if isinstance(value, list) and len(value) > MAX_LIST:
+            raise ValueError(f'"{name}" is a list of {len(value):,} entries: at most {MAX_LIST}')
+
 
 def read_body(raw: bytes) -> Mapping:
     """A request body as a JSON object (ValueError: not JSON, or not an object)."""
@@ -66,10 +148,11 @@ def _given(data: Mapping, name: str, default):
     return default if value is None else value
 
 
-def equity_question(data: Mapping) -> Question:
+def equity_question(data: Mapping, limits: Limits = Limits(None)) -> Question:
     """POST /api/equity: `studodds equity`, with pot odds when "pot" and "to_call" are
     given ("hero" defaults to 1, "bets_to_come" and "big_bet" to 0)."""
     check_fields(data, EQUITY_FIELDS)
+    check_sizes(data)
     options = question_options({k: v for k, v in data.items() if k not in POT_ODDS_FIELDS})
     odds_args = (data.get("pot"), data.get("to_call"), _given(data, "hero", 1),
                  _given(data, "bets_to_come", 0), _given(data, "big_bet", 0.0))
@@ -77,8 +160,13 @@ def equity_question(data: Mapping) -> Question:
     if wanted:  # answered now, not after the equity run (as the CLI does)
         check_pot_odds(*odds_args, players=len(options["hands"]))
 
+    def command() -> str:
+        names = ("pot", "to_call", "hero", "bets_to_come", "big_bet") if wanted else ()
+        return command_line("equity", options, **{n: data.get(n) for n in names})
+
     def run(progress: Progress):
-        result = equity(**options, progress=progress)
+        result = equity(**options, progress=progress,
+                        on_estimate=limits.on_estimate(command))
         return equity_document(result, pot_odds(result, *odds_args) if wanted else None)
     return run
 
@@ -86,29 +174,34 @@ def equity_question(data: Mapping) -> Question:
 def _for_player(data: Mapping, fields) -> tuple[dict, int]:
     """The checked options of a question asked for one player, and that player (default 1)."""
     check_fields(data, fields)
+    check_sizes(data)
     options = question_options({k: v for k, v in data.items() if k != "player"})
     return options, _given(data, "player", 1)
 
 
-def next_question(data: Mapping) -> Question:
+def next_question(data: Mapping, limits: Limits = Limits(None)) -> Question:
     """POST /api/next: `studodds next` for "player" (default 1)."""
     options, player = _for_player(data, NEXT_FIELDS)
 
     def run(progress: Progress):
+        on_estimate = limits.on_estimate(lambda: command_line("next", options, player=player))
         table = next_card_table(options["game"], options["hands"], options["dead"],
-                                player=player, progress=progress, **_method(options))
+                                player=player, progress=progress, on_estimate=on_estimate,
+                                **_method(options))
         return next_card_document(table)
     return run
 
 
-def declare_question(data: Mapping) -> Question:
+def declare_question(data: Mapping, limits: Limits = Limits(None)) -> Question:
     """POST /api/declare: `studodds declare` for "player" (default 1)."""
     options, player = _for_player(data, DECLARE_FIELDS)
 
     def run(progress: Progress):
+        on_estimate = limits.on_estimate(
+            lambda: command_line("declare", options, player=player))
         table = declare_table(options["game"], options["hands"], options["dead"],
                               player=player, community=options.get("community"),
-                              progress=progress, **_method(options))
+                              progress=progress, on_estimate=on_estimate, **_method(options))
         return declare_document(table)
     return run
 
@@ -134,6 +227,11 @@ def replay_question(raw: bytes, *, hero: str | None = None, hand: str | None = N
         raise ReplayError(no_hands_reason(name, kind, problems))
     where = repr(name)
     hands = select_hand(hands, hand, where)
+    if len(hands) > MAX_REPLAY_HANDS:
+        raise ValueError(
+            f"{name!r} holds {len(hands):,} hands: the page replays at most "
+            f"{MAX_REPLAY_HANDS} at once. Replay them in a terminal: studodds replay "
+            f"{shlex.quote(name)} (--summary for the whole session), or pick one with --hand ID")
 
     def run(progress: Progress):
         replays = replay_hands(hands, hero=hero, where=where, progress=progress)

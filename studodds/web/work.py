@@ -2,12 +2,15 @@
 them, and a way to stop a computation nobody waits for any more.
 
 A question runs in a worker thread (the numba kernels release the GIL, so the server
-answers other requests meanwhile). At most max_workers run at once and max_waiting more
-wait; beyond that a request is refused at once (Busy: 503) rather than piling up. The
-library calls progress(fraction) between rounds of work; a Job whose client went away (or
-whose server is stopping) raises Cancelled from there, which ends the run as Ctrl-C ends
-the CLI's (between rounds, so a round in a kernel finishes first). A slot is given back
-only when its thread is done, so abandoned work can never exceed the cap."""
+answers other requests meanwhile), reading of its request included: nothing a client sends
+is parsed outside this capped queue. At most max_workers run at once and max_waiting more
+wait; beyond that a request is refused at once (Busy: 503) rather than piling up. A Job
+whose client went away (or whose server is stopping) raises Cancelled from the library's
+progress callback (between rounds) and from the engine's stop check (studodds.stopping:
+before each part of a round, a fraction of a second), so a dropped question stops within
+about a second, as Ctrl-C stops the CLI's. A job still running past its time limit stops
+the same way (OverTime: its estimate was wrong, or it had none). A slot is given back only
+when its thread is done, so abandoned work can never exceed the cap."""
 
 from __future__ import annotations
 
@@ -17,8 +20,19 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+from .. import stopping
+
 # A question: run(progress) -> its answer (a JSON document).
 Question = Callable[[Callable[[float], None]], object]
+# A request read and checked into a question (ValueError when it is bad), on a worker.
+MakeQuestion = Callable[[], Question]
+
+# The longest question the server answers, by its estimate (questions.Limits refuses a
+# longer one, with the command that asks it in a terminal); a question still running at
+# OVERRUN times this (its estimate was wrong, or it had none) is stopped. A few seconds of
+# numba compiling on a kernel's first use fit well inside.
+MAX_SECONDS = 60.0
+OVERRUN = 3
 
 # Progress lines at most this often (a streamed answer; the last one is always sent).
 PROGRESS_INTERVAL = 0.1
@@ -29,6 +43,10 @@ class Cancelled(Exception):
     so no library code mistakes it for bad input."""
 
 
+class OverTime(ValueError):
+    """A question stopped at its time limit (HTTP 400: a question this big is refused)."""
+
+
 class Busy(Exception):
     """Every worker busy and the queue full: the request is refused (503)."""
 
@@ -37,42 +55,67 @@ class Job:
     """One question on its way through the workers: its future, its cancel flag, and (for
     a streamed answer) a queue of progress fractions for the event loop."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, listen: bool):
+    def __init__(self, loop: asyncio.AbstractEventLoop, listen: bool,
+                 max_seconds: float | None = None):
         self.loop = loop
         self.cancelled = threading.Event()
         self.updates: asyncio.Queue | None = asyncio.Queue() if listen else None
         self.future: asyncio.Future | None = None
+        self.checked: asyncio.Future = loop.create_future()  # done once the request is read
+        self.max_seconds = max_seconds
+        self.deadline: float | None = None  # set when the job starts
         self._last = 0.0
 
     def cancel(self) -> None:
         self.cancelled.set()
 
-    def progress(self, fraction: float) -> None:
-        """The library's progress callback (called in the worker thread)."""
+    def check(self) -> None:
+        """Raise if the job is to stop: its client gone, the server stopping, or its time
+        up. Called from the worker thread and the engine's helper threads."""
         if self.cancelled.is_set():
             raise Cancelled
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OverTime(
+                f"the question was stopped after {self.max_seconds:,.0f} s, the most this "
+                "server spends on one (studodds serve --max-seconds sets it): ask for fewer "
+                "trials or a coarser precision, or ask it in a terminal")
+
+    def progress(self, fraction: float) -> None:
+        """The library's progress callback (called in the worker thread)."""
+        self.check()
         now = time.monotonic()
         if self.updates is not None and (now - self._last >= PROGRESS_INTERVAL
                                          or fraction >= 1.0):
             self._last = now
             self.loop.call_soon_threadsafe(self.updates.put_nowait, float(fraction))
 
-    def run(self, question: Question):
-        if self.cancelled.is_set():  # given up while it waited in the queue
-            raise Cancelled
-        return question(self.progress)
+    def run(self, make: MakeQuestion):
+        self.check()  # given up while it waited in the queue
+        if self.max_seconds is not None:
+            self.deadline = time.monotonic() + self.max_seconds
+        with stopping.checked_by(self.check):
+            question = make()
+            self.loop.call_soon_threadsafe(_set_done, self.checked)
+            return question(self.progress)
+
+
+def _set_done(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 class WorkQueue:
     """The worker threads and the count of questions admitted (running or waiting). Used
     from the event loop's thread only, so the count needs no lock."""
 
-    def __init__(self, max_workers: int = 2, max_waiting: int = 8):
+    def __init__(self, max_workers: int = 2, max_waiting: int = 8,
+                 max_seconds: float | None = None):
         if max_workers < 1 or max_waiting < 0:
             raise ValueError(f"max_workers is 1 or more and max_waiting 0 or more, got "
                              f"{max_workers} and {max_waiting}")
         self.max_workers = max_workers
         self.limit = max_workers + max_waiting
+        self.max_seconds = max_seconds  # each job's time limit once it runs (None: none)
         self.executor = ThreadPoolExecutor(max_workers, thread_name_prefix="studodds-work")
         self.jobs: set[Job] = set()
         self.closed = False
@@ -81,17 +124,18 @@ class WorkQueue:
     def admitted(self) -> int:
         return len(self.jobs)
 
-    def submit(self, question: Question, *, listen: bool = False) -> Job:
-        """Start (or queue) a question; Busy when the workers and the queue are full."""
+    def submit(self, make: MakeQuestion, *, listen: bool = False) -> Job:
+        """Start (or queue) a request: make() reads it into a question, which is run; Busy
+        when the workers and the queue are full."""
         if self.closed:
             raise Busy("the server is stopping")
         if len(self.jobs) >= self.limit:
             raise Busy(f"the server is busy: {self.max_workers} questions are being answered "
                        f"and {self.limit - self.max_workers} wait; ask again in a moment")
         loop = asyncio.get_running_loop()
-        job = Job(loop, listen)
+        job = Job(loop, listen, self.max_seconds)
         self.jobs.add(job)
-        job.future = loop.run_in_executor(self.executor, job.run, question)
+        job.future = loop.run_in_executor(self.executor, job.run, make)
         job.future.add_done_callback(lambda future: self._finished(job, future))
         return job
 
