@@ -1,12 +1,14 @@
-"""`studodds batch` never harms what it was not given to write (issue 28, findings 1, 6):
+"""`studodds batch` never harms what it was not given to write (issue 28, findings 1, 6, 8):
 
 * an output file that is not a results file of studodds is refused, left byte for byte;
   only a torn last line that is the start of a result is ever cut;
 * a spots file or an output file that is not a regular file (/dev/zero, a named pipe) is
-  refused at once, not read forever or waited on.
+  refused at once, not read forever or waited on;
+* a Dask LocalCluster is no bigger than the machine: --workers and --threads-per-worker
+  are capped, for batch, chart and replay --summary alike (the cap is in DaskExecutor).
 
 The cases that hung before the fix run in a subprocess with a timeout, so that they fail
-rather than hang.
+rather than hang; no test starts a Dask cluster.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ SPOTS = [
     {"id": "s3", "game": "stud7", "hands": ["(2s 2d) 2c 7h 8h 9h", "(x x) Qd 3c 4c 5c"],
      "exact": True},
 ]
+SESSION = Path(__file__).parent / "data" / "handhistories" / "summary_session.txt"
 HANG_TIMEOUT = 60  # seconds: the unfixed code never returns at all
 
 
@@ -226,3 +229,59 @@ def test_the_help_says_what_a_results_file_is(capsys):
                   "not empty and not a results file is refused and left as it is",
                   "a device (/dev/zero) or a named pipe is refused"):
         assert words in text, words
+
+
+# ------------------------------------------------------ (8) a cluster the machine can hold
+
+
+@pytest.fixture
+def two_cores_no_cluster(monkeypatch):
+    """Two cores, and a LocalCluster that cannot start: whatever gets past the cap fails
+    at once instead of starting 1,000 processes."""
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+
+    def no_cluster(*args, n_workers=None, threads_per_worker=None, **kwargs):
+        raise AssertionError(f"a LocalCluster of {n_workers} x {threads_per_worker} started")
+
+    monkeypatch.setattr(distributed, "LocalCluster", no_cluster)
+
+
+CAPPED = {
+    "batch --workers": ["batch", "{spots}", "-o", "{out}", "--dask", "--workers", "1000"],
+    "batch --threads-per-worker": ["batch", "{spots}", "-o", "{out}", "--dask",
+                                   "--threads-per-worker", "5"],
+    "chart --workers": ["chart", "-g", "razz", "--select", "(A A) 2", "--trials", "100",
+                        "--no-png", "-o", "{prefix}", "--dask", "--workers", "5"],
+    "replay --summary --workers": ["replay", str(SESSION), "--summary", "--dask",
+                                   "--workers", "1000"],
+}
+
+
+@pytest.mark.parametrize("argv", CAPPED.values(), ids=CAPPED.keys())
+def test_a_local_cluster_bigger_than_the_machine_is_refused(tmp_path, spots, capsys, argv,
+                                                          two_cores_no_cluster):
+    names = {"spots": spots, "out": tmp_path / "out.jsonl", "prefix": tmp_path / "c"}
+    code = main([arg.format(**names) for arg in argv])
+    captured = capsys.readouterr()
+    message = one_error(code, captured.out, captured.err)
+    option = argv[argv.index("--dask") + 1]
+    assert message.startswith(f"Error: {option} {argv[-1]}: at most 4 on this machine "
+                              "(2 per core, 2 cores): more would only wait for the same cores"), \
+        message
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_the_cap_is_in_the_library_and_not_on_a_remote_cluster(two_cores_no_cluster):
+    from studodds.batch import DaskExecutor
+    from studodds.batch.executors import local_cluster_cap
+
+    assert local_cluster_cap() == 4
+    DaskExecutor(workers=4, threads_per_worker=4)  # at the cap: fine (nothing starts yet)
+    with pytest.raises(BatchError, match="--workers 5: at most 4 on this machine"):
+        DaskExecutor(workers=5)
+    with pytest.raises(BatchError, match="--threads-per-worker 5: at most 4"):
+        DaskExecutor(threads_per_worker=5)
+    # an existing cluster's workers are sized by whoever started them, and threads per
+    # spot are cut to each worker's own cores where the spot runs (run_spot)
+    DaskExecutor("tcp://10.0.0.5:8786", threads=64)

@@ -95,9 +95,11 @@ def executor_options(command):
         click.option("--scheduler", metavar="ADDR",
                      help="Run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786."),
         click.option("--workers", type=click.IntRange(min=1), metavar="N",
-                     help="--dask: worker processes (default: one per core)."),
+                     help="--dask: worker processes (default: one per core; at most two "
+                     "per core)."),
         click.option("--threads-per-worker", type=click.IntRange(min=1), metavar="N",
-                     help="--dask: spots each worker runs at once (default: 1)."),
+                     help="--dask: spots each worker runs at once (default: 1; at most two "
+                     "per core)."),
         click.option("--chunk-size", type=click.IntRange(min=1), metavar="N",
                      help="Dask: spots per task (default: adapted to about half a second of "
                      "work per task)."),
@@ -173,7 +175,7 @@ def batch_command(spots, output, use_dask, scheduler, workers, threads_per_worke
     \b
     Examples:
       studodds batch spots.jsonl -o results.jsonl
-      studodds batch spots.jsonl -o results.jsonl --dask --workers 4
+      studodds batch spots.jsonl -o results.jsonl --dask --workers 2
       studodds batch spots.jsonl -o results.jsonl --scheduler tcp://10.0.0.5:8786
     """
     summary = run_batch_file(spots, output, use_dask, scheduler, workers, threads_per_worker,
