@@ -40,6 +40,7 @@ from studodds.batch import (
     seed_from_id,
 )
 from studodds.batch.executors import MAX_CHUNK_SIZE, _ChunkSizer
+from studodds.batch.output import starts_as_result
 from studodds.cli import main, render
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"
@@ -89,8 +90,14 @@ def write_spots(path: Path, spots: list[dict]) -> Path:
     return path
 
 
+HEADER = '{"studodds":"batch results","version":1}\n'  # the first line of a results file
+
+
 def read_results(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines()]
+    """The results in a results file, which starts with the header line."""
+    text = path.read_text()
+    assert text.startswith(HEADER), text[:100]
+    return [json.loads(line) for line in text[len(HEADER):].splitlines()]
 
 
 def by_id(results: list[dict]) -> dict:
@@ -147,8 +154,11 @@ def test_local_batch_equals_equity_line_for_line(tmp_path):
         assert without_id(results[spot["id"]]) == expected_object(spot), spot["id"]
     assert results[7]["seed"] == seed_from_id(7)
     assert results["s2"]["method"] == "exact" and results["s0"]["method"] == "monte-carlo"
-    lines = out.read_text().splitlines()
+    header, *lines = out.read_text().splitlines(keepends=True)
+    assert header == HEADER
     assert all(line.startswith('{"id":') for line in lines)  # the id first, one line each
+    # ...as the repair of a torn line expects it to start (its proof that the line is ours)
+    assert all(starts_as_result(line.encode(), whole_start=True) for line in lines)
 
 
 def test_batch_line_equals_the_cli_json(tmp_path, capsys):
@@ -419,12 +429,12 @@ def test_killed_process_resumes_without_duplicates(tmp_path):
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
-        if out.exists() and out.read_bytes().count(b"\n") >= 10:
+        if out.exists() and out.read_bytes().count(b"\n") >= 11:  # the header, 10 results
             break
         time.sleep(0.02)
     process.kill()  # SIGKILL: no chance to clean up
     process.communicate(timeout=30)
-    written = out.read_bytes().count(b"\n")
+    written = out.read_bytes().count(b"\n") - 1  # the header's is not a result
     assert 10 <= written < len(spots)
     resumed = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     assert resumed.returncode == 0, resumed.stderr
@@ -491,37 +501,39 @@ def test_torn_last_line_is_removed_and_its_spot_rerun(tmp_path, spots_file):
     out = tmp_path / "results.jsonl"
     run_batch(spots_file, out)
     whole = out.read_bytes()
-    lines = whole.splitlines(keepends=True)
-    out.write_bytes(b"".join(lines[:10]) + lines[10][:25])  # killed mid-write of line 11
+    lines = whole.splitlines(keepends=True)  # the header, then the results
+    out.write_bytes(b"".join(lines[:11]) + lines[11][:25])  # killed mid-write of line 12
     reported = []
     summary = run_batch(spots_file, out, on_problem=reported.append)
     assert (summary.done, summary.present, summary.ok) == (24 - 10, 10, True)
-    assert reported == [f"{out} line 11: cut short by a stopped run, removed (its spot runs again)"]
-    assert by_id(read_results(out)) == by_id([json.loads(line) for line in lines])
+    assert reported == [f"{out} line 12: cut short by a stopped run, removed (its spot runs again)"]
+    assert by_id(read_results(out)) == by_id([json.loads(line) for line in lines[1:]])
 
 
 def test_whole_last_line_without_newline_is_kept(tmp_path, spots_file):
     out = tmp_path / "results.jsonl"
     run_batch(spots_file, out)
     lines = out.read_bytes().splitlines(keepends=True)
-    out.write_bytes(b"".join(lines[:5]) + lines[5].rstrip(b"\n"))
+    out.write_bytes(b"".join(lines[:7]) + lines[7].rstrip(b"\n"))  # the header, 7 results
     summary = run_batch(spots_file, out)
-    assert (summary.done, summary.present) == (24 - 6, 6)
+    assert (summary.done, summary.present) == (24 - 7, 7)
     assert len(by_id(read_results(out))) == 24
 
 
 def test_a_line_that_is_not_a_result_is_left_and_reported(tmp_path, spots_file):
     out = tmp_path / "results.jsonl"
-    # a spot line copied into the output is not a result either: s0 runs
-    out.write_text('{"id": "s0", "game": "stud7"}\nnot a result\n\n')
+    # in a results file (its header first), a spot line copied into it is not a result
+    # either: s0 runs
+    out.write_text(HEADER + '{"id": "s0", "game": "stud7"}\nnot a result\n\n')
     reported = []
     summary = run_batch(spots_file, out, on_problem=reported.append)
     assert (summary.done, summary.present) == (24, 0)
     assert reported == [
         f"{out} line {n}: not a result, left as it is (its spot, if any, runs again)"
-        for n in (1, 2)
+        for n in (2, 3)
     ]
-    assert out.read_text().startswith('{"id": "s0", "game": "stud7"}\nnot a result\n\n{"id":')
+    assert out.read_text().startswith(HEADER + '{"id": "s0", "game": "stud7"}\nnot a result'
+                                      '\n\n{"id":')
 
 
 def test_a_second_writer_is_refused(tmp_path, spots_file):

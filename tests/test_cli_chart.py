@@ -30,7 +30,8 @@ def test_vs_random_writes_every_file_and_a_ranked_table(tmp_path, capsys):
     data = json.loads((tmp_path / "c.json").read_text())
     assert data["game"] == "razz" and data["vs"] == "random" and len(data["rows"]) == 3
     assert out.splitlines()[0].split()[:2] == ["rank", "hero"] and "overall:" in out
-    results = (tmp_path / "c.results.jsonl").read_text().splitlines()
+    header, *results = (tmp_path / "c.results.jsonl").read_text().splitlines()
+    assert json.loads(header) == {"studodds": "batch results", "version": 1}
     assert len(results) == 3 and all(json.loads(r)["trials"] == 20000 for r in results)
 
 
@@ -40,7 +41,7 @@ def test_a_rerun_resumes_and_gives_the_same_chart(tmp_path, capsys):
     code, first, _ = chart(tmp_path, capsys, *args)
     assert code == 0 and not (tmp_path / "c.png").exists()
     lines = (tmp_path / "c.results.jsonl").read_text().splitlines()
-    (tmp_path / "c.results.jsonl").write_text("\n".join(lines[:1]) + "\n")  # lose two
+    (tmp_path / "c.results.jsonl").write_text("\n".join(lines[:2]) + "\n")  # lose two of 3
     code, second, err = chart(tmp_path, capsys, *args)
     assert code == 0 and "2 done, 1 skipped (already present)" in err
     assert json.loads(first) == json.loads(second)

@@ -593,7 +593,8 @@ def test_fuzz_batch_spot_lines(data, threads):
         argv = ["batch", spots, "-o", output, *threads]
         code, (done, present, failed) = check_batch(argv, codes=(0, 1))
         assert present == 0 and done + failed == spot_lines(data), data[:300]
-        results = Path(output).read_text(encoding="utf-8").splitlines()
+        header, *results = Path(output).read_text(encoding="utf-8").splitlines()
+        assert header == '{"studodds":"batch results","version":1}'
         assert len(results) == done
         for result in results:
             written = json.loads(result)

@@ -11,13 +11,17 @@ card once turned, "6h"), "declare" (a list of "high" / "low" / "both", or the sa
 comma-separated), "exact" | "trials" | "precision" (none of them: the equity() default),
 "seed", "distribution". A spot sampled
 without a seed gets one derived from its id (seed_from_id), so a batch reruns to the same
-numbers. A result line is {"id": ..., then exactly the object `studodds equity --format
-json` prints}: both are EquityResult.to_dict, so they cannot drift apart.
+numbers. The results file starts with the line {"studodds":"batch results","version":1}
+(output.HEADER_LINE), which says whose file it is; each line after it is a result,
+{"id": ..., then exactly the object `studodds equity --format json` prints}: both are
+EquityResult.to_dict, so they cannot drift apart.
 
 Resumable and lossless: only the coordinating process writes the output, one whole line
 per finished spot, flushed at once; a rerun skips the ids already there and never writes an
 id twice. A stopped run (Ctrl-C, a killed process, a lost worker) loses at most the spots in
 flight; a last line cut short by a kill is removed on the next start and its spot rerun.
+Safe with what it is given: an output file that is not empty and not a results file is
+refused untouched, and only regular files are read or written (never /dev/zero or a pipe).
 
 Executors: LocalExecutor runs the spots in this process, as many at once as cores, each
 on one kernel thread (no spot's threads wait for another's); DaskExecutor sends chunks of spots to Dask worker
@@ -27,7 +31,8 @@ their own spots and their own use for the results (a chart).
 """
 
 from .executors import DaskExecutor, LocalExecutor
-from .files import BatchInterrupted, BatchSummary, ResultWriter, read_results, run_batch
+from .files import BatchInterrupted, BatchSummary, run_batch
+from .output import ResultWriter, read_results
 from .running import SpotResult, run_chunk, run_spot
 from .spots import BatchError, Spot, SpotError, parse_spot, read_spots, seed_from_id
 from .stream import iter_results, run_spots

@@ -13,12 +13,16 @@ from ..equity import parse_declarations
 from ..games import get_game
 from ..messages import shown
 from ..scenario import build_scenario
+from .errors import BatchError
+from .regular import open_regular
 
 SPOT_FIELDS = ("id", "game", "hands", "dead", "community", "declare", "exact", "trials",
                "precision", "seed", "distribution")
 # A spot is one short line (a few hundred bytes; a result with distributions a few KB): a
 # longer line is refused without being read into memory whole (a file of one 50 GB line).
 MAX_LINE_BYTES = 1 << 20
+# Why the spots file must be a regular file: read_spots reads to the end before any spot runs.
+SPOTS_NOT_REGULAR = "give a file of spots (a device or a pipe may never end)"
 
 
 class SpotError(ValueError):
@@ -30,10 +34,6 @@ class SpotError(ValueError):
     def __init__(self, message: str, spot_id: str | int | None = None):
         super().__init__(message)
         self.spot_id = spot_id
-
-
-class BatchError(ValueError):
-    """A batch that cannot start or go on: unreadable input, a locked output, no Dask."""
 
 
 @dataclass(frozen=True)
@@ -179,11 +179,12 @@ class SpotFile:
 def read_spots(path: str | os.PathLike, present_ids: set = frozenset()) -> SpotFile:
     """Read a JSON Lines file of spots. Bad lines (not JSON, no id, a repeated id, a bad
     field, card or game) are reported with their line number and left out; blank lines are
-    ignored; spots whose id is in present_ids are counted, not checked again."""
+    ignored; spots whose id is in present_ids are counted, not checked again. Anything but
+    a regular file (/dev/zero, a named pipe) is refused: it may never end."""
     spot_file = SpotFile()
     first_line_of: dict = {}
     try:
-        with open(path, "rb") as lines:
+        with open(open_regular(path, os.O_RDONLY, SPOTS_NOT_REGULAR), "rb") as lines:
             for number, (raw, size, _) in enumerate(bounded_lines(lines), start=1):
                 try:
                     if raw is None:

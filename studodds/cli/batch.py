@@ -95,9 +95,11 @@ def executor_options(command):
         click.option("--scheduler", metavar="ADDR",
                      help="Run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786."),
         click.option("--workers", type=click.IntRange(min=1), metavar="N",
-                     help="--dask: worker processes (default: one per core)."),
+                     help="--dask: worker processes (default: one per core; at most two "
+                     "per core)."),
         click.option("--threads-per-worker", type=click.IntRange(min=1), metavar="N",
-                     help="--dask: spots each worker runs at once (default: 1)."),
+                     help="--dask: spots each worker runs at once (default: 1; at most two "
+                     "per core)."),
         click.option("--chunk-size", type=click.IntRange(min=1), metavar="N",
                      help="Dask: spots per task (default: adapted to about half a second of "
                      "work per task)."),
@@ -136,7 +138,8 @@ def run_batch_file(spots, output, use_dask, scheduler, workers, threads_per_work
 @click.command("batch", context_settings=CONTEXT)
 @click.argument("spots", type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              metavar="RESULTS.jsonl", help="Results, one JSON line per spot (appended to).")
+              metavar="RESULTS.jsonl", help="Results, one JSON line per spot (appended to: new, empty, or a results "
+              "file of studodds).")
 @executor_options
 def batch_command(spots, output, use_dask, scheduler, workers, threads_per_worker, chunk_size,
                   threads):
@@ -150,12 +153,19 @@ def batch_command(spots, output, use_dask, scheduler, workers, threads_per_worke
     `studodds equity`. A spot sampled without a seed gets one derived from its id.
 
     \b
-    Each result is one line of RESULTS.jsonl, in the order the spots finish:
-    {"id": ..., then the object `studodds equity --format json` prints}.
-    Resumable: results are appended as they finish and a rerun skips the ids
-    already in RESULTS.jsonl, so an interrupted batch loses only the spots that
-    were running. Bad lines and failed spots are reported on stderr (line number,
-    id) and skipped; rerunning tries them again.
+    RESULTS.jsonl starts with the line {"studodds":"batch results","version":1},
+    which says whose file it is; then each result is one line, in the order the
+    spots finish: {"id": ..., then the object `studodds equity --format json`
+    prints}. Resumable: results are appended as they finish and a rerun skips the
+    ids already in RESULTS.jsonl, so an interrupted batch loses only the spots
+    that were running. Bad lines and failed spots are reported on stderr (line
+    number, id) and skipped; rerunning tries them again.
+
+    \b
+    An existing RESULTS.jsonl that is not empty and not a results file is refused
+    and left as it is (a results file of an earlier studodds, without the first
+    line, is resumed if every line in it is a result). SPOTS and RESULTS.jsonl
+    are regular files: a device (/dev/zero) or a named pipe is refused.
 
     \b
     Exit code: 0 when every spot has its result; 1 when some lines were bad or
@@ -165,7 +175,7 @@ def batch_command(spots, output, use_dask, scheduler, workers, threads_per_worke
     \b
     Examples:
       studodds batch spots.jsonl -o results.jsonl
-      studodds batch spots.jsonl -o results.jsonl --dask --workers 4
+      studodds batch spots.jsonl -o results.jsonl --dask --workers 2
       studodds batch spots.jsonl -o results.jsonl --scheduler tcp://10.0.0.5:8786
     """
     summary = run_batch_file(spots, output, use_dask, scheduler, workers, threads_per_worker,
