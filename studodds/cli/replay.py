@@ -10,7 +10,7 @@ import time
 import click
 
 from ..batch import iter_results
-from ..histories import identify_file, parse_file
+from ..histories import FileRefused, identify_file, parse_file
 from ..histories.replaying import (
     ReplayError,
     no_hands_reason,
@@ -149,24 +149,34 @@ def _expand(files) -> tuple[bool, list[str]]:
 
 
 def _read(path: str, several: bool):
-    """The hands of one file, with its warnings on stderr. A file without a hand is the
-    error when it is the only one; among several it is named on stderr (None)."""
+    """The hands of one file, with its warnings on stderr. A file that cannot be read or
+    holds no hand (a device, a pipe, a file over the size cap: FileRefused) is the error
+    when it is the only one; among several it is named on stderr (None)."""
     try:
         hands, problems = parse_file(path)
+    except FileRefused as exc:
+        return _unreadable(str(exc), several)
     except OSError as exc:
-        if not several:
-            raise click.UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
-        click.echo(f"warning: cannot read {path!r}: {exc.strerror or exc} (skipped)", err=True)
-        return None
+        return _unreadable(f"cannot read {path!r}: {exc.strerror or exc}", several)
     prefix = f"{path}: " if several else ""
     for problem in problems:
-        click.echo(problem_line(problem, prefix), err=True)
+        _warn(problem_line(problem, prefix))
     if not hands:
         if not several:
             raise click.UsageError(_no_hands(path, problems))
-        click.echo(f"warning: {_no_hands(path, problems)}; skipped", err=True)
+        _warn(f"warning: {_no_hands(path, problems)}; skipped")
         return None
     return hands
+
+
+def _unreadable(why: str, several: bool) -> None:
+    if not several:
+        raise click.UsageError(why)
+    _warn(f"warning: {why} (skipped)")
+
+
+def _warn(line: str) -> None:
+    click.echo(line, err=True)
 
 
 def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
