@@ -23,6 +23,7 @@ from . import render
 from . import summary as summary_render
 from .batch import _batch_executor
 from .options import CONTEXT, format_option
+from .untrusted import visible
 
 
 def _summary_executor_options(command):
@@ -176,7 +177,8 @@ def _unreadable(why: str, several: bool) -> None:
 
 
 def _warn(line: str) -> None:
-    click.echo(line, err=True)
+    """A warning on stderr: it may quote the file (a name, a line), so visible()."""
+    click.echo(visible(line), err=True)
 
 
 def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
@@ -184,7 +186,7 @@ def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
     try:
         replays = replay_hands(hands, hero=hero, trials=trials, precision=precision,
                                seed=seed, where=where,
-                               warn=lambda line: click.echo(line, err=True))
+                               warn=_warn)
     except ReplayError as exc:
         raise click.UsageError(str(exc)) from None
     click.echo(render.replay_report(replays, fmt))
@@ -230,8 +232,8 @@ def _summary(hands, paths, hero, png, trials, precision, seed, fmt, executor_arg
                                    threads or (None if use_dask or scheduler else 1))
         runner = _batch_runner(executor, chunk_size)
     if len({hh.tournament is None for hh in hands}) > 1:
-        click.echo("warning: the files mix tournament hands and cash games: the net adds "
-                   "tournament chips and money together as they are", err=True)
+        _warn("warning: the files mix tournament hands and cash games: the net adds "
+              "tournament chips and money together as they are")
     where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
     progress = _Progress(summary_render.sampled_note(precision, trials))
     try:
@@ -242,7 +244,7 @@ def _summary(hands, paths, hero, png, trials, precision, seed, fmt, executor_arg
     finally:
         progress.close()
     for hand, why in result.skipped:
-        click.echo(f"warning: hand {hand} {why} (left out)", err=True)
+        _warn(f"warning: hand {hand} {why} (left out)")
     click.echo(summary_render.summary_report(result, fmt))
     if png:
         summary_render.write_png(result, png)

@@ -7,6 +7,7 @@ import click
 
 from ..histories.summary import SUMMARY_PRECISION, SessionSummary, trials_for
 from . import render
+from .untrusted import visible
 
 NOTEBOOKS_HINT = 'pip install "studodds[notebooks]"'
 
@@ -24,7 +25,8 @@ def summary_report(summary: SessionSummary, fmt: str) -> str:
 
 
 def _summary_text(s: SessionSummary) -> str:
-    lines = [f"{s.hero}: {_hands(s.hands)} dealt (other games left out), net {_signed(s.net)}",
+    hero = visible(s.hero)  # a name from the file
+    lines = [f"{hero}: {_hands(s.hands)} dealt (other games left out), net {_signed(s.net)}",
              f"showdowns: {s.showdowns}"
              + (f", pot shares won at showdown {s.won_share:.2f} (the hero's share of each "
                 "pot, summed)"
