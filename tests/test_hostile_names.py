@@ -133,3 +133,15 @@ def test_csv_neutralises_formulas_but_not_numbers():
     written = render_csv(["cell"], [[cell] for cell in cells]).splitlines()[1:]
     assert dict(zip(cells, written, strict=True)) == cells
 
+
+def test_a_dollar_in_the_heros_name_is_drawn_as_it_is(tmp_path, capsys):
+    """matplotlib reads $...$ as mathtext: a name like $\\frac{a}$ stopped the PNG."""
+    pytest.importorskip("matplotlib")
+    text = (DATA / "stud7_showdown.txt").read_text().replace("Hero", "$\\frac{a}$")
+    path = tmp_path / "hands.txt"
+    path.write_text(text)
+    png = tmp_path / "session.png"
+    code, _, err = run(["replay", str(path), "--summary", "--trials", "500", "--png",
+                        str(png)], capsys)
+    assert code == 0, err
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

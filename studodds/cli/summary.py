@@ -91,7 +91,8 @@ def write_png(summary: SessionSummary, path: str) -> None:
               label="pots won")
     axes.set_xlabel("showdown hands, in the order played")
     axes.set_ylabel("pots (the hero's share of each, summed)")
-    axes.set_title(f"{summary.hero}: pots won against pots expected, "
+    hero = summary.hero.replace("$", r"\$")  # a name from the file, not mathtext
+    axes.set_title(f"{hero}: pots won against pots expected, "
                    f"{summary.showdowns} showdowns", fontsize=10)
     axes.legend(fontsize=8, loc="upper left")
     axes.grid(alpha=0.3)
