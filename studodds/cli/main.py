@@ -15,6 +15,7 @@ from .options import CONTEXT
 from .replay import replay_command
 from .rules import rules_group
 from .serve import serve_command
+from .untrusted import visible
 
 # click >= 8.2 raises this for a bare group in standalone_mode=False; older click has none.
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -47,19 +48,19 @@ def main(argv=None) -> int:
         hint = ""
         if isinstance(exc, click.UsageError) and exc.ctx is not None:
             hint = f" (see '{exc.ctx.command_path} --help')"
-        click.echo(f"Error: {exc.format_message()}{hint}", err=True)
+        click.echo(f"Error: {visible(exc.format_message())}{hint}", err=True)
         return 2
     except ValueError as exc:  # the library's errors: they quote the input and say the fix
-        click.echo(f"Error: {exc}", err=True)
+        click.echo(f"Error: {visible(str(exc))}", err=True)
         return 2
     except OSError as exc:  # a file that cannot be written or read: say which, and why
         where = f"{exc.filename}: " if exc.filename else ""
-        click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+        click.echo(f"Error: {visible(f'{where}{exc.strerror or exc}')}", err=True)
         return 2
     except Exception as exc:  # a bug still ends in one line, never a traceback
         if os.environ.get("STUDODDS_TRACEBACK"):
             raise
-        message = " ".join(str(exc).split()) or "no message"
+        message = visible(" ".join(str(exc).split())) or "no message"
         click.echo(f"Error: internal error ({type(exc).__name__}: {message}); please report it "
                    "with the command that caused it (STUDODDS_TRACEBACK=1 shows where)", err=True)
         return 2

@@ -10,24 +10,36 @@ from tabulate import tabulate
 
 from .. import reports
 from ..games import GAMES, get_game
+from .untrusted import json_visible, spreadsheet_cell, visible
 
 FORMATS = ("table", "json", "csv")
 
 
 def render_table(headers: Sequence[str], rows: Sequence[Sequence]) -> str:
-    return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True)
+    """A text table; text cells made visible() (names from a file: a newline or an escape
+    sequence in one must not break the table or reach the terminal)."""
+    return tabulate([[_visible_cell(cell) for cell in row] for row in rows],
+                    headers=[_visible_cell(h) for h in headers], tablefmt="simple",
+                    disable_numparse=True)
+
+
+def _visible_cell(cell):
+    return visible(cell) if isinstance(cell, str) else cell
 
 
 def render_csv(headers: Sequence[str], rows: Sequence[Sequence]) -> str:
+    """CSV, every cell a spreadsheet_cell: no formula runs when it is opened."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(headers)
-    writer.writerows(rows)
+    writer.writerow([spreadsheet_cell(h) for h in headers])
+    writer.writerows([spreadsheet_cell(cell) for cell in row] for row in rows)
     return out.getvalue().rstrip("\n")
 
 
 def render_json(data) -> str:
-    return reports.to_json(data)
+    """JSON: the names exact (a program reads them back as in the file), with the
+    characters a terminal would act on written as JSON escapes."""
+    return json_visible(reports.to_json(data))
 
 
 def eval_report(evaluations: Sequence[tuple[str, dict]], fmt: str) -> str:
@@ -355,8 +367,9 @@ def _replay_hand_text(r) -> str:
         and r.streets[0].players[0].seen.high_win is not None
     hero = (f"hero {r.hero}" if r.hero
             else "no hero (the file deals nobody's hole cards)")
-    lines = [f"hand {r.hand_id}: {get_game(r.game).name}, {hero}"]
-    lines += list(r.notes)
+    # The lines outside the tables quote the file too (hand id, names): visible() each.
+    lines = [visible(f"hand {r.hand_id}: {get_game(r.game).name}, {hero}")]
+    lines += [visible(note) for note in r.notes]
     if split:
         views = [("seen", "hero_view", "no_low_hero_view", "as the hero saw it")]
         if not coincide:
@@ -438,7 +451,7 @@ def _rules_lines(problems) -> list[str]:
     if not problems:
         return [("rules: the bring-in and who acted first on every street replayed agree "
                  "with the table rules")]
-    return ["rules: " + problem for problem in problems]
+    return [visible("rules: " + problem) for problem in problems]
 
 
 def _replay_shortage_lines(streets) -> list[str]:

@@ -10,7 +10,7 @@ import time
 import click
 
 from ..batch import iter_results
-from ..histories import identify_file, parse_file
+from ..histories import FileRefused, identify_file, parse_file
 from ..histories.replaying import (
     ReplayError,
     no_hands_reason,
@@ -23,6 +23,7 @@ from . import render
 from . import summary as summary_render
 from .batch import _batch_executor
 from .options import CONTEXT, format_option
+from .untrusted import visible
 
 
 def _summary_executor_options(command):
@@ -151,24 +152,35 @@ def _expand(files) -> tuple[bool, list[str]]:
 
 
 def _read(path: str, several: bool):
-    """The hands of one file, with its warnings on stderr. A file without a hand is the
-    error when it is the only one; among several it is named on stderr (None)."""
+    """The hands of one file, with its warnings on stderr. A file that cannot be read or
+    holds no hand (a device, a pipe, a file over the size cap: FileRefused) is the error
+    when it is the only one; among several it is named on stderr (None)."""
     try:
         hands, problems = parse_file(path)
+    except FileRefused as exc:
+        return _unreadable(str(exc), several)
     except OSError as exc:
-        if not several:
-            raise click.UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
-        click.echo(f"warning: cannot read {path!r}: {exc.strerror or exc} (skipped)", err=True)
-        return None
+        return _unreadable(f"cannot read {path!r}: {exc.strerror or exc}", several)
     prefix = f"{path}: " if several else ""
     for problem in problems:
-        click.echo(problem_line(problem, prefix), err=True)
+        _warn(problem_line(problem, prefix))
     if not hands:
         if not several:
             raise click.UsageError(_no_hands(path, problems))
-        click.echo(f"warning: {_no_hands(path, problems)}; skipped", err=True)
+        _warn(f"warning: {_no_hands(path, problems)}; skipped")
         return None
     return hands
+
+
+def _unreadable(why: str, several: bool) -> None:
+    if not several:
+        raise click.UsageError(why)
+    _warn(f"warning: {why} (skipped)")
+
+
+def _warn(line: str) -> None:
+    """A warning on stderr: it may quote the file (a name, a line), so visible()."""
+    click.echo(visible(line), err=True)
 
 
 def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
@@ -176,7 +188,7 @@ def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
     try:
         replays = replay_hands(hands, hero=hero, trials=trials, precision=precision,
                                seed=seed, where=where,
-                               warn=lambda line: click.echo(line, err=True))
+                               warn=_warn)
     except ReplayError as exc:
         raise click.UsageError(str(exc)) from None
     click.echo(render.replay_report(replays, fmt))
@@ -222,8 +234,8 @@ def _summary(hands, paths, hero, png, trials, precision, seed, fmt, executor_arg
                                    threads or (None if use_dask or scheduler else 1))
         runner = _batch_runner(executor, chunk_size)
     if len({hh.tournament is None for hh in hands}) > 1:
-        click.echo("warning: the files mix tournament hands and cash games: the net adds "
-                   "tournament chips and money together as they are", err=True)
+        _warn("warning: the files mix tournament hands and cash games: the net adds "
+              "tournament chips and money together as they are")
     where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
     progress = _Progress(summary_render.sampled_note(precision, trials))
     try:
@@ -234,7 +246,7 @@ def _summary(hands, paths, hero, png, trials, precision, seed, fmt, executor_arg
     finally:
         progress.close()
     for hand, why in result.skipped:
-        click.echo(f"warning: hand {hand} {why} (left out)", err=True)
+        _warn(f"warning: hand {hand} {why} (left out)")
     click.echo(summary_render.summary_report(result, fmt))
     if png:
         summary_render.write_png(result, png)

@@ -7,6 +7,7 @@ import click
 
 from ..histories.summary import SUMMARY_PRECISION, SessionSummary, trials_for
 from . import render
+from .untrusted import visible
 
 NOTEBOOKS_HINT = 'pip install "studodds[notebooks]"'
 
@@ -24,7 +25,8 @@ def summary_report(summary: SessionSummary, fmt: str) -> str:
 
 
 def _summary_text(s: SessionSummary) -> str:
-    lines = [f"{s.hero}: {_hands(s.hands)} dealt (other games left out), net {_signed(s.net)}",
+    hero = visible(s.hero)  # a name from the file
+    lines = [f"{hero}: {_hands(s.hands)} dealt (other games left out), net {_signed(s.net)}",
              f"showdowns: {s.showdowns}"
              + (f", pot shares won at showdown {s.won_share:.2f} (the hero's share of each "
                 "pot, summed)"
@@ -89,7 +91,8 @@ def write_png(summary: SessionSummary, path: str) -> None:
               label="pots won")
     axes.set_xlabel("showdown hands, in the order played")
     axes.set_ylabel("pots (the hero's share of each, summed)")
-    axes.set_title(f"{summary.hero}: pots won against pots expected, "
+    hero = summary.hero.replace("$", r"\$")  # a name from the file, not mathtext
+    axes.set_title(f"{hero}: pots won against pots expected, "
                    f"{summary.showdowns} showdowns", fontsize=10)
     axes.legend(fontsize=8, loc="upper left")
     axes.grid(alpha=0.3)

@@ -2,10 +2,10 @@
 (record.py) that replay.py steps through street by street. readers.py lists the rooms and
 formats read; formats.py recognises a file's room from its content."""
 
-from .files import identify_file, parse_file
+from .files import FileRefused, identify_file, parse_file
 from .formats import FileKind, identify
 from .pokerstars import parse_text
 from .record import Action, HandHistory, ParseProblem, Street
 
-__all__ = ["Action", "FileKind", "HandHistory", "ParseProblem", "Street", "identify",
-           "identify_file", "parse_file", "parse_text"]
+__all__ = ["Action", "FileKind", "FileRefused", "HandHistory", "ParseProblem", "Street",
+           "identify", "identify_file", "parse_file", "parse_text"]

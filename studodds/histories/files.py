@@ -1,13 +1,66 @@
 """Reading hand-history files: bytes to text (UTF-8, UTF-16 with a BOM, Windows-1252), then
-the hands, or what the file is when it holds none we read."""
+the hands, or what the file is when it holds none we read. Only regular files, and only up
+to MAX_FILE_BYTES: a device, a pipe or a runaway file must not be read without end."""
 
 from __future__ import annotations
 
+import math
 import os
+import stat
 
 from .formats import FileKind, identify
 from .readers import parse_any
 from .record import HandHistory, ParseProblem
+
+# A session file is a few MB, a database export tens of MB: this is far above both, and
+# below what would take the memory of an ordinary machine once decoded and parsed.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+
+
+class FileRefused(ValueError):
+    """A path that is not a hand-history file we read: a device, a pipe, a socket, a
+    folder, or a file over MAX_FILE_BYTES."""
+
+
+# What a path is, when it is not a regular file: the words of the error.
+_NOT_A_FILE = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _check_file(path, mode: int, size: int) -> None:
+    """FileRefused unless (mode, size) are those of a regular file we read."""
+    if not stat.S_ISREG(mode):
+        what = next((words for test, words in _NOT_A_FILE if test(mode)), "not a regular file")
+        raise FileRefused(f"{os.fspath(path)!r} is {what}, not a file: hand histories are "
+                          "read from files only (save them to a file first)")
+    if size > MAX_FILE_BYTES:
+        raise FileRefused(f"{os.fspath(path)!r} is {math.ceil(size / 2**20):,} MB, over the "
+                          f"{MAX_FILE_BYTES // 2**20} MB a hand-history file may hold: split "
+                          "it into smaller files (a folder of them replays in one run)")
+
+
+def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A hand-history file's bytes: FileRefused for what is not a regular file or is over
+    MAX_FILE_BYTES, checked before opening it (opening a FIFO waits for a writer; opening
+    a device can act on it); OSError when it cannot be read."""
+    info = os.stat(path)
+    _check_file(path, info.st_mode, info.st_size)
+    # Checked again on what was opened, in case the path changed in between: O_NONBLOCK
+    # so a FIFO put there opens at once (a regular file reads as without it), and at most
+    # one byte over the cap is read, whatever grows the file.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
+    with os.fdopen(os.open(path, flags), "rb") as f:
+        info = os.fstat(f.fileno())
+        _check_file(path, info.st_mode, info.st_size)
+        data = f.read(MAX_FILE_BYTES + 1)
+    _check_file(path, info.st_mode, len(data))
+    return data
 
 
 def _decode(data: bytes) -> str:
@@ -21,9 +74,8 @@ def _decode(data: bytes) -> str:
 
 def parse_file(path: str | os.PathLike[str]) -> tuple[list[HandHistory], list[ParseProblem]]:
     """Read a hand-history file (UTF-8, UTF-16 with BOM, or Windows-1252) of any room
-    with a reader (readers.py)."""
-    with open(path, "rb") as f:
-        hands, problems, _ = parse_bytes(f.read(), os.path.basename(path))
+    with a reader (readers.py); FileRefused for what is not one (read_file_bytes)."""
+    hands, problems, _ = parse_bytes(read_file_bytes(path), os.path.basename(path))
     return hands, problems
 
 
@@ -37,5 +89,4 @@ def parse_bytes(data: bytes, name: str | None = None
 
 def identify_file(path: str | os.PathLike[str]) -> FileKind:
     """Which room wrote a file and whether it holds hands (formats.identify)."""
-    with open(path, "rb") as f:
-        return identify(_decode(f.read()))
+    return identify(_decode(read_file_bytes(path)))
