@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import questions
-from .limits import BodyLimit, HostCheck
+from .limits import BodyLimit, BrowserRules, HostCheck
 from .work import Busy, Cancelled, WorkQueue
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
@@ -173,7 +173,8 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
         Route("/api/replay", _replaying(work), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False)),
     ]
-    middleware = [Middleware(HostCheck, host=host, port=port),
+    middleware = [Middleware(BrowserRules),  # first: its headers go on every error after it
+                  Middleware(HostCheck, host=host, port=port),
                   Middleware(BodyLimit, max_body=max_body)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.work = work
