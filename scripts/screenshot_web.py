@@ -106,6 +106,9 @@ def main() -> None:
         try:
             driver.get(f"{address}/?{urlencode(SPOT)}")
             wait = WebDriverWait(driver, 120)
+            # A link's odds wait for the click (the page opened at a link someone sent).
+            wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, "[data-testid=work-out]")))
+            driver.find_element(By.CSS_SELECTOR, "[data-testid=work-out]").click()
             wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=equity-3]")))
             if args.next:
                 driver.find_element(By.CSS_SELECTOR, "[data-testid=next-run]").click()

@@ -394,6 +394,83 @@ def test_pages_of_other_origins_are_refused(client):
     assert ours.status_code == 200
 
 
+@pytest.mark.parametrize("method, path, headers, status", [
+    ("GET", "/", {}, 200),
+    ("GET", "/static/app.js", {}, 200),
+    ("GET", "/static/style.css", {}, 200),
+    ("GET", "/api/games", {}, 200),
+    ("POST", "/api/equity", {}, 400),  # an empty body: not JSON
+    ("GET", "/api/nothing", {}, 404),
+    ("GET", "/api/games", {"host": "evil.example:8765"}, 421),
+    ("POST", "/api/equity", {"origin": "http://evil.example"}, 403),
+    ("POST", "/api/equity", {"sec-fetch-site": "cross-site"}, 403),
+    ("POST", "/api/replay", {"content-length": str(2**30)}, 413),
+])
+def test_no_answer_may_be_framed_and_the_page_keeps_to_its_own_files(client, method, path,
+                                                                      headers, status):
+    """Every answer, errors included: no other site may show it in a frame (where a deep
+    link would make the server work unseen), and the page runs only its own scripts."""
+    response = client.request(method, path, headers=headers)
+    assert response.status_code == status
+    assert response.headers["x-frame-options"] == "DENY"
+    policy = dict(directive.strip().split(" ", 1)
+                  for directive in response.headers["content-security-policy"].split(";"))
+    assert policy["frame-ancestors"] == "'none'"
+    assert policy["default-src"] == policy["script-src"] == policy["style-src"] == "'self'"
+    assert policy["connect-src"] == "'self'" and policy["img-src"] == "'self' data:"
+    assert policy["object-src"] == policy["base-uri"] == "'none'"
+    assert policy["form-action"] == "'self'"
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["referrer-policy"] == "no-referrer"
+    assert len(response.headers.get_list("x-frame-options")) == 1
+
+
+FETCH_METADATA_CASES = [  # method, path, Sec-Fetch-*, status
+    # The page's own requests, and what the user types or bookmarks.
+    ("POST", "/api/equity", {"site": "same-origin", "mode": "cors", "dest": "empty"}, 200),
+    ("GET", "/api/games", {"site": "same-origin", "mode": "cors", "dest": "empty"}, 200),
+    ("GET", "/", {"site": "none", "mode": "navigate", "dest": "document"}, 200),
+    ("GET", "/api/games", {"site": "none", "mode": "navigate", "dest": "document"}, 200),
+    # A link to the page in a mail or a chat opens it: a file, cheap, no effect.
+    ("GET", "/?game=stud7&hand=(As%20Ks)%20Ah", {"site": "cross-site", "mode": "navigate",
+                                                  "dest": "document"}, 200),
+    ("GET", "/static/app.js", {"site": "cross-site", "mode": "no-cors", "dest": "script"}, 200),
+    # Another site (or another port of localhost: the same site) asking the API: no Origin
+    # header is sent with a GET, nor with a form's POST in some browsers.
+    ("POST", "/api/equity", {"site": "cross-site", "mode": "no-cors", "dest": "empty"}, 403),
+    ("POST", "/api/equity", {"site": "same-site", "mode": "cors", "dest": "empty"}, 403),
+    ("GET", "/api/games", {"site": "cross-site", "mode": "no-cors", "dest": "script"}, 403),
+    ("GET", "/api/games", {"site": "same-site", "mode": "navigate", "dest": "iframe"}, 403),
+    ("POST", "/api/replay", {"site": "cross-site", "mode": "navigate", "dest": "document"}, 403),
+    ("POST", "/", {"site": "cross-site", "mode": "navigate", "dest": "document"}, 403),
+    ("GET", "/api/games", {"site": "Cross-Site", "mode": "cors", "dest": "empty"}, 403),
+]
+
+
+def test_a_request_another_site_sent_without_an_origin_is_refused(client, monkeypatch):
+    """Fetch Metadata: browsers say who sent a request (Sec-Fetch-Site) even where they
+    send no Origin. Only the page's own requests and the user's own address may ask the
+    API; a link from anywhere still opens the page."""
+    submitted = []
+    work = client.app.state.work
+    real_submit = work.submit
+    monkeypatch.setattr(work, "submit", lambda *args, **kwargs: (
+        submitted.append(args) or real_submit(*args, **kwargs)))
+    for method, path, fetch, status in FETCH_METADATA_CASES:
+        case = f"{method} {path} {fetch}"
+        headers = {f"sec-fetch-{key}": value for key, value in fetch.items()}
+        body = EQUITY_CASES["stud7 exact"][0] if method == "POST" else None
+        submitted.clear()
+        response = client.request(method, path, headers=headers, json=body)
+        assert response.status_code == status, (case, response.text)
+        if status == 403:
+            assert response.json() == {"error": "requests from pages of another site are "
+                                       "refused: open the page this server serves"}, case
+            assert submitted == [], case
+        elif path == "/api/equity":
+            assert len(submitted) == 1, case
+
+
 def call_asgi(app, scope_headers, chunks):
     """Call the app with a body streamed in `chunks` (an iterator); the response's status
     and body, and how many chunks were read."""

@@ -9,11 +9,14 @@ Skipped (with the reason) when Chromium, its driver or selenium are missing, exc
 
 from __future__ import annotations
 
+import contextlib
+import http.server
 import json
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -89,6 +92,23 @@ def server():
             proc.kill()
 
 
+# Run in every document before its own scripts: what the page asks of the server (each
+# POST's address) and what its Content-Security-Policy refused.
+WATCH = """
+window.__posts = [];
+const fetchOfThePage = window.fetch;
+window.fetch = function (input, init) {
+  if (init && String(init.method).toUpperCase() === "POST") window.__posts.push(String(input));
+  return fetchOfThePage.apply(this, arguments);
+};
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(
+    `${e.violatedDirective} refused ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+
 @pytest.fixture(scope="module")
 def driver(server):
     options = webdriver.ChromeOptions()
@@ -98,6 +118,7 @@ def driver(server):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
     try:
         yield d
     finally:
@@ -107,9 +128,12 @@ def driver(server):
 @pytest.fixture
 def page(driver, server, request):
     """The browser, its console emptied before the test and checked after it: no errors
-    (a test that provokes a 400 on purpose says so with @provokes_http_400)."""
+    (a test that provokes a 400 on purpose says so with @provokes_http_400), and nothing
+    the page's Content-Security-Policy refused."""
     driver.get_log("browser")
     yield driver
+    violations = driver.execute_script("return window.__cspViolations || []")
+    assert violations == [], f"the page broke its Content-Security-Policy: {violations}"
     allowed = getattr(request.function, "provokes_http_400", False)
     errors = [
         e for e in driver.get_log("browser")
@@ -147,6 +171,15 @@ def wait(d, condition, timeout=WAIT, what="the page"):
 
 def css(d, selector):
     return d.find_element(By.CSS_SELECTOR, selector)
+
+
+def open_link(d, address: str):
+    """Open the page at a deep link and ask for its odds: a link's table waits for the
+    click on Work out the odds."""
+    d.get(address)
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-testid=work-out]"),
+         what="the Work out the odds button")
+    css(d, "[data-testid=work-out]").click()
 
 
 def method_line(d) -> str:
@@ -243,7 +276,7 @@ def test_a_deep_link_shows_the_table_and_the_clis_numbers(page, server):
     hands = ["(As 2s) 3h 4h 9c", "(x x) Qc Kd 3d", "(x x) 5c 6c 7c"]
     query = [("game", "stud7hl8"), *(("hand", h) for h in hands), ("dead", "7h"),
              ("trials", "30000"), ("seed", "11"), ("pot", "60"), ("to_call", "10")]
-    d.get(f"{server}/?{urlencode(query)}")
+    open_link(d, f"{server}/?{urlencode(query)}")
     wait(d, lambda d: settled(d, "seed 11"), what="the linked spot's odds")
     expected = cli_json("equity", "-g", "stud7hl8", *hands, "--dead", "7h", "--trials",
                         "30000", "--seed", "11", "--pot", "60", "--to-call", "10")
@@ -267,6 +300,97 @@ def test_a_deep_link_shows_the_table_and_the_clis_numbers(page, server):
     assert loaded and all(url.startswith(server + "/") for url in loaded), loaded
 
 
+def test_a_deep_link_asks_nothing_until_the_click(page, server):
+    """A link someone sent (or another site opened) shows its table, but the server works
+    on it only when the user clicks Work out the odds; a reload is a link too. The user's
+    own changes to the table ask at once, as before."""
+    d = page
+    hands = ["(As Ks) Ah", "(x x) Qd"]
+    d.get(f"{server}/?{urlencode([('game', 'stud7'), *(('hand', h) for h in hands), ('trials', '20000'), ('seed', '5')])}")
+    for opened in ("the link", "the reload"):
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".seat[data-seat='2'] [data-card=Qd]"),
+             what=f"the table of {opened}")
+        time.sleep(1)  # more than the page waits before it asks (300 ms)
+        assert d.execute_script("return window.__posts") == [], opened
+        assert css(d, "[data-testid=work-out]").text == "Work out the odds"
+        assert "This table came from a link" in css(d, "#results").text
+        assert d.find_elements(By.CSS_SELECTOR, "[data-testid=equity-1]") == []
+        if opened == "the link":
+            d.refresh()
+    css(d, "[data-testid=work-out]").click()
+    wait(d, lambda d: settled(d, "seed 5"), what="the odds after the click")
+    assert d.execute_script("return window.__posts") == ["/api/equity?stream=1"]
+    set_text(d, "#seed", "6")
+    wait(d, lambda d: settled(d, "seed 6"), what="the odds of the user's change")
+    assert len(d.execute_script("return window.__posts")) == 2
+
+
+def test_the_page_runs_under_its_content_security_policy(page, server):
+    """The policy is in force in the browser: a script written into the page is refused.
+    The page's own work breaks none of it: every test here ends by checking that the
+    policy refused nothing (the page fixture)."""
+    d = page
+    d.get(f"{server}/")
+    wait(d, lambda d: settled(d, "on 3rd street"), what="the example odds")
+    ran = d.execute_script(
+        "const s = document.createElement('script'); s.textContent = 'window.__ran = true';"
+        "document.head.append(s); return window.__ran === true")
+    assert not ran
+    wait(d, lambda d: d.execute_script("return window.__cspViolations.length"), timeout=5,
+         what="the refusal")
+    refused = d.execute_script("return window.__cspViolations.splice(0)")  # it was ours
+    assert refused[0].startswith("script-src") and "refused inline" in refused[0], refused
+    d.get_log("browser")  # the console's line about it
+
+
+@contextlib.contextmanager
+def another_site(html: str):
+    """A page of another origin (another port of this machine, as any local tool could
+    serve): its address."""
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # the name http.server calls
+            body = html.encode()
+            self.send_response(200)
+            self.send_header("content-type", "text/html; charset=utf-8")
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page) as httpd:
+        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+        finally:
+            httpd.shutdown()
+
+
+def test_another_site_cannot_show_the_page_in_a_frame(page, server):
+    """A page of another site holding a 1-pixel frame of a deep link: the browser refuses
+    to show it (frame-ancestors 'none', X-Frame-Options DENY), so nothing in it runs and
+    the server works on nothing."""
+    d = page
+    link = f"{server}/?game=stud7&hand=(As%20Ks)%20Ah&hand=(x%20x)%20Qd&exact=1"
+    with another_site(f'<iframe src="{link}" width="1" height="1"></iframe>') as attacker:
+        d.get(attacker)
+        d.switch_to.frame(0)
+        try:
+            wait(d, lambda d: d.execute_script("return location.href") != "about:blank",
+                 timeout=10, what="the frame's answer")
+            time.sleep(1)  # the time a framed page would need to ask for the odds
+            where = d.execute_script("return location.href")
+            assert not where.startswith(server), "the page was shown in another site's frame"
+            assert d.find_elements(By.ID, "seats") == []
+            assert not d.execute_script("return window.__posts")
+        finally:
+            d.switch_to.default_content()
+    said = [e["message"] for e in d.get_log("browser")]  # emptied: the refusal was asked for
+    assert any("frame-ancestors 'none'" in m and "blocked" in m for m in said), said
+
+
 def provokes_http_400(test):
     """The test asks a bad question on purpose: the browser logs the API's 400."""
     test.provokes_http_400 = True
@@ -280,7 +404,7 @@ def test_bad_input_is_one_line_near_the_table(page, server):
     d.get(f"{server}/?game=holdem&hand=(As%20Ks)")
     wait(d, lambda d: settled(d, "Seven-card stud on 3rd street"), what="the example")
     assert css(d, "#error").text.startswith("unknown game 'holdem' in the address")
-    d.get(f"{server}/?game=razz&hand=(As%202d)%203c&hand=(x%20x)%20Kd&trials=2000&seed=1")
+    open_link(d, f"{server}/?game=razz&hand=(As%202d)%203c&hand=(x%20x)%20Kd&trials=2000&seed=1")
     wait(d, lambda d: settled(d, "seed 1"), what="the first odds")
     set_text(d, "[data-testid=hand-2]", "(x x) Kx")
     wait(d, lambda d: css(d, "#error").is_displayed(), what="the error line")
@@ -302,7 +426,7 @@ def test_the_next_card_grid(page, server):
     the straight-flush card is 100% (+15.75), as `studodds next --exact` says."""
     d = page
     hands = ["(As Ks) Ah Kh Qh Jh", "(x x) Qc 2d 3d 4d"]
-    d.get(f"{server}/?{urlencode([('game', 'stud7'), *(('hand', h) for h in hands), ('exact', '1')])}")
+    open_link(d, f"{server}/?{urlencode([('game', 'stud7'), *(('hand', h) for h in hands), ('exact', '1')])}")
     wait(d, lambda d: settled(d, "exact"), what="the exact odds")
     css(d, "[data-testid=next-run]").click()
     wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".next-grid"), what="the next-card grid")
@@ -322,7 +446,7 @@ def test_the_next_card_grid(page, server):
 def test_a_long_run_shows_progress_and_cancels(page, server):
     d = page
     hands = ["(As Ks) Ah", "(x x) Qd", "(x x) 7c", "(x x) 8h"]
-    d.get(f"{server}/?{urlencode([('game', 'stud7'), *(('hand', h) for h in hands), ('precision', '0.00002'), ('seed', '1')])}")
+    open_link(d, f"{server}/?{urlencode([('game', 'stud7'), *(('hand', h) for h in hands), ('precision', '0.00002'), ('seed', '1')])}")
     wait(d, lambda d: css(d, "#progress").is_displayed(), what="the progress bar")
     # The bar moves with the server's streamed progress lines.
     wait(d, lambda d: css(d, "#progress-done").get_attribute("style") not in ("", "width: 0px;", "width: 0%;"),
@@ -377,7 +501,7 @@ def test_every_game_and_its_seats(page, server):
     card and seats up to 10 players, a seven-card game up to 8."""
     d = page
     games = json.loads(urllib.request.urlopen(server + "/api/games").read())
-    d.get(f"{server}/?game=stud7&hand=(As%20Ks)%20Ah&hand=(x%20x)%20Qd&trials=2000&seed=1")
+    open_link(d, f"{server}/?game=stud7&hand=(As%20Ks)%20Ah&hand=(x%20x)%20Qd&trials=2000&seed=1")
     wait(d, lambda d: settled(d, "seed 1"), what="the odds")
     options = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#game option")]
     assert options == list(games)
@@ -408,7 +532,7 @@ def test_the_declare_table(page, server):
     """stud5hl: the declare table for player 1 is `studodds declare`'s (exact)."""
     d = page
     hands = ["(As) 2c 3d 4h", "(Kd) Kh 9c 9d"]
-    d.get(f"{server}/?{urlencode([('game', 'stud5hl'), *(('hand', h) for h in hands)])}")
+    open_link(d, f"{server}/?{urlencode([('game', 'stud5hl'), *(('hand', h) for h in hands)])}")
     wait(d, lambda d: settled(d, "exact"), what="the exact odds")
     css(d, "[data-testid=declare-run]").click()
     wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".declare-table"), what="the declare table")

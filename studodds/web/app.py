@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import questions
-from .limits import BodyLimit, HostCheck, OneLineErrors
+from .limits import BodyLimit, BrowserRules, HostCheck, OneLineErrors
 from .work import MAX_SECONDS, OVERRUN, Busy, Cancelled, WorkQueue
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
@@ -180,7 +180,8 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False)),
     ]
     question_paths = ("/api/equity", "/api/next", "/api/declare")
-    middleware = [Middleware(OneLineErrors),
+    middleware = [Middleware(BrowserRules),  # first: its headers go on every error after it
+                  Middleware(OneLineErrors),
                   Middleware(HostCheck, host=host, port=port),
                   Middleware(BodyLimit, max_body=max_body,
                              max_body_of=dict.fromkeys(question_paths, max_question_body))]

@@ -4,6 +4,10 @@
   localhost:PORT or the --host given) are answered, so a web page elsewhere cannot reach
   it through DNS rebinding (its Host names the attacker's domain); a browser request from
   another page's origin (Origin header) is refused too, so no other site can make it work.
+- BrowserRules: every response tells the browser never to show it in a frame and holds
+  the page to its own files (a Content-Security-Policy); a browser request for the API that
+  another site sent (Sec-Fetch-Site, which browsers send even where they send no Origin) is
+  refused, while a link to the page from anywhere still opens it.
 - BodyLimit: a request body over the cap gets 413 before it is read: at once when its
   Content-Length says so, else as soon as the bytes streamed in (chunked) pass the cap.
 - OneLineErrors: a client that goes away mid-request, or a request cut off when the server
@@ -50,6 +54,10 @@ def allowed_hosts(host: str, port: int) -> frozenset[str]:
     return frozenset(allowed)
 
 
+def _refused_from(where: str) -> str:
+    return f"requests from pages of {where} are refused: open the page this server serves"
+
+
 class HostCheck:
     """421 for a request whose Host is not one of ours; 403 for a browser request sent by a
     page of another origin."""
@@ -68,9 +76,7 @@ class HostCheck:
                     f"for host {host!r}"))
             origin = _header(scope, b"origin")
             if origin is not None and origin.lower() not in self.origins:
-                return await _send_error(send, 403, (
-                    f"requests from pages of {origin!r} are refused: open the page this "
-                    "server serves"))
+                return await _send_error(send, 403, _refused_from(repr(origin)))
         await self.app(scope, receive, send)
 
 
@@ -128,6 +134,64 @@ class BodyLimit:
             await _send_error(send, 413, self._too_large(limit))
 
 
+# The page loads only its own files: scripts and styles from /static (no inline script, no
+# style attribute in the HTML; the scripts set styles through element.style, which a CSP
+# allows), questions asked of this server, the empty data: favicon. frame-ancestors 'none'
+# (and X-Frame-Options for older browsers): no other site can show the page in a frame,
+# where a deep link would be the framer's and the user would not see it.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'")
+
+BROWSER_HEADERS = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),  # a deep link holds the hands: keep it here
+    (b"cross-origin-opener-policy", b"same-origin"),  # a page that opened us loses its handle
+    (b"cross-origin-resource-policy", b"same-origin"),
+)
+
+# Sec-Fetch-Site values of requests this server's own page makes (same-origin) or the user
+# makes (none: a typed address, a bookmark).
+OWN_REQUESTS = frozenset({"same-origin", "none"})
+
+
+class BrowserRules:
+    """The headers above on every response (the errors of the checks behind this one
+    included), and 403 for a browser request for the API sent from another site: by Fetch
+    Metadata (Sec-Fetch-Site), which browsers send with every request to a loopback or
+    https address, a GET included, where they leave Origin off. Another port of localhost
+    is the same site but not this server, so only same-origin and none pass. The page
+    itself (GET and HEAD of / and /static/) opens from a link anywhere: it is a file, cheap
+    and without effect, and it asks the odds of a link only when the user clicks. No
+    Sec-Fetch-Site (not a browser, an old one, or a plain-http LAN address, where browsers
+    do not send it): the Host and Origin checks still apply."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        async def with_headers(message):
+            if message["type"] == "http.response.start":
+                present = {key.lower() for key, _ in message.get("headers", ())}
+                added = [(k, v) for k, v in BROWSER_HEADERS if k not in present]
+                message = {**message, "headers": [*message.get("headers", ()), *added]}
+            await send(message)
+
+        site = _header(scope, b"sec-fetch-site")
+        if site is not None and site.strip().lower() not in OWN_REQUESTS:
+            path = scope["path"]
+            page = scope["method"] in ("GET", "HEAD") and (
+                path == "/" or path.startswith("/static/"))
+            if not page:
+                return await _send_error(with_headers, 403, _refused_from("another site"))
+        await self.app(scope, receive, with_headers)
+
+
 class OneLineErrors:
     """What is no bug is one line in the log: a client gone mid-request (its body cut off:
     nobody to answer), a request cut off by the server stopping (503 when nothing was sent
@@ -150,7 +214,7 @@ class OneLineErrors:
         try:
             await self.app(scope, receive, watched_send)
         except ClientDisconnect:
-            log.info("%s: the client went away before its request was sent", what)
+            log.warning("%s: the client went away before its request was sent", what)
         except asyncio.CancelledError:
             log.warning("%s: cut off, the server is stopping", what)
             if not started:

@@ -1,10 +1,11 @@
 // The page: the controls wired to the table, and the odds asked again (debounced) each
-// time the table changes; a newer question cancels the older one.
+// time the table changes; a newer question cancels the older one. A table opened from a
+// link waits for a click before its odds are asked.
 
 import { ApiError, getJSON, isAbort, postJSON } from "./api.js";
 import { seatIsEmpty } from "./cards.js";
 import { initReplay, replaying, takeOver } from "./replay.js";
-import { clearResults, markStale, remarkSeats, renderEquity } from "./results.js";
+import { clearResults, markStale, offerToWorkOut, remarkSeats, renderEquity } from "./results.js";
 import {
   fromQuery, loadExample, potOddsFields, question, setGame, state, syncAddress, gameById,
 } from "./state.js";
@@ -81,6 +82,7 @@ function inputProblem() {
 }
 
 async function compute() {
+  $("recompute").hidden = false;
   if (controller) controller.abort();
   controller = null;
   if (replaying()) return;
@@ -165,7 +167,7 @@ function wireControls() {
     syncAddress(); // the same numbers: nothing to ask again
   });
   $("cancel").addEventListener("click", () => { if (controller) controller.abort(); });
-  $("recompute").addEventListener("click", () => { if (!replaying()) { markStale("Working out the odds\u2026"); compute(); } });
+  $("recompute").addEventListener("click", () => { if (!replaying()) workOut(); });
   $("player").addEventListener("change", (e) => { state.player = Number(e.target.value); changed(); });
   const money = [["pot", "pot"], ["to-call", "toCall"], ["bets-to-come", "betsToCome"], ["big-bet", "bigBet"]];
   for (const [id, key] of money) {
@@ -223,6 +225,18 @@ async function boot() {
   wireControls();
   renderAll();
   syncAddress();
+  // Whoever sent the link (or opened it from another site) chose what the server would
+  // work on: the user asks for it. Without a question to ask (an empty table, a setting
+  // to fix), compute() only says so. The example is the page's own, and quick.
+  if (fromLink && !inputProblem() && !state.seats.every(seatIsEmpty)) {
+    offerToWorkOut(workOut);
+    $("recompute").hidden = true; // until there are odds to work out again
+  } else {
+    workOut();
+  }
+}
+
+function workOut() {
   markStale("Working out the odds\u2026");
   compute();
 }

@@ -160,6 +160,22 @@ export function markStale(message) {
   p.textContent = message;
 }
 
+// A table that came from a link waits for the user: a link can be sent by anyone (or
+// opened by another site), and its odds may take the server minutes.
+export function offerToWorkOut(onClick) {
+  const box = document.getElementById("results");
+  const button = cell("button", "Work out the odds", "work-out");
+  button.type = "button";
+  button.dataset.testid = "work-out";
+  button.addEventListener("click", onClick);
+  box.replaceChildren(
+    cell("p", "This table came from a link: its odds are worked out when you ask for them.", "hint"),
+    button,
+  );
+  box.classList.remove("stale");
+  markSeats(null);
+}
+
 export function clearResults(message) {
   const box = document.getElementById("results");
   box.replaceChildren(cell("p", message, "hint"));
