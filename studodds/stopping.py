@@ -7,7 +7,7 @@ every kernel call into parts of a fraction of a second). A caller that may want 
 run it started on this thread (the web server, for a client that went away) installs a
 check for the duration of the run:
 
-    with stopping.checked_by(job.raise_if_cancelled):
+    with stopping.checked_by(job.check):
         equity(...)
 
 The check raises whatever exception the caller wants to see (it is not caught); the parts

@@ -209,9 +209,9 @@ def test_dev_zero_and_a_named_pipe_are_refused_at_once(tmp_path, spots):
                    "'/dev/zero' is not a regular file (a character device)", "may never end")
     assert not out.exists()  # the input is checked before the output is made
     assert_refused(run_cli("batch", fifo, "-o", out, cwd=tmp_path),
-                   f"'{fifo}' is not a regular file (a named pipe, or FIFO)")
+                   f"'{fifo}' is not a regular file (a pipe)")
     assert_refused(run_cli("batch", spots, "-o", fifo, cwd=tmp_path),
-                   f"'{fifo}' is not a regular file (a named pipe, or FIFO)", "resume")
+                   f"'{fifo}' is not a regular file (a pipe)", "resume")
     assert_refused(run_cli("batch", spots, "-o", "/dev/zero", cwd=tmp_path),
                    "'/dev/zero' is not a regular file (a character device)")
     # the library's reader of results files too
@@ -219,7 +219,7 @@ def test_dev_zero_and_a_named_pipe_are_refused_at_once(tmp_path, spots):
             "try:\n    read_results(sys.argv[1])\nexcept BatchError as exc:\n    print(exc)")
     done = subprocess.run([sys.executable, "-c", code, str(fifo)], capture_output=True,
                           text=True, timeout=HANG_TIMEOUT, check=True)
-    assert "is not a regular file (a named pipe, or FIFO)" in done.stdout, done.stderr
+    assert "is not a regular file (a pipe)" in done.stdout, done.stderr
 
 
 def test_the_help_says_what_a_results_file_is(capsys):

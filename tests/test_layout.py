@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "studodds"
-# the table's words (and the two settings every room may read: numba's, and how to stop)
-WORDS = {"cards", "games", "ranges", "config", "messages", "starting", "stopping"}
+# the table's words (and what every room may use: numba's settings, how to stop a run,
+# which files may be opened)
+WORDS = {"cards", "games", "ranges", "config", "messages", "starting", "stopping",
+         "regular_files"}
 KERNELS = {"eval", "engine"}
 RENDERING = {"cli", "web"}
 # What each room may import from the package, besides its own room and the words.

@@ -53,7 +53,7 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
     fifo = tmp_path / "hands.txt"
     os.mkfifo(fifo)
     done = run_replay(str(fifo))
-    assert_one_error_line(done, f"'{fifo}' is a named pipe (FIFO), not a file")
+    assert_one_error_line(done, f"'{fifo}' is a pipe, not a file")
 
 
 @needs_fifo
@@ -78,7 +78,7 @@ def test_a_fifo_put_in_place_after_the_check_is_still_not_waited_on(tmp_path):
             "    print(exc)\n")
     done = subprocess.run([sys.executable, "-c", code, str(fifo)], check=False,
                           capture_output=True, text=True, timeout=QUICK)
-    assert done.stdout.startswith(f"'{fifo}' is a named pipe (FIFO), not a file"), done
+    assert done.stdout.startswith(f"'{fifo}' is a pipe, not a file"), done
 
 
 @needs_fifo
@@ -90,7 +90,7 @@ def test_a_fifo_in_a_folder_is_skipped_with_a_warning(tmp_path):
     done = run_replay(str(folder), "--format", "csv", "--trials", "500", timeout=60)
     assert done.returncode == 1, done.stderr  # a file left out: exit 1, as for any unread
     assert done.stdout.startswith("hand,street,pot,player")  # a.txt replayed
-    assert done.stderr == (f"warning: '{folder / 'b.txt'}' is a named pipe (FIFO), not a "
+    assert done.stderr == (f"warning: '{folder / 'b.txt'}' is a pipe, not a "
                            "file: hand histories are read from files only (save them to a "
                            "file first) (skipped)\n")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import math
 import os
 import socket
 import sys
@@ -48,7 +49,8 @@ def serve_command(host, port, max_seconds, no_browser):
     The numbers are those of `studodds equity`, `next`, `declare` and `replay` (the same
     seed gives the same numbers). The page uses no internet. Ctrl-C stops the server.
 
-    What the server defends against, and what it does not (a LAN bind): docs/security.md.
+    What the server defends against, and what it does not (a LAN bind): docs/security.md
+    in the studodds source.
 
     \b
     Needs the web extra: pip install "studodds[web]"
@@ -58,6 +60,9 @@ def serve_command(host, port, max_seconds, no_browser):
       studodds serve
       studodds serve --port 9000 --no-browser
     """
+    if not math.isfinite(max_seconds):  # FloatRange lets nan and inf through
+        raise click.BadParameter(f"{max_seconds} is not a number of seconds: give one such as "
+                                 "60", param_hint="--max-seconds")
     try:
         import uvicorn
 
@@ -74,8 +79,8 @@ def serve_command(host, port, max_seconds, no_browser):
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):
-            # Stop the questions first: uvicorn then waits only for their next progress
-            # call, not for a long run to finish.
+            # Stop the questions first: uvicorn then waits only for the part of their work
+            # under way (about a second), not for a long run to finish.
             app.state.work.close()
             super().handle_exit(sig, frame)
 
@@ -98,11 +103,24 @@ def server_settings() -> dict:
         "timeout_graceful_shutdown": 5, "server_header": False,
         # A request must be read in time (TimedH11Protocol: headers 10 s, body 60 s), so
         # idle or trickling connections are closed instead of holding their places; and
-        # there are many places: one open file each, well under the usual limit of 1,024.
+        # there are many places, one open file each, within what the system allows.
         "http": TimedH11Protocol,
-        "limit_concurrency": 512,  # connections at once: beyond, 503 from uvicorn
+        "limit_concurrency": _connection_places(),  # beyond: 503 from uvicorn
         "timeout_keep_alive": 5,  # an idle connection after an answer
     }
+
+
+def _connection_places(most: int = 512) -> int:
+    """Connections served at once: `most`, or fewer where the process may open fewer files
+    (macOS allows 256 by default), leaving 64 for the rest of the server."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to ask
+        return most
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return most
+    return max(16, min(most, soft - 64))
 
 
 def _open_browser(url: str) -> None:

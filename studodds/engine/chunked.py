@@ -102,8 +102,9 @@ def run_chunked(kernel, n_items: int, *args, threads: int | None = None) -> None
     helpers = [_helpers().submit(work) for _ in range(max(threads, 1) - 1)]
     try:
         work()
-    except BaseException:
-        wait(helpers)  # none may still write into the outputs once the caller has gone on
-        raise
+    finally:
+        # None may still write into the outputs once the caller has gone on: not after an
+        # error of the caller's, nor after one helper's (a stop check raises in any thread).
+        wait(helpers)
     for helper in helpers:
         helper.result()  # a helper's error, raised here

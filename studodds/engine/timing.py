@@ -43,6 +43,13 @@ SAMPLING_NS_PER_HAND = 4.1
 SPLIT_HAND_FACTOR = 1.3
 SAMPLING_SPLIT_FACTOR = 1.4
 
+# A declare table settles every deal once per row of declarations, each row over every
+# player: 3**n rows of n players. Fitted on 2026-12-04 (declare_table at 100,000
+# trials, 3, 5 and 8 players of stud7hl, 0.01, 0.16 and 7.2 s, 2 threads), which
+# the old per-row constant (SAMPLING_NS_PER_DEAL a row) put at a quarter of that for 8
+# players; the web server's time limit trusts this estimate.
+DECLARE_NS_PER_ROW_PLAYER = 1.4
+
 # Building the table state, the kernel's inputs and the result, for every question asked:
 # what makes the 47 questions of a next-card table slower than their kernels alone.
 QUESTION_SECONDS = 0.02
@@ -66,7 +73,7 @@ def enumeration_seconds(deals: int, players: int, split: bool, declaration_rows:
     """Enumerating `deals` deals of `players` hands (each deal settled once per
     declaration row)."""
     hand = ENUMERATION_NS_PER_HAND * (SPLIT_HAND_FACTOR if split else 1.0)
-    per_deal = ENUMERATION_NS_PER_DEAL * max(declaration_rows, 1) + hand * players
+    per_deal = ENUMERATION_NS_PER_DEAL + _rows_ns(declaration_rows, players) + hand * players
     return deals * per_deal * 1e-9 * _thread_factor(threads) + QUESTION_SECONDS
 
 
@@ -74,8 +81,14 @@ def sampling_seconds(trials: int, players: int, split: bool, declaration_rows: i
                      threads: int) -> float:
     """Monte Carlo of `trials` deals."""
     hand = SAMPLING_NS_PER_HAND * (SAMPLING_SPLIT_FACTOR if split else 1.0)
-    per_deal = SAMPLING_NS_PER_DEAL * max(declaration_rows, 1) + hand * players
+    per_deal = SAMPLING_NS_PER_DEAL + _rows_ns(declaration_rows, players) + hand * players
     return trials * per_deal * 1e-9 * _thread_factor(threads) + QUESTION_SECONDS
+
+
+def _rows_ns(declaration_rows: int, players: int) -> float:
+    """A deal's settling under many declaration rows (a declare table); one row (or
+    none) is part of the deal's own cost."""
+    return DECLARE_NS_PER_ROW_PLAYER * declaration_rows * players if declaration_rows > 1 else 0.0
 
 
 def _thread_factor(threads: int) -> float:

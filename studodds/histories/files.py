@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 import os
-import stat
 
+from ..regular_files import open_regular
 from .formats import FileKind, identify
 from .readers import parse_any
 from .record import HandHistory, ParseProblem
@@ -22,44 +22,30 @@ class FileRefused(ValueError):
     folder, or a file over MAX_FILE_BYTES."""
 
 
-# What a path is, when it is not a regular file: the words of the error.
-_NOT_A_FILE = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISSOCK, "a socket"),
-)
+def _too_big(path, size: int) -> FileRefused:
+    return FileRefused(f"{os.fspath(path)!r} is {math.ceil(size / 2**20):,} MB, over the "
+                       f"{MAX_FILE_BYTES // 2**20} MB a hand-history file may hold: split it "
+                       "into smaller files (a folder of them replays in one run)")
 
 
-def _check_file(path, mode: int, size: int) -> None:
-    """FileRefused unless (mode, size) are those of a regular file we read."""
-    if not stat.S_ISREG(mode):
-        what = next((words for test, words in _NOT_A_FILE if test(mode)), "not a regular file")
-        raise FileRefused(f"{os.fspath(path)!r} is {what}, not a file: hand histories are "
-                          "read from files only (save them to a file first)")
-    if size > MAX_FILE_BYTES:
-        raise FileRefused(f"{os.fspath(path)!r} is {math.ceil(size / 2**20):,} MB, over the "
-                          f"{MAX_FILE_BYTES // 2**20} MB a hand-history file may hold: split "
-                          "it into smaller files (a folder of them replays in one run)")
+def _not_a_file(path):
+    return lambda what: FileRefused(f"{os.fspath(path)!r} is {what}, not a file: hand "
+                                    "histories are read from files only (save them to a "
+                                    "file first)")
 
 
 def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
-    """A hand-history file's bytes: FileRefused for what is not a regular file or is over
-    MAX_FILE_BYTES, checked before opening it (opening a FIFO waits for a writer; opening
-    a device can act on it); OSError when it cannot be read."""
-    info = os.stat(path)
-    _check_file(path, info.st_mode, info.st_size)
-    # Checked again on what was opened, in case the path changed in between: O_NONBLOCK
-    # so a FIFO put there opens at once (a regular file reads as without it), and at most
-    # one byte over the cap is read, whatever grows the file.
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
-        | getattr(os, "O_BINARY", 0)
-    with os.fdopen(os.open(path, flags), "rb") as f:
-        info = os.fstat(f.fileno())
-        _check_file(path, info.st_mode, info.st_size)
-        data = f.read(MAX_FILE_BYTES + 1)
-    _check_file(path, info.st_mode, len(data))
+    """A hand-history file's bytes: FileRefused for what is not a regular file (refused
+    before it is opened: opening a FIFO waits for a writer, a device may never end) or is
+    over MAX_FILE_BYTES; OSError when it cannot be read."""
+    size = os.stat(path).st_size  # FileNotFoundError and the like, as open() would say
+    with os.fdopen(open_regular(path, os.O_RDONLY, _not_a_file(path)), "rb") as f:
+        size = max(size, os.fstat(f.fileno()).st_size)
+        if size > MAX_FILE_BYTES:
+            raise _too_big(path, size)
+        data = f.read(MAX_FILE_BYTES + 1)  # at most a byte over, whatever grows the file
+    if len(data) > MAX_FILE_BYTES:
+        raise _too_big(path, len(data))
     return data
 
 

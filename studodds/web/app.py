@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -23,8 +24,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import questions
-from .limits import BodyLimit, BrowserRules, HostCheck, OneLineErrors
-from .work import MAX_SECONDS, OVERRUN, Busy, Cancelled, WorkQueue
+from .limits import BodyLimit, BrowserRules, HostCheck
+from .log_lines import OneLineErrors
+from .work import MAX_SECONDS, OVERRUN, Busy, Cancelled, OverTime, WorkQueue
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
@@ -72,14 +74,26 @@ def _streamed(job) -> StreamingResponse:
                              headers={"cache-control": "no-store"})
 
 
-async def _answer(request: Request, work: WorkQueue, make: Callable) -> Response:
-    """Read the request into a question and run it, both on the workers: the whole answer,
-    or (once the question is found good: a bad one is a plain 400) its progress streamed."""
+async def _answer(request: Request, work: WorkQueue, read: Callable[[], Awaitable],
+                  make: Callable) -> Response:
+    """A request answered: a place in the queue first (503 when there is none), then its
+    body read (await read()), then make(body) checks it into a question (ValueError: 400)
+    and the question runs, both on the workers. Nothing a client sends is read without a
+    place or parsed outside the capped queue, so no flood of requests can take more than
+    its places. The whole answer, or (once the question is found good: a bad one is a plain
+    400) its progress streamed."""
     stream = _wants_stream(request)
     try:
-        job = work.submit(make, listen=stream)
+        place = work.reserve()
     except Busy as exc:
         return _error(503, str(exc))
+    try:
+        body = await read()  # the body cap's 413 passes up from here
+        job = work.submit(lambda: make(body), listen=stream, place=place)
+    except Busy as exc:
+        return _error(503, str(exc))
+    finally:
+        place.release()  # a no-op once the job took it
     gone = asyncio.ensure_future(_disconnected(request))
     try:
         waited = {job.checked, job.future} if stream else {job.future}
@@ -104,7 +118,7 @@ def _outcome(job):
         return _error(503, "the server is stopping")
     try:
         return job.future.result()
-    except ValueError as exc:  # bad input the run itself found (a player out of range)
+    except (ValueError, OverTime) as exc:  # bad input, or a question too big for the server
         return _error(400, str(exc))
     except Cancelled:
         return _error(503, "the server is stopping")
@@ -112,28 +126,19 @@ def _outcome(job):
         return _internal(exc)
 
 
-async def _make_and_answer(request: Request, work: WorkQueue, make: Callable) -> Response:
-    """make() checks the request into a question (ValueError: 400) and the question is
-    answered, both on the workers: nothing a client sends is read outside the capped
-    queue, so no flood of requests can take more than its slots."""
-    return await _answer(request, work, make)
-
-
 def _asking(work: WorkQueue, make: Callable, limits: questions.Limits) -> Callable:
     """A POST endpoint with a JSON body: checked into a question (400 when bad), answered."""
     async def endpoint(request: Request) -> Response:
-        raw = await request.body()  # before the question: the body cap's 413 passes up
-        return await _make_and_answer(request, work,
-                                      lambda: make(questions.read_body(raw), limits))
+        return await _answer(request, work, request.body,
+                             lambda raw: make(questions.read_body(raw), limits))
     return endpoint
 
 
 def _replaying(work: WorkQueue) -> Callable:
     """POST /api/replay?hero=NAME&hand=ID&name=FILE: the raw bytes of a hand-history file."""
     async def endpoint(request: Request) -> Response:
-        raw = await request.body()
         params = request.query_params
-        return await _make_and_answer(request, work, lambda: questions.replay_question(
+        return await _answer(request, work, request.body, lambda raw: questions.replay_question(
             raw, hero=params.get("hero") or None, hand=params.get("hand") or None,
             name=params.get("name")))
     return endpoint
@@ -155,8 +160,10 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
     max_waiting more queued (beyond: 503); a question estimated to take more than
     max_seconds is refused (400) and one running OVERRUN times that long is stopped (None:
     no limit)."""
+    if max_seconds is not None and not 0 < max_seconds < math.inf:
+        raise ValueError(f"max_seconds is a number of seconds above 0, got {max_seconds}")
     work = WorkQueue(max_workers, max_waiting,
-                     None if max_seconds is None else OVERRUN * max_seconds)
+                     stop_after=None if max_seconds is None else OVERRUN * max_seconds)
     limits = questions.Limits(max_seconds)
     games = questions.games_document()
 
@@ -166,7 +173,7 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
     @contextlib.asynccontextmanager
     async def lifespan(app):
         yield
-        work.close()  # Ctrl-C: running questions stop at their next progress call
+        work.close()  # Ctrl-C: running questions stop within a part of their work
 
     routes = [
         Route("/", _page),

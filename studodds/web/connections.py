@@ -5,8 +5,8 @@ but it waits forever for the first request of a new connection and for a request
 arrives a byte a second; and it answers 503 to everyone once limit_concurrency connections
 are open. Sixty-four connections that sent nothing were enough to lock every user out. This
 protocol (uvicorn's h11 protocol, with one timer) closes a connection whose request headers
-have not all arrived HEADERS_SECONDS after its first byte could have (or its body
-BODY_SECONDS after that): a slow client then holds a connection for seconds, not for ever.
+have not all arrived HEADERS_SECONDS after the connection opened or the answer before
+was sent (or its body BODY_SECONDS after that): a slow client then holds a connection for seconds, not for ever.
 The time a question takes to answer is not limited here (work.py does that): the clock
 stops once the request is read.
 """
@@ -42,12 +42,15 @@ class TimedH11Protocol(H11Protocol):
             self._read_timer.cancel()
             self._read_timer = None
 
-    def data_received(self, data: bytes) -> None:
-        if self.conn.their_state is h11.IDLE:
-            self._start_clock()  # a new request on a kept-alive connection: read it in time
-        super().data_received(data)
-        if self.conn.their_state not in _READING:
-            self._stop_clock()  # the request is read (or the connection is done)
+    def handle_events(self) -> None:
+        # Every request passes here, a pipelined one too (read from uvicorn's buffer once the
+        # answer before it is sent, with no new data): while the client's side of a request
+        # is unread, its clock runs; once read (or the connection done), it stops.
+        super().handle_events()
+        if self.conn.their_state in _READING and not self.transport.is_closing():
+            self._start_clock()
+        else:
+            self._stop_clock()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_clock()

@@ -10,24 +10,15 @@
   refused, while a link to the page from anywhere still opens it.
 - BodyLimit: a request body over the cap gets 413 before it is read: at once when its
   Content-Length says so, else as soon as the bytes streamed in (chunked) pass the cap.
-- OneLineErrors: a client that goes away mid-request, or a request cut off when the server
-  stops, is one line in the server's log, not a traceback each.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import logging
 from collections.abc import Mapping
 
-from starlette.requests import ClientDisconnect
 
-log = logging.getLogger("studodds.web")
-
-
-async def _send_error(send, status: int, message: str) -> None:
+async def send_error(send, status: int, message: str) -> None:
     body = json.dumps({"error": message}, ensure_ascii=False).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
@@ -71,12 +62,12 @@ class HostCheck:
         if scope["type"] == "http":
             host = (_header(scope, b"host") or "").lower()
             if host not in self.hosts:
-                return await _send_error(send, 421, (
+                return await send_error(send, 421, (
                     f"this server answers requests for {' or '.join(sorted(self.hosts))}, not "
                     f"for host {host!r}"))
             origin = _header(scope, b"origin")
             if origin is not None and origin.lower() not in self.origins:
-                return await _send_error(send, 403, _refused_from(repr(origin)))
+                return await send_error(send, 403, _refused_from(repr(origin)))
         await self.app(scope, receive, send)
 
 
@@ -105,10 +96,10 @@ class BodyLimit:
         declared = _header(scope, b"content-length")
         if declared is not None:
             if not declared.strip().isdigit():
-                return await _send_error(send, 400, f"Content-Length {declared!r} is not a "
+                return await send_error(send, 400, f"Content-Length {declared!r} is not a "
                                          "number of bytes")
             if int(declared) > limit:
-                return await _send_error(send, 413, self._too_large(limit))
+                return await send_error(send, 413, self._too_large(limit))
         received = 0
         started = False
 
@@ -131,7 +122,7 @@ class BodyLimit:
         except BodyTooLarge:
             if started:
                 raise
-            await _send_error(send, 413, self._too_large(limit))
+            await send_error(send, 413, self._too_large(limit))
 
 
 # The page loads only its own files: scripts and styles from /static (no inline script, no
@@ -188,35 +179,6 @@ class BrowserRules:
             page = scope["method"] in ("GET", "HEAD") and (
                 path == "/" or path.startswith("/static/"))
             if not page:
-                return await _send_error(with_headers, 403, _refused_from("another site"))
+                return await send_error(with_headers, 403, _refused_from("another site"))
         await self.app(scope, receive, with_headers)
 
-
-class OneLineErrors:
-    """What is no bug is one line in the log: a client gone mid-request (its body cut off:
-    nobody to answer), a request cut off by the server stopping (503 when nothing was sent
-    yet). Anything else passes up to uvicorn, which logs it whole."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        started = False
-
-        async def watched_send(message):
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        what = f"{scope.get('method', '')} {scope.get('path', '')}"
-        try:
-            await self.app(scope, receive, watched_send)
-        except ClientDisconnect:
-            log.warning("%s: the client went away before its request was sent", what)
-        except asyncio.CancelledError:
-            log.warning("%s: cut off, the server is stopping", what)
-            if not started:
-                with contextlib.suppress(Exception):
-                    await _send_error(send, 503, "the server is stopping")

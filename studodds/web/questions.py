@@ -46,7 +46,7 @@ Question = Callable[[Progress], object]
 # What a question may hold, checked before any of it is read: a question is a few hundred
 # bytes; these leave room for every real one and none for a hostile megabyte.
 MAX_HANDS = max(game.max_players for game in GAMES.values())
-MAX_LIST = 64  # entries in "dead" or "declare" given as a list
+MAX_LIST = 52  # entries in "dead" or "declare" given as a list: never more than a deck
 # An uploaded hand-history file: the hands it may hold (a long session is a few hundred).
 MAX_REPLAY_HANDS = 200
 
@@ -63,18 +63,21 @@ class Limits:
     max_seconds: the longest estimated time (engine/timing.py, on this machine) a question
     is given; None for no limit (the library's own use, tests)."""
 
-    max_seconds: float | None = 60.0
+    max_seconds: float | None = None
 
     def on_estimate(self, command: Callable[[], str]):
         """The on_estimate of a library call: TooLong when the estimate is over the limit."""
         def check(estimate) -> None:
             if self.max_seconds is not None and estimate.seconds > self.max_seconds:
+                smaller = ("ask for fewer trials or a coarser precision"
+                           if estimate.method == "sampling" else
+                           "ask for a sample instead (trials or a precision)")
                 raise TooLong(
                     f"this question would take about {_duration(estimate.seconds)} here "
                     f"({estimate.method}, {estimate.deals:,.3g} deals"
                     f"{f', {estimate.runs} runs' if estimate.runs > 1 else ''}); the page "
-                    f"answers questions of up to {_duration(self.max_seconds)}. Ask for fewer "
-                    f"trials or a coarser precision, or ask it in a terminal: {command()}")
+                    f"answers questions of up to {_duration(self.max_seconds)}: {smaller}, "
+                    f"or ask it in a terminal: {command()}")
         return check
 
 

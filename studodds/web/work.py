@@ -43,8 +43,10 @@ class Cancelled(Exception):
     so no library code mistakes it for bad input."""
 
 
-class OverTime(ValueError):
-    """A question stopped at its time limit (HTTP 400: a question this big is refused)."""
+class OverTime(Exception):
+    """Raised from the stop check of a question past its time limit (HTTP 400: a question
+    this big is refused). Not a ValueError, so no library code takes it for bad input (the
+    replay of a hand that fails is a warning, and the replay goes on)."""
 
 
 class Busy(Exception):
@@ -56,13 +58,13 @@ class Job:
     a streamed answer) a queue of progress fractions for the event loop."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, listen: bool,
-                 max_seconds: float | None = None):
+                 stop_after: float | None = None):
         self.loop = loop
         self.cancelled = threading.Event()
         self.updates: asyncio.Queue | None = asyncio.Queue() if listen else None
         self.future: asyncio.Future | None = None
         self.checked: asyncio.Future = loop.create_future()  # done once the request is read
-        self.max_seconds = max_seconds
+        self.stop_after = stop_after  # seconds of running time (None: no limit)
         self.deadline: float | None = None  # set when the job starts
         self._last = 0.0
 
@@ -76,9 +78,9 @@ class Job:
             raise Cancelled
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OverTime(
-                f"the question was stopped after {self.max_seconds:,.0f} s, the most this "
-                "server spends on one (studodds serve --max-seconds sets it): ask for fewer "
-                "trials or a coarser precision, or ask it in a terminal")
+                f"the question was stopped after {self.stop_after:,.0f} s, the most this "
+                f"server spends on one ({OVERRUN} times its limit, studodds serve "
+                "--max-seconds): ask a smaller question, or ask it in a terminal")
 
     def progress(self, fraction: float) -> None:
         """The library's progress callback (called in the worker thread)."""
@@ -91,8 +93,8 @@ class Job:
 
     def run(self, make: MakeQuestion):
         self.check()  # given up while it waited in the queue
-        if self.max_seconds is not None:
-            self.deadline = time.monotonic() + self.max_seconds
+        if self.stop_after is not None:
+            self.deadline = time.monotonic() + self.stop_after
         with stopping.checked_by(self.check):
             question = make()
             self.loop.call_soon_threadsafe(_set_done, self.checked)
@@ -104,36 +106,69 @@ def _set_done(future: asyncio.Future) -> None:
         future.set_result(None)
 
 
+class Place:
+    """A place in the queue, held while a request's body is read (reserve()): the body is
+    read only when there is room to answer it, so a flood of uploads is refused before its
+    bytes are in memory, not after."""
+
+    def __init__(self, queue: WorkQueue):
+        self.queue = queue
+        self.held = True
+
+    def release(self) -> None:
+        """Give the place back unused (the body could not be read); a no-op after."""
+        if self.held:
+            self.held = False
+            self.queue.reserved -= 1
+
+
 class WorkQueue:
-    """The worker threads and the count of questions admitted (running or waiting). Used
-    from the event loop's thread only, so the count needs no lock."""
+    """The worker threads and the count of questions admitted (running or waiting, or
+    holding a place while their body is read). Used from the event loop's thread only, so
+    the count needs no lock."""
 
     def __init__(self, max_workers: int = 2, max_waiting: int = 8,
-                 max_seconds: float | None = None):
+                 stop_after: float | None = None):
         if max_workers < 1 or max_waiting < 0:
             raise ValueError(f"max_workers is 1 or more and max_waiting 0 or more, got "
                              f"{max_workers} and {max_waiting}")
         self.max_workers = max_workers
         self.limit = max_workers + max_waiting
-        self.max_seconds = max_seconds  # each job's time limit once it runs (None: none)
+        self.stop_after = stop_after  # each job's running time limit (None: none)
         self.executor = ThreadPoolExecutor(max_workers, thread_name_prefix="studodds-work")
         self.jobs: set[Job] = set()
+        self.reserved = 0  # places held by requests whose body is being read
         self.closed = False
 
     @property
     def admitted(self) -> int:
-        return len(self.jobs)
+        return len(self.jobs) + self.reserved
 
-    def submit(self, make: MakeQuestion, *, listen: bool = False) -> Job:
-        """Start (or queue) a request: make() reads it into a question, which is run; Busy
-        when the workers and the queue are full."""
+    def _check_room(self) -> None:
         if self.closed:
             raise Busy("the server is stopping")
-        if len(self.jobs) >= self.limit:
+        if self.admitted >= self.limit:
             raise Busy(f"the server is busy: {self.max_workers} questions are being answered "
                        f"and {self.limit - self.max_workers} wait; ask again in a moment")
+
+    def reserve(self) -> Place:
+        """A place for a request about to be read; Busy when there is none."""
+        self._check_room()
+        self.reserved += 1
+        return Place(self)
+
+    def submit(self, make: MakeQuestion, *, listen: bool = False,
+               place: Place | None = None) -> Job:
+        """Start (or queue) a request: make() reads it into a question, which is run; Busy
+        when the workers and the queue are full (unless it holds a place, which it takes)."""
+        if place is not None and place.held:
+            place.release()
+            if self.closed:
+                raise Busy("the server is stopping")
+        else:
+            self._check_room()
         loop = asyncio.get_running_loop()
-        job = Job(loop, listen, self.max_seconds)
+        job = Job(loop, listen, self.stop_after)
         self.jobs.add(job)
         job.future = loop.run_in_executor(self.executor, job.run, make)
         job.future.add_done_callback(lambda future: self._finished(job, future))
@@ -147,8 +182,8 @@ class WorkQueue:
             job.updates.put_nowait(None)  # the end, for a stream waiting on its queue
 
     def close(self) -> None:
-        """Stop everything: running questions at their next progress call, queued ones
-        before they start. Safe to call from a signal handler (it only sets flags)."""
+        """Stop everything: running questions within a part of their work (the stop check),
+        queued ones before they start. Safe to call from a signal handler (it only sets flags)."""
         self.closed = True
         for job in list(self.jobs):
             job.cancel()
