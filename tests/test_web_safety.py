@@ -390,3 +390,46 @@ def test_a_request_cut_off_at_shutdown_is_one_log_line_and_a_503(caplog):
         "POST /api/equity: cut off, the server is stopping"]
     assert not caplog.records[0].exc_info
     assert sent[0]["status"] == 503
+
+
+# Finding 5 (a LAN bind): the Host check is no password, so a LAN address asks a key.
+
+def test_a_page_shared_on_the_network_asks_its_key():
+    def app():
+        return create_app(host="192.168.1.5", port=9000, key="s3cret-key")
+
+    body = {"game": "stud7", "hands": ["(As Ks) Ah", "(x x) Qd"], "trials": 1000, "seed": 1}
+    base = "http://192.168.1.5:9000"
+    with TestClient(app(), base_url=base) as stranger:
+        page = stranger.get("/")
+        assert page.status_code == 403 and "?key=" in page.text
+        assert page.headers["content-type"].startswith("text/plain")
+        assert stranger.post("/api/equity", json=body).status_code == 403
+        assert stranger.get("/?key=wrong").status_code == 403
+        stranger.cookies.set("studodds_key", "wrong")
+        assert stranger.get("/api/games").status_code == 403
+    with TestClient(app(), base_url=base) as student:
+        first = student.get("/?key=s3cret-key")
+        assert first.status_code == 200
+        assert "HttpOnly" in first.headers["set-cookie"]
+        assert "SameSite=Lax" in first.headers["set-cookie"]
+        # The cookie stands for the key from then on: the page's own requests, a link.
+        assert student.post("/api/equity", json=body).status_code == 200
+        assert student.get("/?game=razz").status_code == 200
+    with TestClient(create_app(host="127.0.0.1", port=PORT), base_url=BASE) as local:
+        assert local.get("/").status_code == 200  # on loopback: no key
+
+
+def test_serve_asks_a_key_only_off_loopback():
+    from studodds.cli.serve import _loopback
+
+    for address, only_here in (("127.0.0.1", True), ("::1", True), ("0.0.0.0", False)):
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        try:
+            with socket.socket(family) as s:
+                s.bind((address, 0))
+                assert _loopback(s) is only_here, address
+        except OSError as exc:  # no IPv6 here
+            if ":" not in address:
+                raise
+            assert exc.errno is not None

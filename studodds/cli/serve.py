@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import ipaddress
 import math
 import os
 import socket
@@ -22,10 +23,10 @@ WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
               help="The address to listen on. The default lets only this computer in. To "
               "show the page to others on your network, give this computer's LAN address "
-              "(e.g. 192.168.1.5) and open the page at that address. Anyone who can reach "
-              "that address can then use the page and make this computer work: the check "
-              "that requests name this server is no password. Bind to a LAN address only on "
-              "a network you trust.")
+              "(e.g. 192.168.1.5): the address printed then carries a key (?key=...), and "
+              "only browsers that opened it once are answered. Give it only to the people "
+              "you want at the table: the plain http it travels over can be read on the "
+              "network.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True,
               metavar="N", help="The port to listen on.")
 @click.option("--max-seconds", type=click.FloatRange(min=1), default=MAX_SECONDS,
@@ -33,9 +34,12 @@ WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
               help="The longest question the page answers, by its estimated time on this "
               "computer: a longer one is refused with the command that asks it in a "
               f"terminal, and one still running after {OVERRUN} times S is stopped.")
+@click.option("--no-key", is_flag=True,
+              help="On a LAN address, ask no key: anyone who can reach the address can use "
+              "the page and make this computer work. For a network you trust.")
 @click.option("--no-browser", is_flag=True,
               help="Do not open the page in the default browser; just print its address.")
-def serve_command(host, port, max_seconds, no_browser):
+def serve_command(host, port, max_seconds, no_key, no_browser):
     """The stud table in your browser: put the cards on the table, see the odds.
 
     Starts a small web server on this computer and opens the page in your default
@@ -67,15 +71,17 @@ def serve_command(host, port, max_seconds, no_browser):
         import uvicorn
 
         from ..web.app import create_app
+        from ..web.lan_key import new_key
     except ImportError:
         raise click.ClickException(WEB_EXTRA) from None
     listener = _listen(host, port)
-    url = f"http://{_url_host(host)}:{port}/"
+    key = None if no_key or _loopback(listener) else new_key()
+    url = f"http://{_url_host(host)}:{port}/" + (f"?key={key}" if key else "")
     click.echo(url)  # the result: where the page is
     click.echo("studodds: serving the stud table at that address; Ctrl-C stops it.", err=True)
     if not no_browser:
         _open_browser(url)
-    app = create_app(host=host, port=port, max_seconds=max_seconds)
+    app = create_app(host=host, port=port, max_seconds=max_seconds, key=key)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):
@@ -138,6 +144,15 @@ def _open_browser(url: str) -> None:
             click.echo("studodds: no browser could be opened: open the address above", err=True)
 
     threading.Thread(target=open_it, name="studodds-browser", daemon=True).start()
+
+
+def _loopback(listener: socket.socket) -> bool:
+    """Whether only this computer can connect: bound to a loopback address (127.0.0.1,
+    ::1; a name such as localhost is read as the address it was bound to)."""
+    try:
+        return ipaddress.ip_address(listener.getsockname()[0]).is_loopback
+    except ValueError:  # not an IP address (a Unix socket): nobody else's
+        return True
 
 
 def _url_host(host: str) -> str:

@@ -24,6 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import questions
+from .lan_key import KeyCheck
 from .limits import BodyLimit, BrowserRules, HostCheck
 from .log_lines import OneLineErrors
 from .work import MAX_SECONDS, OVERRUN, Busy, Cancelled, OverTime, WorkQueue
@@ -153,13 +154,14 @@ async def _page(request: Request) -> Response:
 
 def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX_BODY,
                max_question_body: int = MAX_QUESTION_BODY, max_workers: int = 2,
-               max_waiting: int = 8, max_seconds: float | None = MAX_SECONDS) -> Starlette:
+               max_waiting: int = 8, max_seconds: float | None = MAX_SECONDS,
+               key: str | None = None) -> Starlette:
     """The ASGI app `studodds serve` runs: answers requests addressed to host:port (or
     127.0.0.1:port, localhost:port), hand-history uploads up to max_body bytes and
     questions up to max_question_body, max_workers questions computed at once and
     max_waiting more queued (beyond: 503); a question estimated to take more than
     max_seconds is refused (400) and one running OVERRUN times that long is stopped (None:
-    no limit)."""
+    no limit); with a key, only requests that carry it (lan_key.py)."""
     if max_seconds is not None and not 0 < max_seconds < math.inf:
         raise ValueError(f"max_seconds is a number of seconds above 0, got {max_seconds}")
     work = WorkQueue(max_workers, max_waiting,
@@ -190,6 +192,7 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
     middleware = [Middleware(BrowserRules),  # first: its headers go on every error after it
                   Middleware(OneLineErrors),
                   Middleware(HostCheck, host=host, port=port),
+                  Middleware(KeyCheck, key=key),
                   Middleware(BodyLimit, max_body=max_body,
                              max_body_of=dict.fromkeys(question_paths, max_question_body))]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)

@@ -27,7 +27,7 @@ async def send_error(send, status: int, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def _header(scope, name: bytes) -> str | None:
+def header(scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
             return value.decode("latin-1")
@@ -60,12 +60,12 @@ class HostCheck:
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
-            host = (_header(scope, b"host") or "").lower()
+            host = (header(scope, b"host") or "").lower()
             if host not in self.hosts:
                 return await send_error(send, 421, (
                     f"this server answers requests for {' or '.join(sorted(self.hosts))}, not "
                     f"for host {host!r}"))
-            origin = _header(scope, b"origin")
+            origin = header(scope, b"origin")
             if origin is not None and origin.lower() not in self.origins:
                 return await send_error(send, 403, _refused_from(repr(origin)))
         await self.app(scope, receive, send)
@@ -93,7 +93,7 @@ class BodyLimit:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         limit = self.max_body_of.get(scope.get("path", ""), self.default)
-        declared = _header(scope, b"content-length")
+        declared = header(scope, b"content-length")
         if declared is not None:
             if not declared.strip().isdigit():
                 return await send_error(send, 400, f"Content-Length {declared!r} is not a "
@@ -173,7 +173,7 @@ class BrowserRules:
                 message = {**message, "headers": [*message.get("headers", ()), *added]}
             await send(message)
 
-        site = _header(scope, b"sec-fetch-site")
+        site = header(scope, b"sec-fetch-site")
         if site is not None and site.strip().lower() not in OWN_REQUESTS:
             path = scope["path"]
             page = scope["method"] in ("GET", "HEAD") and (
