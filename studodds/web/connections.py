@@ -9,6 +9,10 @@ have not all arrived HEADERS_SECONDS after the connection opened or the answer b
 was sent (or its body BODY_SECONDS after that): a slow client then holds a connection for seconds, not for ever.
 The time a question takes to answer is not limited here (work.py does that): the clock
 stops once the request is read.
+
+H11Protocol is uvicorn's own class, not a public API: pyproject.toml keeps uvicorn below
+1.0, and the tests of idle, trickling and pipelined connections (tests/test_web_safety.py)
+run against the uvicorn installed.
 """
 
 from __future__ import annotations
