@@ -56,7 +56,7 @@ def test_a_hand_of_200000_cards_is_refused_in_milliseconds():
     # about 15 s. Now a hand longer than any notation is refused unread.
     text = "(As Ks) " + "Ah " * 200_000
     start = time.perf_counter()
-    with pytest.raises(NotationError, match=r"a hand is at most 1,000 characters"):
+    with pytest.raises(NotationError, match=r"a hand: at most 1,000 characters"):
         parse_hand(text)
     assert time.perf_counter() - start < 0.05
 
@@ -130,6 +130,30 @@ def test_a_request_is_read_on_the_capped_workers_not_before_them():
             upload.settimeout(10)
             assert upload.recv(4096).startswith(b"HTTP/1.1 503 ")
         connection.close()
+
+
+def test_bodies_that_never_come_hold_up_no_question():
+    # Ten questions whose bodies never came held all ten places of a server that reserved
+    # a place before reading any body: for a minute nobody's question was answered. A
+    # question's body (64 KB at most) is read before it takes a place; an upload's takes
+    # one first, and only two uploads are received at once.
+    def silent(path):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"POST %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Length: 100\r\n\r\n"
+                  % (path, port))
+        return s
+
+    with server_in_thread() as (_, port):
+        stalled = [silent(b"/api/equity") for _ in range(10)] + [
+            silent(b"/api/replay") for _ in range(2)]
+        try:
+            time.sleep(0.3)
+            assert post(port, "/api/equity", {**LONG, "trials": 10_000})[0] == 200
+            status, text = post(port, "/api/replay", {"not": "read"})
+            assert status == 503 and "receiving 2 other files" in text
+        finally:
+            for s in stalled:
+                s.close()
 
 
 def test_an_upload_of_too_many_hands_is_refused_with_the_command():
@@ -368,7 +392,9 @@ def test_a_client_gone_mid_body_is_one_log_line():
             logger.removeHandler(records)
     assert not [r for r in records.records if r.exc_info]  # no traceback
     lines = [r.getMessage() for r in records.records if r.name == "studodds.web"]
-    assert lines == ["POST /api/replay: the client went away before its request was sent"] * 3
+    cut_off = ("POST /api/replay: the request was cut off before all of it came (the client "
+               "went away, or sent it too slowly)")
+    assert lines == [cut_off] * 3
 
 
 def test_a_request_cut_off_at_shutdown_is_one_log_line_and_a_503(caplog):

@@ -76,25 +76,25 @@ def _streamed(job) -> StreamingResponse:
 
 
 async def _answer(request: Request, work: WorkQueue, read: Callable[[], Awaitable],
-                  make: Callable) -> Response:
-    """A request answered: a place in the queue first (503 when there is none), then its
-    body read (await read()), then make(body) checks it into a question (ValueError: 400)
-    and the question runs, both on the workers. Nothing a client sends is read without a
-    place or parsed outside the capped queue, so no flood of requests can take more than
-    its places. The whole answer, or (once the question is found good: a bad one is a plain
-    400) its progress streamed."""
+                  make: Callable, *, upload: bool = False) -> Response:
+    """A request answered: its body read (await read()), then make(body) checks it into a
+    question (ValueError: 400) and the question runs, both on the workers, in the capped
+    queue (503 when it is full), so no flood of requests can take more than its places.
+    An upload (up to 8 MB) takes its place before its body is read, so a flood of uploads
+    is refused before it is in memory; a question (64 KB at most) is read first, so slow
+    clients hold up no question. The whole answer, or (once the question is found good: a
+    bad one is a plain 400) its progress streamed."""
     stream = _wants_stream(request)
     try:
-        place = work.reserve()
+        place = work.reserve() if upload else None
+        try:
+            body = await read()  # the body cap's 413 passes up from here
+            job = work.submit(lambda: make(body), listen=stream, place=place)
+        finally:
+            if place is not None:
+                place.release()  # a no-op once the job took it
     except Busy as exc:
         return _error(503, str(exc))
-    try:
-        body = await read()  # the body cap's 413 passes up from here
-        job = work.submit(lambda: make(body), listen=stream, place=place)
-    except Busy as exc:
-        return _error(503, str(exc))
-    finally:
-        place.release()  # a no-op once the job took it
     gone = asyncio.ensure_future(_disconnected(request))
     try:
         waited = {job.checked, job.future} if stream else {job.future}
@@ -141,7 +141,7 @@ def _replaying(work: WorkQueue) -> Callable:
         params = request.query_params
         return await _answer(request, work, request.body, lambda raw: questions.replay_question(
             raw, hero=params.get("hero") or None, hand=params.get("hand") or None,
-            name=params.get("name")))
+            name=params.get("name")), upload=True)
     return endpoint
 
 

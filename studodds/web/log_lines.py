@@ -38,7 +38,8 @@ class OneLineErrors:
         try:
             await self.app(scope, receive, watched_send)
         except ClientDisconnect:
-            log.warning("%s: the client went away before its request was sent", what)
+            log.warning("%s: the request was cut off before all of it came (the client "
+                        "went away, or sent it too slowly)", what)
         except asyncio.CancelledError:
             log.warning("%s: cut off, the server is stopping", what)
             if not started:

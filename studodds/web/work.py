@@ -34,6 +34,9 @@ MakeQuestion = Callable[[], Question]
 MAX_SECONDS = 60.0
 OVERRUN = 3
 
+# Uploads received at once (each up to 8 MB, holding a place in the queue meanwhile).
+MAX_READING = 2
+
 # Progress lines at most this often (a streamed answer; the last one is always sent).
 PROGRESS_INTERVAL = 0.1
 
@@ -107,9 +110,10 @@ def _set_done(future: asyncio.Future) -> None:
 
 
 class Place:
-    """A place in the queue, held while a request's body is read (reserve()): the body is
+    """A place in the queue, held while an upload's body is read (reserve()): the body is
     read only when there is room to answer it, so a flood of uploads is refused before its
-    bytes are in memory, not after."""
+    bytes are in memory, not after. At most MAX_READING are held at once, so uploads that
+    arrive slowly (or never) hold up other uploads, never the questions."""
 
     def __init__(self, queue: WorkQueue):
         self.queue = queue
@@ -137,7 +141,7 @@ class WorkQueue:
         self.stop_after = stop_after  # each job's running time limit (None: none)
         self.executor = ThreadPoolExecutor(max_workers, thread_name_prefix="studodds-work")
         self.jobs: set[Job] = set()
-        self.reserved = 0  # places held by requests whose body is being read
+        self.reserved = 0  # places held by uploads whose body is being read
         self.closed = False
 
     @property
@@ -152,8 +156,12 @@ class WorkQueue:
                        f"and {self.limit - self.max_workers} wait; ask again in a moment")
 
     def reserve(self) -> Place:
-        """A place for a request about to be read; Busy when there is none."""
+        """A place for an upload about to be read; Busy when there is none, or when
+        MAX_READING uploads are being received already."""
         self._check_room()
+        if self.reserved >= MAX_READING:
+            raise Busy(f"the server is receiving {self.reserved} other files; send yours "
+                       "again in a moment")
         self.reserved += 1
         return Place(self)
 
