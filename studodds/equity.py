@@ -109,7 +109,7 @@ def parse_declarations(game: Game, declare, n_players: int) -> tuple[int, ...] |
         words = [w.strip() if isinstance(w, str) else w for w in declare]
     else:
         raise OptionError(
-            f"--declare {declare!r}: give one of high, low, both per player, in seat order"
+            f"--declare {shown(declare)}: give one of high, low, both per player, in seat order"
         )
     if not game.declare:
         offered = ", ".join(DECLARE_GAMES)
@@ -119,12 +119,12 @@ def parse_declarations(game: Game, declare, n_players: int) -> tuple[int, ...] |
     for word in words:
         if not isinstance(word, str) or word.lower() not in DECLARATIONS:
             raise OptionError(
-                f"--declare: {word!r} is not a declaration: each player declares high, low "
+                f"--declare: {shown(word)} is not a declaration: each player declares high, low "
                 "or both"
             )
     if len(words) != n_players:
         raise OptionError(
-            f"--declare {','.join(str(w) for w in words)!r}: {len(words)} declaration"
+            f"--declare {shown(','.join(str(w) for w in words))}: {len(words)} declaration"
             f"{'s' * (len(words) != 1)} for {n_players} players: give one per player, in "
             "seat order"
         )

@@ -177,15 +177,15 @@ def parse_community(card: str | int | None) -> int | None:
         try:
             cards = tokenize(card)
         except NotationError as exc:
-            raise NotationError(f"--community {card.strip()!r}: {exc}") from None
+            raise NotationError(f"--community {shown(card.strip())}: {exc}") from None
         if len(cards) != 1 or cards[0].kind != "card":
             raise NotationError(
-                f"--community {card.strip()!r}: the community card is one known card, "
+                f"--community {shown(card.strip())}: the community card is one known card, "
                 "such as 6h"
             )
         return cards[0].card
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
-        raise NotationError(f"community card {card!r}: give one card, such as '6h'")
+        raise NotationError(f"community card {shown(card)}: give one card, such as '6h'")
     return int(card)
 
 

@@ -95,6 +95,19 @@ def test_too_many_hands_or_dead_cards_are_refused_before_any_is_read():
                          "dead": ["x"] * 100_000})
 
 
+@pytest.mark.parametrize("field, value", [
+    ("seed", "9" * 60_000), ("declare", ["high" * 15_000, "low"]), ("community", "x" * 60_000),
+    ("dead", {"x": 1}), ("game", "g" * 60_000),
+])
+def test_an_error_quotes_a_long_value_cut_short(field, value):
+    # An error repeated the whole bad value: one line of 60 KB in the answer and the log.
+    body = {"game": "stud7hl", "hands": ["(As Ks) Ah Kh Qh Jh", "(x x) Qc 2d 3d 4c"],
+            "trials": 1000, field: value}
+    with TestClient(create_app(host="127.0.0.1", port=PORT), base_url=BASE) as client:
+        answer = client.post("/api/equity", json=body)
+    assert answer.status_code == 400 and len(answer.json()["error"]) < 300
+
+
 def test_the_page_answers_while_forty_oversized_questions_arrive():
     # Forty 440 KB questions took every thread of the old server's uncapped pool, each
     # parsing for seconds, and GET / timed out. Now each gets 413 before it is read.

@@ -75,12 +75,12 @@ def spot_id_of(data) -> str | int:
         raise SpotError('the spot has no "id"')
     spot_id = data["id"]
     if isinstance(spot_id, bool) or not isinstance(spot_id, (str, int)) or spot_id == "":
-        raise SpotError(f'"id" is a non-empty string or a whole number, got {spot_id!r}')
+        raise SpotError(f'"id" is a non-empty string or a whole number, got {shown(spot_id)}')
     if isinstance(spot_id, str):
         try:
             spot_id.encode("utf-8")  # JSON's \ud800 escapes can make a lone surrogate
         except UnicodeEncodeError:
-            raise SpotError(f'"id" {spot_id!r} is not valid Unicode text') from None
+            raise SpotError(f'"id" {shown(spot_id)} is not valid Unicode text') from None
     return spot_id
 
 
@@ -90,7 +90,7 @@ def _typed(data: Mapping, name: str, types: tuple, wanted: str):
     if value is None:
         return None
     if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
-        raise SpotError(f'"{name}" is {wanted}, got {value!r}')
+        raise SpotError(f'"{name}" is {wanted}, got {shown(value)}')
     return value
 
 
@@ -98,7 +98,7 @@ def _hands_of(data: Mapping) -> list[str]:
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands or not all(isinstance(h, str) for h in hands):
         raise SpotError('"hands" is a list of hand strings, one per player, e.g. '
-                        f'["(As Ks) Ah", "(x x) Qd"], got {hands!r}')
+                        f'["(As Ks) Ah", "(x x) Qd"], got {shown(hands)}')
     return hands
 
 
@@ -110,7 +110,7 @@ def _dead_of(data: Mapping) -> str | list:
         return dead
     if isinstance(dead, list) and all(isinstance(c, str) for c in dead):
         return dead
-    raise SpotError(f'"dead" is a string or a list of cards, e.g. "7h 2c x", got {dead!r}')
+    raise SpotError(f'"dead" is a string or a list of cards, e.g. "7h 2c x", got {shown(dead)}')
 
 
 def parse_spot(data, line: int | None = None) -> Spot:
@@ -140,7 +140,7 @@ def question_options(data: Mapping) -> dict:
     game, the cards (build_scenario), the declarations. The seed is None when not given."""
     game = data.get("game")
     if not isinstance(game, str):
-        raise SpotError(f'"game" is required, a game name such as "stud7", got {game!r}')
+        raise SpotError(f'"game" is required, a game name such as "stud7", got {shown(game)}')
     hands, dead = _hands_of(data), _dead_of(data)
     community = _typed(data, "community", (str,), 'one card, e.g. "6h"')
     declare = data.get("declare")
@@ -148,7 +148,7 @@ def question_options(data: Mapping) -> dict:
         isinstance(declare, str)
         or (isinstance(declare, list) and all(isinstance(d, str) for d in declare))
     ):
-        raise SpotError(f'"declare" is a list such as ["high", "low"], got {declare!r}')
+        raise SpotError(f'"declare" is a list such as ["high", "low"], got {shown(declare)}')
     # Bad cards, games and declarations fail here, not on a worker.
     scenario = build_scenario(get_game(game), hands, dead, community)
     parse_declarations(scenario.game, declare, scenario.n_players)

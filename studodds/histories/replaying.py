@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..equity import OptionError
+from ..messages import shown
 from .formats import FileKind
 from .readers import readable_rooms
 from .record import HandHistory, ParseProblem
@@ -53,7 +54,7 @@ def select_hand(hands: list[HandHistory], hand_id: str | None, where: str
         return hands
     chosen = [h for h in hands if h.hand_id == hand_id]
     if not chosen:
-        raise ReplayError(f"no stud hand {hand_id!r} in {where}")
+        raise ReplayError(f"no stud hand {shown(hand_id)} in {where}")
     return chosen
 
 
@@ -73,7 +74,7 @@ def replay_hands(hands: Sequence[HandHistory], *, hero: str | None = None,
         for warning in hh.warnings:
             warn(f"warning: hand {hh.hand_id}, {warning} (line ignored)")
         if hero is not None and hero not in dict(hh.seats).values():
-            raise ReplayError(f"--hero {hero!r} is not at the table in hand {hh.hand_id}")
+            raise ReplayError(f"--hero {shown(hero)} is not at the table in hand {hh.hand_id}")
         try:
             replays.append(
                 replay_hand(hh, hero=hero, trials=trials, precision=precision, seed=seed)
