@@ -371,6 +371,23 @@ def test_a_request_pipelined_behind_another_must_be_read_in_time(monkeypatch):
         assert closed and time.monotonic() - start < 5
 
 
+def test_a_request_still_being_sent_does_not_hold_up_the_stop():
+    # uvicorn waited its graceful timeout (5 s) for a body that was never coming, then
+    # logged an error about cancelling the task.
+    server = server_in_thread()
+    _, port = server.__enter__()
+    s = socket.create_connection(("127.0.0.1", port))
+    try:
+        s.sendall(b"POST /api/equity HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                  b"Content-Length: 100\r\n\r\n{" % port)
+        time.sleep(0.3)
+        start = time.monotonic()
+        server.__exit__(None, None, None)
+        assert time.monotonic() - start < 3
+    finally:
+        s.close()
+
+
 # Finding 8: one log line, not a traceback.
 
 class _Records(logging.Handler):

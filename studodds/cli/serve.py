@@ -176,7 +176,13 @@ def _listen(host: str, port: int) -> socket.socket:
         listener.listen(128)
     except OSError as exc:
         listener.close()
-        why = ("it is in use (another server, or `studodds serve` already running): "
-               "try another --port" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc))
+        if exc.errno == errno.EADDRINUSE:
+            why = ("it is in use (another server, or `studodds serve` already running): try "
+                   "another --port")
+        elif exc.errno == errno.EADDRNOTAVAIL:
+            why = ("that is not an address of this computer: give one of its own (`ip addr` "
+                   "or `ipconfig` lists them), or 127.0.0.1")
+        else:
+            why = exc.strerror or str(exc)
         raise click.ClickException(f"cannot listen on {host} port {port}: {why}") from None
     return listener

@@ -56,6 +56,14 @@ class TimedH11Protocol(H11Protocol):
         else:
             self._stop_clock()
 
+    def shutdown(self) -> None:
+        # The server stopping: a request still being sent will not be answered, so its
+        # connection closes now rather than holding the stop up to its graceful timeout.
+        if self.conn.their_state in _READING and self.cycle is not None:
+            self.transport.close()
+        else:
+            super().shutdown()
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_clock()
         super().connection_lost(exc)
