@@ -316,10 +316,10 @@ def check_length(text: str, what: str) -> None:
     >>> check_length("As " * 400, "a hand")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: a hand: at most 1,000 characters of cards, got 1,200 ('As As As As As As As As ...')
+    studodds.cards.NotationError: a hand: at most 1,000 characters, got 1,200 ('As As As As As As As As ...')
     """
     if len(text) > MAX_NOTATION:
-        raise NotationError(f"{what}: at most {MAX_NOTATION:,} characters of cards, got "
+        raise NotationError(f"{what}: at most {MAX_NOTATION:,} characters, got "
                             f"{len(text):,} ({text[:24] + '...'!r})")
 
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 # What a path is, when it is not a regular file: the words of the errors.
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
     (stat.S_ISFIFO, "a pipe"),
     (stat.S_ISSOCK, "a socket"),
 )
@@ -24,7 +24,7 @@ _NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(o
 
 
 def kind_of(mode: int) -> str | None:
-    """What a file of this mode is, in words ("a character device"); None for a regular
+    """What a file of this mode is, in words ("a device"); None for a regular
     file."""
     if stat.S_ISREG(mode):
         return None

@@ -206,14 +206,14 @@ def test_dev_zero_and_a_named_pipe_are_refused_at_once(tmp_path, spots):
     os.mkfifo(fifo)
     out = tmp_path / "out.jsonl"
     assert_refused(run_cli("batch", "/dev/zero", "-o", out, cwd=tmp_path),
-                   "'/dev/zero' is not a regular file (a character device)", "may never end")
+                   "'/dev/zero' is not a regular file (a device)", "may never end")
     assert not out.exists()  # the input is checked before the output is made
     assert_refused(run_cli("batch", fifo, "-o", out, cwd=tmp_path),
                    f"'{fifo}' is not a regular file (a pipe)")
     assert_refused(run_cli("batch", spots, "-o", fifo, cwd=tmp_path),
                    f"'{fifo}' is not a regular file (a pipe)", "resume")
     assert_refused(run_cli("batch", spots, "-o", "/dev/zero", cwd=tmp_path),
-                   "'/dev/zero' is not a regular file (a character device)")
+                   "'/dev/zero' is not a regular file (a device)")
     # the library's reader of results files too
     code = ("import sys; from studodds.batch import BatchError, read_results\n"
             "try:\n    read_results(sys.argv[1])\nexcept BatchError as exc:\n    print(exc)")

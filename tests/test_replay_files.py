@@ -44,7 +44,7 @@ def assert_one_error_line(done: subprocess.CompletedProcess, message: str) -> No
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
 def test_a_device_is_refused_before_it_is_read():
     done = run_replay("/dev/zero")
-    assert_one_error_line(done, "'/dev/zero' is a character device, not a file: hand "
+    assert_one_error_line(done, "'/dev/zero' is a device, not a file: hand "
                           "histories are read from files only (save them to a file first)")
 
 

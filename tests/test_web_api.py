@@ -514,7 +514,7 @@ def test_a_declared_64_mb_body_gets_413_unread():
     status, body, read = call_asgi(app, [(b"content-length", str(64 * 2**20).encode())],
                                    never())
     assert (status, read) == (413, 0)
-    assert json.loads(body)["error"].startswith("the request body is larger than 8 MB")
+    assert json.loads(body)["error"].startswith("what was sent is larger than 8 MB")
 
 
 def test_a_chunked_body_over_the_cap_gets_413_when_it_passes_it():

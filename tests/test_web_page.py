@@ -313,7 +313,7 @@ def test_a_deep_link_asks_nothing_until_the_click(page, server):
         time.sleep(1)  # more than the page waits before it asks (300 ms)
         assert d.execute_script("return window.__posts") == [], opened
         assert css(d, "[data-testid=work-out]").text == "Work out the odds"
-        assert "This table came from a link" in css(d, "#results").text
+        assert "This table was opened from a link" in css(d, "#results").text
         assert d.find_elements(By.CSS_SELECTOR, "[data-testid=equity-1]") == []
         if opened == "the link":
             d.refresh()

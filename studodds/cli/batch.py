@@ -95,8 +95,8 @@ def executor_options(command):
         click.option("--scheduler", metavar="ADDR",
                      help="Run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786."),
         click.option("--workers", type=click.IntRange(min=1), metavar="N",
-                     help="--dask: worker processes (default: one per core; at most two "
-                     "per core)."),
+                     help="--dask: worker processes (default: one per core; at most twice "
+                     "the number of cores)."),
         click.option("--threads-per-worker", type=click.IntRange(min=1), metavar="N",
                      help="--dask: spots each worker runs at once (default: 1; at most two "
                      "per core)."),

@@ -37,11 +37,11 @@ def _summary_executor_options(command):
                      help="--summary: ask them on an existing Dask cluster, e.g. "
                      "tcp://10.0.0.5:8786."),
         click.option("--workers", type=click.IntRange(min=1), metavar="N",
-                     help="--dask: worker processes (default: one per core; at most two "
-                     "per core)."),
+                     help="--dask: worker processes (default: one per core; at most twice "
+                     "the number of cores)."),
         click.option("--threads-per-worker", type=click.IntRange(min=1), metavar="N",
                      help="--dask: questions each worker runs at once (default: 1; at most "
-                     "two per core)."),
+                     "twice the number of cores)."),
         click.option("--chunk-size", type=click.IntRange(min=1), metavar="N",
                      help="Dask: questions per task (default: about half a second of work)."),
         click.option("--threads", type=click.IntRange(min=1), metavar="N",

@@ -24,19 +24,21 @@ WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
               help="The address to listen on. The default lets only this computer in. To "
               "show the page to others on your network, give this computer's LAN address "
               "(e.g. 192.168.1.5): the address printed then carries a key (?key=...), and "
-              "only browsers that opened it once are answered. Give it only to the people "
+              "only browsers that have opened that address are answered (until the browser "
+              "closes or the server restarts). Give it only to the people "
               "you want at the table: the plain http it travels over can be read on the "
               "network.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True,
               metavar="N", help="The port to listen on.")
 @click.option("--max-seconds", type=click.FloatRange(min=1), default=MAX_SECONDS,
               show_default=True, metavar="S",
-              help="The longest question the page answers, by its estimated time on this "
-              "computer: a longer one is refused with the command that asks it in a "
-              f"terminal, and one still running after {OVERRUN} times S is stopped.")
+              help="The most time, in seconds, a question from the page may take, by its "
+              "estimate on this computer: a longer one is refused, and the message gives the "
+              f"command that asks it in a terminal; one still running after {OVERRUN} times S "
+              "is stopped.")
 @click.option("--no-key", is_flag=True,
-              help="On a LAN address, ask no key: anyone who can reach the address can use "
-              "the page and make this computer work. For a network you trust.")
+              help="On a LAN address, require no key: anyone who can reach the address can use "
+              "the page and make this computer work. Only for a network you trust.")
 @click.option("--no-browser", is_flag=True,
               help="Do not open the page in the default browser; just print its address.")
 def serve_command(host, port, max_seconds, no_key, no_browser):
@@ -53,8 +55,8 @@ def serve_command(host, port, max_seconds, no_key, no_browser):
     The numbers are those of `studodds equity`, `next`, `declare` and `replay` (the same
     seed gives the same numbers). The page uses no internet. Ctrl-C stops the server.
 
-    What the server defends against, and what it does not (a LAN bind): docs/security.md
-    in the studodds source.
+    What the server defends against, and what it does not (read it before sharing the page
+    on a network): docs/security.md in the studodds source.
 
     \b
     Needs the web extra: pip install "studodds[web]"
@@ -180,8 +182,8 @@ def _listen(host: str, port: int) -> socket.socket:
             why = ("it is in use (another server, or `studodds serve` already running): try "
                    "another --port")
         elif exc.errno == errno.EADDRNOTAVAIL:
-            why = ("that is not an address of this computer: give one of its own (`ip addr` "
-                   "or `ipconfig` lists them), or 127.0.0.1")
+            why = ("that is not an address of this computer: give one of its own (`ip addr`, "
+                   "`ifconfig` or `ipconfig` lists them), or 127.0.0.1")
         else:
             why = exc.strerror or str(exc)
         raise click.ClickException(f"cannot listen on {host} port {port}: {why}") from None

@@ -63,9 +63,8 @@ class KeyCheck:
             return await self.app(scope, receive, send_with_cookie)
         if self._is_key(_cookie_key(scope)):
             return await self.app(scope, receive, send)
-        message = ("this page is shared on the network with a key: open the address "
-                   "`studodds serve` printed, which ends in ?key=..., once in this browser, "
-                   "then this one")
+        message = ("this page is shared with a key: open the full address you were given "
+                   "(it ends in ?key=...) once in this browser, then reload this page")
         if scope.get("path", "").startswith("/api/"):
             return await send_error(send, 403, message)
         return await _send_text(send, 403, message[0].upper() + message[1:] + ".")

@@ -87,7 +87,8 @@ class BodyLimit:
     @staticmethod
     def _too_large(limit: int) -> str:
         size = f"{limit / 2**20:g} MB" if limit >= 2**20 else f"{limit / 2**10:g} KB"
-        return f"the request body is larger than {size}, the most this server takes"
+        return (f"what was sent is larger than {size}, the most this server takes (a hand "
+                "history that large: replay it in a terminal, studodds replay FILE)")
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":

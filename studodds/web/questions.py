@@ -72,12 +72,17 @@ class Limits:
                 smaller = ("ask for fewer trials or a coarser precision"
                            if estimate.method == "sampling" else
                            "ask for a sample instead (trials or a precision)")
+                took = _duration(estimate.seconds)
+                if took == _duration(self.max_seconds):  # "about 60 s ... up to 60 s"
+                    took = f"more than {took}"
+                else:
+                    took = f"{'up to' if estimate.at_most else 'about'} {took}"
+                over = f", over {estimate.runs} questions" if estimate.runs > 1 else ""
                 raise TooLong(
-                    f"this question would take about {_duration(estimate.seconds)} here "
-                    f"({estimate.method}, {estimate.deals:,.3g} deals"
-                    f"{f', {estimate.runs} runs' if estimate.runs > 1 else ''}); the page "
-                    f"answers questions of up to {_duration(self.max_seconds)}: {smaller}, "
-                    f"or ask it in a terminal: {command()}")
+                    f"this question would take {took} here ({estimate.method}, "
+                    f"{estimate.deals:,.0f} deals{over}); the page answers questions of up to "
+                    f"{_duration(self.max_seconds)}: {smaller}, or ask it in a terminal: "
+                    f"{command()}")
         return check
 
 

@@ -82,8 +82,9 @@ class Job:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OverTime(
                 f"the question was stopped after {self.stop_after:,.0f} s, the most this "
-                f"server spends on one ({OVERRUN} times its limit, studodds serve "
-                "--max-seconds): ask a smaller question, or ask it in a terminal")
+                f"server spends on one ({OVERRUN} times the {self.stop_after / OVERRUN:,.0f} s "
+                "limit set by studodds serve --max-seconds): ask a smaller question or upload "
+                "fewer hands, or ask it in a terminal")
 
     def progress(self, fraction: float) -> None:
         """The library's progress callback (called in the worker thread)."""

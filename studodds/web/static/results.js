@@ -169,7 +169,7 @@ export function offerToWorkOut(onClick) {
   button.dataset.testid = "work-out";
   button.addEventListener("click", onClick);
   box.replaceChildren(
-    cell("p", "This table came from a link: its odds are worked out when you ask for them.", "hint"),
+    cell("p", "This table was opened from a link (or reloaded): click Work out the odds to see its odds.", "hint"),
     button,
   );
   box.classList.remove("stale");
