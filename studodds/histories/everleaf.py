@@ -35,17 +35,20 @@ from __future__ import annotations
 import re
 
 from ..cards import parse_cards
+from .amounts import DECIMAL_POINT
 from .studhand import (
     CUR,
     NUM,
     SEVEN_STREETS,
     HandError,
     Recorder,
-    amount,
     cards,
     game_of,
     read_hands,
 )
+
+NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
+amount = NUMBERS.parse
 
 ROOM = "Everleaf"
 

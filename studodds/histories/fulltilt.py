@@ -27,7 +27,11 @@ from __future__ import annotations
 import re
 
 from ..cards import cards_str
-from .studlines import BadCard, HandBuilder, HandError, amount, cards, game_of, read_hands
+from .amounts import DECIMAL_POINT
+from .studlines import BadCard, HandBuilder, HandError, cards, game_of, read_hands
+
+NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
+amount = NUMBERS.parse
 
 ROOM = "Full Tilt Poker"
 

@@ -28,8 +28,12 @@ from __future__ import annotations
 import re
 
 from ..cards import parse_card
+from .amounts import EITHER
 from .record import HandHistory, ParseProblem
-from .roomkit import Assembler, BadCard, HandError, Tag, amount, scan_tags
+from .roomkit import Assembler, BadCard, HandError, Tag, scan_tags
+
+NUMBERS = EITHER  # how the room writes amounts (amounts.py)
+amount = NUMBERS.parse_optional
 
 IPOKER = "iPoker"
 

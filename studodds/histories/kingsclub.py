@@ -35,7 +35,11 @@ import dataclasses
 import re
 
 from ..cards import cards_str
-from .studlines import HandBuilder, HandError, amount, cards, game_of, read_hands
+from .amounts import DECIMAL_POINT
+from .studlines import HandBuilder, HandError, cards, game_of, read_hands
+
+NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
+amount = NUMBERS.parse
 
 ROOM = "KingsClub"
 

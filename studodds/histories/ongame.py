@@ -28,7 +28,11 @@ from __future__ import annotations
 import re
 
 from ..cards import parse_card, parse_cards
-from .studhand import CUR, NUM, HandError, Recorder, amount, card, cards, game_of, read_hands
+from .amounts import DECIMAL_POINT
+from .studhand import CUR, NUM, HandError, Recorder, card, cards, game_of, read_hands
+
+NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
+amount = NUMBERS.parse
 
 ROOM = "Ongame"
 

@@ -27,8 +27,12 @@ from __future__ import annotations
 import re
 
 from ..cards import parse_card
+from .amounts import EITHER
 from .record import HandHistory, ParseProblem
-from .roomkit import Assembler, BadCard, HandError, amount
+from .roomkit import Assembler, BadCard, HandError
+
+NUMBERS = EITHER  # how the room writes amounts (amounts.py)
+amount = NUMBERS.parse_optional
 
 PARTYPOKER = "PartyPoker"
 

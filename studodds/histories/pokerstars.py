@@ -44,8 +44,12 @@ import dataclasses
 import re
 
 from ..cards import NotationError, card_str, cards_str, parse_card
+from .amounts import DECIMAL_POINT
 from .formats import POKERSTARS
 from .record import Action, HandHistory, ParseProblem, Street
+
+NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
+_amount = NUMBERS.parse
 
 # cards_str is used by the module doctest.
 _ = cards_str
@@ -196,10 +200,6 @@ _NOISE_RES = tuple(
 )
 
 _CARD_TOKEN_RE = re.compile(r"^[2-9TJQKA][cdhs]$")
-
-
-def _amount(text: str) -> float:
-    return float(text.replace(",", ""))
 
 
 def _cards(text: str, line: int) -> tuple[int, ...]:

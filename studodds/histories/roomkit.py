@@ -1,4 +1,4 @@
-"""What the readers of the XML rooms and PartyPoker share: amounts written many ways, a
+"""What the readers of the XML rooms and PartyPoker share: a
 forgiving tag scanner for XML-like text, and a hand assembler that turns the facts a file
 gives (seats, cards, actions, winnings) into the one hand record (record.py) with the
 PokerStars reader's conventions (pokerstars.py): antes first on the first street, an
@@ -40,36 +40,6 @@ class HandError(Exception):
 
 class BadCard(HandError):
     """A token that is no card: the hand is kept up to the street before it."""
-
-
-# ---------------------------------------------------------------- amounts
-
-_NUMBER_RE = re.compile(r"\.?\d[\d.,\s\u00a0']*")
-
-
-def amount(text: str | None) -> float | None:
-    """A chip amount as rooms write it: "$1,234.50", "€0.05", "1.234,50 EUR", "1 000",
-    "0,50"; None when there is no number. With both a comma and a dot, the last one is the
-    decimal point; a lone comma before one or two digits at the end is a decimal comma,
-    other commas group thousands, as do spaces, apostrophes and repeated dots."""
-    if text is None:
-        return None
-    match = _NUMBER_RE.search(text)
-    if match is None:
-        return None
-    digits = re.sub(r"[\s\u00a0']", "", match.group(0)).rstrip(".,")
-    if "," in digits and "." in digits:
-        decimal = "," if digits.rfind(",") > digits.rfind(".") else "."
-    elif "," in digits:
-        decimal = "," if re.fullmatch(r"\d+,\d{1,2}", digits) else ""
-    else:
-        decimal = "." if digits.count(".") <= 1 else ""
-    whole, _, frac = digits.partition(decimal) if decimal else (digits, "", "")
-    whole = re.sub(r"[.,]", "", whole)
-    try:
-        return float(f"{whole or '0'}.{frac or '0'}")
-    except ValueError:
-        return None
 
 
 # ---------------------------------------------------------------- XML-like text

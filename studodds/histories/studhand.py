@@ -23,8 +23,8 @@ from .record import Action, HandHistory, ParseProblem, Street
 SEVEN_STREETS = ("3rd", "4th", "5th", "6th", "7th")
 FIVE_STREETS = ("2nd", "3rd", "4th", "5th")
 
-# Amounts as rooms write them: "$1,234.50", "1.234,50" is not seen in stud files; a
-# thousands comma is dropped.
+# Where an amount stands in a line ("$1,234.50", ".50"); what it is worth is the room's
+# number style's to say (amounts.py).
 NUM = r"\d[\d,]*(?:\.\d+)?|\.\d+"
 # A currency sign or code before an amount, or none (tournament chips).
 CUR = r"(?:[$€£]|USD|EUR|GBP|CAD)?\s?"
@@ -41,11 +41,6 @@ class HandError(Exception):
 
 class BadCard(HandError):
     """A token that is no card: the hand is kept up to the street before it."""
-
-
-def amount(text: str) -> float:
-    """ "1,234.50" -> 1234.5."""
-    return float(text.replace(",", ""))
 
 
 _CARD_RE = re.compile(r"^(?:10|[2-9TJQKAtjqka])[cdhsCDHS]$")

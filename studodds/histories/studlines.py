@@ -30,10 +30,6 @@ _CARD_RE = re.compile(r"^(?:10|[2-9TJQKA])[cdhs]$", re.IGNORECASE)
 
 _HIDDEN = frozenset({"X", "x", "?", "??", "XX", "xx"})
 
-# Thousands separated by a comma or a space only in groups of three ("1,345", "1 000"): a
-# comma or space before anything else ends the amount ("147894, 29.25€ bounty").
-_NUMBER_RE = re.compile(r"\d{1,3}(?:[,\s]\d{3})+(?:\.\d+)?(?!\d)|\d+(?:\.\d+)?|\.\d+")
-
 
 class HandError(Exception):
     """A hand that cannot be trusted: it becomes a ParseProblem, the file reads on."""
@@ -46,19 +42,6 @@ class HandError(Exception):
 
 class BadCard(HandError):
     """A token that is no card ("[of]"): the hand is kept up to the street before it."""
-
-
-def amount(text: str) -> float:
-    """A chip amount, the first in ``text``: currency signs and codes and thousands
-    separators dropped.
-
-    >>> amount("$1,345.50"), amount("1 234€"), amount("(2,145)"), amount("147894, 29.25€ bounty")
-    (1345.5, 1234.0, 2145.0, 147894.0)
-    """
-    match = _NUMBER_RE.search(text)
-    if match is None:
-        raise ValueError(f"no amount in {text!r}")
-    return float(re.sub(r"[,\s]", "", match.group(0)))
 
 
 def cards(text: str, line: int) -> tuple[int | None, ...]:

@@ -32,7 +32,11 @@ from __future__ import annotations
 import re
 
 from ..cards import parse_cards
-from .studhand import NUM, HandError, Recorder, amount, card, cards, game_of, read_hands
+from .amounts import DECIMAL_POINT
+from .studhand import NUM, HandError, Recorder, card, cards, game_of, read_hands
+
+NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
+amount = NUMBERS.parse
 
 ROOM = "Winning Poker Network"
 
