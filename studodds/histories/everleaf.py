@@ -36,16 +36,8 @@ import re
 
 from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
-from .studhand import (
-    CUR,
-    NUM,
-    SEVEN_STREETS,
-    HandError,
-    Recorder,
-    cards,
-    game_of,
-    read_hands,
-)
+from .record import HandError
+from .studhand import CUR, NUM, SEVEN_STREETS, Recorder, cards, game_of, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse

@@ -36,7 +36,8 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
-from .studlines import HandBuilder, HandError, cards, game_of, read_hands
+from .record import HandError
+from .studlines import HandBuilder, cards, game_of, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse

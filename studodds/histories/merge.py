@@ -26,8 +26,8 @@ import re
 
 from ..cards import parse_card
 from .amounts import EITHER
-from .record import HandHistory, ParseProblem
-from .roomkit import Assembler, BadCard, HandError, Tag, scan_tags
+from .record import BadCard, HandError, HandHistory, ParseProblem
+from .roomkit import Assembler, Tag, scan_tags
 
 NUMBERS = EITHER  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse_optional

@@ -29,7 +29,8 @@ import re
 
 from ..cards import parse_card, parse_cards
 from .amounts import DECIMAL_POINT
-from .studhand import CUR, NUM, HandError, Recorder, card, cards, game_of, read_hands
+from .record import HandError
+from .studhand import CUR, NUM, Recorder, card, cards, game_of, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse

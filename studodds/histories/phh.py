@@ -49,7 +49,7 @@ from pathlib import PurePath
 
 from ..cards import card_str, parse_card
 from ..games import Game, get_game
-from .record import Action, HandHistory, ParseProblem, Street
+from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
 
 PHH = "PHH"
 
@@ -71,23 +71,12 @@ actions = ['d dh p1 4c2h8h', 'd dh p2 5s6dKd', 'p2 pb', 'p1 cbr 20', 'p2 f']
 _CARD_RE = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
 
 
-class _HandError(Exception):
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
-        self.line = line
-        self.message = message
-
-
-class _BadCard(_HandError):
-    """A token that is no card: the hand is kept up to the street before it."""
-
-
 def _number(value, what: str, line: int, *, zero: bool = False, inf: bool = False) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise _HandError(line, f"{what} is {value!r}, not a number")
+        raise HandError(line, f"{what} is {value!r}, not a number")
     x = float(value)
     if math.isnan(x) or (math.isinf(x) and not inf) or x < 0 or (x == 0 and not zero):
-        raise _HandError(line, f"{what} is {value!r}: it must be a positive number")
+        raise HandError(line, f"{what} is {value!r}: it must be a positive number")
     return x
 
 
@@ -97,11 +86,11 @@ def _cards(text: str, line: int) -> list[int | None]:
     out: list[int | None] = []
     for chunk in chunks:
         if not _CARD_RE.fullmatch(chunk):
-            raise _BadCard(line, f"impossible card {chunk!r} in {text!r}")
+            raise BadCard(line, f"impossible card {chunk!r} in {text!r}")
         out.append(None if chunk == "??" else parse_card(chunk))
     known = [c for c in out if c is not None]
     if len(set(known)) != len(known):
-        raise _HandError(line, f"a card is repeated in {text!r}")
+        raise HandError(line, f"a card is repeated in {text!r}")
     return out
 
 
@@ -146,17 +135,17 @@ class _Builder:
         line = self.start
         stacks = f.get("starting_stacks")
         if not isinstance(stacks, list) or len(stacks) < 2:
-            raise _HandError(line, "starting_stacks must list the stack of each player (two "
+            raise HandError(line, "starting_stacks must list the stack of each player (two "
                                    "or more)")
         n = len(stacks)
         if n > self.game.max_players:
-            raise _HandError(line, f"{n} players, but {self.game.name} seats at most "
+            raise HandError(line, f"{n} players, but {self.game.name} seats at most "
                                    f"{self.game.max_players}")
         self.stacks_in = [_number(s, f"starting stack {i + 1}", line, inf=True)
                           for i, s in enumerate(stacks)]
         antes = f.get("antes")
         if not isinstance(antes, list) or len(antes) != n:
-            raise _HandError(line, f"antes must list one ante for each of the {n} players")
+            raise HandError(line, f"antes must list one ante for each of the {n} players")
         self.antes = [_number(a, f"ante {i + 1}", line, zero=True) for i, a in enumerate(antes)]
         self.bring_in = _number(f.get("bring_in"), "bring_in", line)
         self.small_bet = _number(f.get("small_bet"), "small_bet", line)
@@ -204,7 +193,7 @@ class _Builder:
     def player(self, label: str, line: int) -> str:
         match = re.fullmatch(r"p(\d+)", label)
         if match is None or not 1 <= int(match[1]) <= len(self.names):
-            raise _HandError(line, f"{label!r} is not a player of this hand (p1 to "
+            raise HandError(line, f"{label!r} is not a player of this hand (p1 to "
                                    f"p{len(self.names)})")
         return self.names[int(match[1]) - 1]
 
@@ -219,14 +208,14 @@ class _Builder:
             if len(words) == 3 and words[1] == "db":
                 self._board(index, words[2], line)
                 return
-            raise _HandError(line, f"cannot read the dealer's action {action!r}")
+            raise HandError(line, f"cannot read the dealer's action {action!r}")
         name = self.player(words[0], line)
         kind, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
         if kind == "sm" and len(args) <= 1:
             self._show(name, args[0] if args else None, line)
             return
         if (kind, len(args)) not in (("pb", 0), ("cc", 0), ("f", 0), ("cbr", 1)):
-            raise _HandError(line, f"cannot read the action {action!r} (stud actions: pb, "
+            raise HandError(line, f"cannot read the action {action!r} (stud actions: pb, "
                                    "cbr, cc, f, sm)")
         self._bet(name, kind, args, action, line)
 
@@ -234,7 +223,7 @@ class _Builder:
         if street != len(self.streets):
             expected = self.names_of_streets[len(self.streets)] if len(self.streets) < len(
                 self.names_of_streets) else None
-            raise _HandError(line, f"cards of {self.names_of_streets[street]} street dealt "
+            raise HandError(line, f"cards of {self.names_of_streets[street]} street dealt "
                                    f"out of order (expected {expected} street)")
         self._close_street()
         actions: list[Action] = []
@@ -255,26 +244,26 @@ class _Builder:
     def _deal(self, index: int, name: str, text: str, line: int) -> None:
         cards = _cards(text, line)
         if not cards:
-            raise _HandError(line, f"no cards dealt to {name}")
+            raise HandError(line, f"no cards dealt to {name}")
         have = self.cards[name]
         if name in self.folded:
-            raise _HandError(line, f"cards dealt to {name}, who folded")
+            raise HandError(line, f"cards dealt to {name}, who folded")
         if self.community is not None:
-            raise _HandError(line, f"a card dealt to {name} after the community card")
+            raise HandError(line, f"a card dealt to {name} after the community card")
         positions = range(len(have), len(have) + len(cards))
         if positions[-1] >= len(self.street_of):
-            raise _HandError(line, f"{name} is dealt more than {len(self.street_of)} cards")
+            raise HandError(line, f"{name} is dealt more than {len(self.street_of)} cards")
         streets = {self.street_of[k] for k in positions}
         if len(streets) != 1:
-            raise _HandError(line, f"{text!r} deals {name} the cards of two streets")
+            raise HandError(line, f"{text!r} deals {name} the cards of two streets")
         (street,) = streets
         if street == len(self.streets):
             self._new_street(index, street, line)
         elif street != len(self.streets) - 1:
-            raise _HandError(line, f"{name}'s cards of {self.names_of_streets[street]} street "
+            raise HandError(line, f"{name}'s cards of {self.names_of_streets[street]} street "
                                    "are dealt out of order")
         elif self.acted:
-            raise _HandError(line, f"{name} is dealt a card after the betting began")
+            raise HandError(line, f"{name} is dealt a card after the betting began")
         dealt = self.streets[-1][1]
         self._claim([c for c in cards if c is not None], name, line)
         have.extend(cards)
@@ -284,14 +273,14 @@ class _Builder:
         cards = _cards(text, line)
         last = len(self.names_of_streets) - 1
         if not self.game.community_card_rule or len(cards) != 1 or cards[0] is None:
-            raise _HandError(line, f"board cards {text!r}: stud has none but one community "
+            raise HandError(line, f"board cards {text!r}: stud has none but one community "
                                    "card turned on the river after a card shortage")
         if self.community is not None or len(self.streets) not in (last, last + 1):
-            raise _HandError(line, f"the community card {text} is not turned for the river")
+            raise HandError(line, f"the community card {text} is not turned for the river")
         if len(self.streets) == last:
             self._new_street(index, last, line)
         elif self.streets[-1][1]:
-            raise _HandError(line, f"the community card {text} after rivers were dealt")
+            raise HandError(line, f"the community card {text} after rivers were dealt")
         self._claim(cards, "\0community", line)
         self.community = cards[0]
 
@@ -299,7 +288,7 @@ class _Builder:
         for card in cards:
             other = self.owner.setdefault(card, name)
             if other != name:
-                raise _HandError(line, f"{card_str(card)} is dealt to both "
+                raise HandError(line, f"{card_str(card)} is dealt to both "
                                        f"{other.lstrip(chr(0))} and {name.lstrip(chr(0))}")
 
     def _check_deal(self, line: int) -> None:
@@ -314,18 +303,18 @@ class _Builder:
         for name in self.names:
             have = len(self.cards[name])
             if name not in self.folded and have and have != want:
-                raise _HandError(line, f"{name} holds {have} cards on "
+                raise HandError(line, f"{name} holds {have} cards on "
                                        f"{self.names_of_streets[s]} street, not {want}")
 
     def _bet(self, name: str, kind: str, args: list[str], action: str, line: int) -> None:
         if not self.streets:
-            raise _HandError(line, f"{action!r} before the cards are dealt")
+            raise HandError(line, f"{action!r} before the cards are dealt")
         if not self.cards[name]:
-            raise _HandError(line, f"{name} acts but was dealt no cards")
+            raise HandError(line, f"{name} acts but was dealt no cards")
         if name in self.folded:
-            raise _HandError(line, f"{name} acts after folding")
+            raise HandError(line, f"{name} acts after folding")
         if name in self.all_in:
-            raise _HandError(line, f"{name} acts after going all in")
+            raise HandError(line, f"{name} acts after going all in")
         self._check_deal(line)
         self.acted = True
         first = len(self.streets) == 1
@@ -338,7 +327,7 @@ class _Builder:
             return
         if kind == "pb":
             if not first or self.high > 0:
-                raise _HandError(line, f"{name} brings it in, but only the first action of "
+                raise HandError(line, f"{name} brings it in, but only the first action of "
                                        f"{self.names_of_streets[0]} street may")
             amount, kind = min(self.bring_in, left), "bring-in"
         elif kind == "cc":
@@ -349,9 +338,9 @@ class _Builder:
             try:
                 to = float(args[0])
             except ValueError:
-                raise _HandError(line, f"{action!r}: {args[0]!r} is not an amount") from None
+                raise HandError(line, f"{action!r}: {args[0]!r} is not an amount") from None
             if not math.isfinite(to) or to <= before or to <= self.high:
-                raise _HandError(line, f"{action!r}: {name} must raise to more than the bet "
+                raise HandError(line, f"{action!r}: {name} must raise to more than the bet "
                                        f"({self.high:g}) and than they put in ({before:g})")
             if first and self.high < self.small_bet:
                 kind = "complete"
@@ -404,7 +393,7 @@ class _Builder:
         else:
             slots = [k for k in range(len(have)) if not self.is_up[k]]
             if len(cards) != len(slots):
-                raise _HandError(line, f"{name} shows {len(cards)} cards but holds "
+                raise HandError(line, f"{name} shows {len(cards)} cards but holds "
                                        f"{len(have)}")
         for k, card in zip(slots, cards, strict=True):
             if card is None:
@@ -413,17 +402,17 @@ class _Builder:
                 self._claim([card], name, line)
                 have[k] = card
             elif have[k] != card:
-                raise _HandError(line, f"{name} shows {card_str(card)} where "
+                raise HandError(line, f"{name} shows {card_str(card)} where "
                                        f"{card_str(have[k])} was dealt")
 
     # -- result
     def build(self, end_line: int, cut: ParseProblem | None = None) -> HandHistory:
         if not self.streets:
-            raise _HandError(end_line, "no cards dealt")
+            raise HandError(end_line, "no cards dealt")
         self._close_street()
         dealt_in = [n for n in self.names if self.cards[n]]
         if len(dealt_in) < 2:
-            raise _HandError(end_line, "fewer than two players were dealt cards")
+            raise HandError(end_line, "fewer than two players were dealt cards")
         seats = tuple((s, n) for s, n in zip(self.seat_numbers, self.names, strict=True)
                       if n in dealt_in)
         up_cards, shown = {}, {}
@@ -492,14 +481,14 @@ def _hand(fields: dict, game_id: str, hand_id: str, finder) -> HandHistory:
     line_of = finder()
     actions = fields.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise _HandError(line_of(None), "actions must be a list of action strings")
+        raise HandError(line_of(None), "actions must be a list of action strings")
     builder = _Builder(fields, game_id, hand_id, line_of)
     last = line_of(None)
     try:
         for index, action in enumerate(actions):
             last = line_of(action)
             builder.feed(index, action, last)
-    except _BadCard as bad:
+    except BadCard as bad:
         words = action.split("#", 1)[0].split()
         showdown = words[:1] != ["d"]  # a shown card: every street read so far is kept
         kept = len(builder.streets) if showdown or _starts_street(builder, words) else \
@@ -596,7 +585,7 @@ def parse_text(text: str, source: str | None = None
                     str(given).strip():
                 hand_id = str(given).strip()
             hands.append(_hand(fields, game_id, hand_id, functools.partial(_line_finder, lines, start)))
-        except _HandError as exc:
+        except HandError as exc:
             problems.append(ParseProblem(hand_id, exc.line, exc.message))
         except Exception as exc:  # noqa: BLE001 - bad input must never raise
             problems.append(ParseProblem(hand_id, start, f"internal error: {exc!r}"))

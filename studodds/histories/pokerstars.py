@@ -46,7 +46,7 @@ import re
 from ..cards import NotationError, card_str, cards_str, parse_card
 from .amounts import DECIMAL_POINT
 from .formats import POKERSTARS
-from .record import Action, HandHistory, ParseProblem, Street
+from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 _amount = NUMBERS.parse
@@ -74,17 +74,6 @@ Total pot $1 | Rake $0
 Seat 1: Hero folded on the 3rd Street (didn't bet)
 Seat 2: Villain collected ($1)
 """
-
-
-class _HandError(Exception):
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
-        self.line = line
-        self.message = message
-
-
-class _BadCard(_HandError):
-    """A token that is no card ("[of]"): the hand is kept up to the street before it."""
 
 
 _HEADER_RE = re.compile(r"^\ufeff?\s*PokerStars\b[^#]*#(?P<id>\d+):\s*(?P<rest>.*)$")
@@ -206,13 +195,13 @@ def _cards(text: str, line: int) -> tuple[int, ...]:
     out = []
     for token in text.split():
         if not _CARD_TOKEN_RE.match(token):
-            raise _BadCard(line, f"impossible card {token!r}")
+            raise BadCard(line, f"impossible card {token!r}")
         try:
             out.append(parse_card(token))
         except NotationError as exc:  # pragma: no cover - the regex above already checks
-            raise _HandError(line, str(exc)) from None
+            raise HandError(line, str(exc)) from None
     if len(set(out)) != len(out):
-        raise _HandError(line, f"a card is repeated in [{text}]")
+        raise HandError(line, f"a card is repeated in [{text}]")
     return tuple(out)
 
 
@@ -271,7 +260,7 @@ class _Builder:
             self.mix = words[-1] if words else None
         stakes = _STAKES_RE.search(rest)
         if stakes is None:
-            raise _HandError(self.header_line, "no stakes (small bet/big bet) in the header")
+            raise HandError(self.header_line, "no stakes (small bet/big bet) in the header")
         self.small_bet, self.big_bet = _amount(stakes["sb"]), _amount(stakes["bb"])
 
     # -- helpers
@@ -296,7 +285,7 @@ class _Builder:
             if seat:
                 name = seat["name"]
                 if name in self.stack_of:
-                    raise _HandError(n, f"player {name!r} is seated twice")
+                    raise HandError(n, f"player {name!r} is seated twice")
                 self.seat_list.append((int(seat["seat"]), name))
                 self.stack_of[name] = _amount(seat["stack"])
                 self.names = sorted(self.stack_of, key=len, reverse=True)
@@ -329,11 +318,11 @@ class _Builder:
         if name in _STREET_NAMES:
             self.shown_before_street = dict(self.shown)
             if self.section in ("showdown", "summary"):
-                raise _HandError(n, f"*** {name} *** after the showdown or summary")
+                raise HandError(n, f"*** {name} *** after the showdown or summary")
             short = _STREET_NAMES[name]
             expected = _STREET_ORDER[len(self.streets)] if len(self.streets) < 5 else None
             if short != expected:
-                raise _HandError(n, f"*** {name} *** out of order (expected {expected} street)")
+                raise HandError(n, f"*** {name} *** out of order (expected {expected} street)")
             community = _COMMUNITY_RE.match(rest) if short == "7th" else None
             if community:
                 self._turn_community(n, community["cards"])
@@ -346,11 +335,11 @@ class _Builder:
             self.section = "street"
         elif name == "SHOW DOWN":
             if self.section == "summary":
-                raise _HandError(n, "*** SHOW DOWN *** after the summary")
+                raise HandError(n, "*** SHOW DOWN *** after the summary")
             self.section = "showdown"
         elif name == "SUMMARY":
             if self.section == "summary":
-                raise _HandError(n, "a second *** SUMMARY ***")
+                raise HandError(n, "a second *** SUMMARY ***")
             self.section = "summary"
             self.saw_summary = True
         else:
@@ -360,7 +349,7 @@ class _Builder:
         """``*** RIVER *** [6h]``: the card shortage's community card, nobody's own."""
         cards = _cards(text, n)
         if len(cards) != 1:
-            raise _HandError(n, f"the community card is one card, not [{text}]")
+            raise HandError(n, f"the community card is one card, not [{text}]")
         (card,) = cards
         self._claim(cards, _COMMUNITY_OWNER, n)
         self.community = card
@@ -368,35 +357,35 @@ class _Builder:
 
     def _dealt(self, n: int, line: str) -> None:
         if self.section != "street":
-            raise _HandError(n, "cards dealt outside a street")
+            raise HandError(n, "cards dealt outside a street")
         name = None
         for candidate in self.names:
             if line.startswith(f"Dealt to {candidate} ["):
                 name = candidate
                 break
         if name is None:
-            raise _HandError(n, f"cards dealt to a player who is not seated: {line!r}")
+            raise HandError(n, f"cards dealt to a player who is not seated: {line!r}")
         match = _BRACKETS_RE.match(line[len("Dealt to ") + len(name) + 1:])
         if match is None:
-            raise _HandError(n, f"cannot read the dealt cards: {line!r}")
+            raise HandError(n, f"cannot read the dealt cards: {line!r}")
         first = _cards(match["a"], n)
         new = _cards(match["b"], n) if match["b"] is not None else None
         street_name, dealt, _ = self.street
         if name in dealt:
-            raise _HandError(n, f"{name} is dealt twice on the {street_name} street")
+            raise HandError(n, f"{name} is dealt twice on the {street_name} street")
         if street_name == "3rd":
             if new is not None:
-                raise _HandError(n, f"earlier cards given on 3rd street: {line!r}")
+                raise HandError(n, f"earlier cards given on 3rd street: {line!r}")
             if len(first) == 3:
                 if self.hero is not None:
-                    raise _HandError(n, f"two players have their hole cards shown: {line!r}")
+                    raise HandError(n, f"two players have their hole cards shown: {line!r}")
                 self.hero = name
                 self.hero_cards = list(first)
                 self.up[name] = [first[2]]
             elif len(first) == 1:
                 self.up[name] = [first[0]]
             else:
-                raise _HandError(n, f"{len(first)} cards dealt on 3rd street: {line!r}")
+                raise HandError(n, f"{len(first)} cards dealt on 3rd street: {line!r}")
             self._claim(first, name, n)
             dealt[name] = first
             return
@@ -406,15 +395,15 @@ class _Builder:
             # repeating a player's cards (with the community card as the new one) is
             # tolerated and adds nothing.
             if new not in (None, (self.community,)):
-                raise _HandError(n, f"a river dealt to {name}, but the river is the "
+                raise HandError(n, f"a river dealt to {name}, but the river is the "
                                     f"community card {card_str(self.community)}: {line!r}")
             if list(first) != known:
-                raise _HandError(n, f"{name}'s earlier cards do not match: {line!r}")
+                raise HandError(n, f"{name}'s earlier cards do not match: {line!r}")
             return
         if new is None or len(new) != 1:
-            raise _HandError(n, f"expected [earlier cards] [new card]: {line!r}")
+            raise HandError(n, f"expected [earlier cards] [new card]: {line!r}")
         if list(first) != known:
-            raise _HandError(n, f"{name}'s earlier cards do not match: {line!r}")
+            raise HandError(n, f"{name}'s earlier cards do not match: {line!r}")
         if name == self.hero:
             self.hero_cards.append(new[0])
             if street_name != "7th":
@@ -448,12 +437,12 @@ class _Builder:
         if self.community is not None:
             cards = tuple(c for c in cards if c != self.community)
             if len(cards) > 6:
-                raise _HandError(n, f"{name} shows {len(cards)} cards of their own, but the "
+                raise HandError(n, f"{name} shows {len(cards)} cards of their own, but the "
                                     f"river was the community card {card_str(self.community)}")
         self._claim(cards, name, n)
         before = set(self.shown.get(name, ()))
         if not (before <= set(cards) or set(cards) <= before):
-            raise _HandError(n, f"{name}'s shown cards disagree with the cards shown before")
+            raise HandError(n, f"{name}'s shown cards disagree with the cards shown before")
         if len(cards) > len(before):
             self.shown[name] = cards
 
@@ -468,14 +457,14 @@ class _Builder:
                 self.antes.append(action)
             return
         if self.section != "street":
-            raise _HandError(n, f"{name} acts outside a street")
+            raise HandError(n, f"{name} acts outside a street")
         before = self.committed.get(name, 0.0)
         to = None
         if kind in ("raise", "complete"):
             to = amount
             amount = round(to - before, 10)
             if amount < 0:
-                raise _HandError(n, f"{name} raises to less than already put in")
+                raise HandError(n, f"{name} raises to less than already put in")
         self.committed[name] = before + amount
         self.street[2].append(Action(name, kind, amount, to, all_in))
 
@@ -540,14 +529,14 @@ class _Builder:
     # -- result
     def build(self, last_line: int) -> HandHistory:
         if not self.seat_list:
-            raise _HandError(self.header_line, "no seats")
+            raise HandError(self.header_line, "no seats")
         if not self.streets:
-            raise _HandError(last_line, "hand is truncated: no 3rd street")
+            raise HandError(last_line, "hand is truncated: no 3rd street")
         if not self.saw_summary:
-            raise _HandError(last_line, "hand is truncated: no *** SUMMARY ***")
+            raise HandError(last_line, "hand is truncated: no *** SUMMARY ***")
         dealt_in = set(self.streets[0][1])
         if not dealt_in:
-            raise _HandError(last_line, "no cards dealt on 3rd street")
+            raise HandError(last_line, "no cards dealt on 3rd street")
         self._check_cards(last_line)
         seats = tuple(sorted((s, p) for s, p in self.seat_list if p in dealt_in))
         antes = [a.amount for a in self.antes]
@@ -586,11 +575,11 @@ class _Builder:
             if other != name:
                 if _COMMUNITY_OWNER in (other, name):
                     player = name if other == _COMMUNITY_OWNER else other
-                    raise _HandError(line, f"{card_str(card)} is the community card and "
+                    raise HandError(line, f"{card_str(card)} is the community card and "
                                            f"also {player}'s own card")
-                raise _HandError(line, f"{card_str(card)} is dealt to both {other} and {name}")
+                raise HandError(line, f"{card_str(card)} is dealt to both {other} and {name}")
 
-    def build_cut(self, cut: _BadCard) -> HandHistory:
+    def build_cut(self, cut: BadCard) -> HandHistory:
         """The hand up to a bad card: every street read to its end before it (all of them
         when the bad card is in the showdown or summary), with ``cut`` saying where."""
         at_end = self.section in ("showdown", "summary")
@@ -625,7 +614,7 @@ class _Builder:
         for name, cards in self.shown.items():
             known = self.hero_cards if name == self.hero else self.up.get(name, [])
             if len(cards) == full and not set(known) <= set(cards):
-                raise _HandError(line, f"{name}'s shown cards do not contain the cards dealt")
+                raise HandError(line, f"{name}'s shown cards do not contain the cards dealt")
 
 
 def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
@@ -649,12 +638,12 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
             for n, line in lines:
                 builder.feed(n, line)
             hands.append(builder.build(last))
-        except _BadCard as exc:
+        except BadCard as exc:
             try:
                 hands.append(builder.build_cut(exc))
             except Exception:  # noqa: BLE001 - nothing to keep: the bad card is the problem
                 problems.append(ParseProblem(hand_id, exc.line, exc.message))
-        except _HandError as exc:
+        except HandError as exc:
             problems.append(ParseProblem(hand_id, exc.line, exc.message))
         except Exception as exc:  # noqa: BLE001 - bad input must never raise
             problems.append(ParseProblem(hand_id, start, f"internal error: {exc!r}"))

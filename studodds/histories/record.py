@@ -109,3 +109,17 @@ class ParseProblem:
     hand_id: str | None
     line: int
     message: str
+
+
+class HandError(Exception):
+    """A hand that cannot be read, whichever reader finds it: it becomes a ParseProblem
+    and the file reads on. ``line`` is 1-based in the file's text."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+class BadCard(HandError):
+    """A token that is no card ("[of]"): the hand is kept up to the street before it."""

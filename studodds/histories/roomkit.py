@@ -18,7 +18,7 @@ import html
 import re
 
 from ..cards import card_str
-from .record import Action, HandHistory, ParseProblem, Street
+from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
 
 SEVEN_STREETS = ("3rd", "4th", "5th", "6th", "7th")
 FIVE_STREETS = ("2nd", "3rd", "4th", "5th")
@@ -27,19 +27,6 @@ FIVE_CARD_GAMES = ("stud5", "stud5low", "stud5low6", "stud5hl")
 
 def street_names(game: str) -> tuple[str, ...]:
     return FIVE_STREETS if game in FIVE_CARD_GAMES else SEVEN_STREETS
-
-
-class HandError(Exception):
-    """A hand that cannot be trusted; ``line`` is 1-based in the file's text."""
-
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
-        self.line = line
-        self.message = message
-
-
-class BadCard(HandError):
-    """A token that is no card: the hand is kept up to the street before it."""
 
 
 # ---------------------------------------------------------------- XML-like text

@@ -18,7 +18,7 @@ import dataclasses
 import re
 
 from ..cards import NotationError, card_str, parse_card
-from .record import Action, HandHistory, ParseProblem, Street
+from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
 
 SEVEN_STREETS = ("3rd", "4th", "5th", "6th", "7th")
 FIVE_STREETS = ("2nd", "3rd", "4th", "5th")
@@ -28,19 +28,6 @@ FIVE_STREETS = ("2nd", "3rd", "4th", "5th")
 NUM = r"\d[\d,]*(?:\.\d+)?|\.\d+"
 # A currency sign or code before an amount, or none (tournament chips).
 CUR = r"(?:[$€£]|USD|EUR|GBP|CAD)?\s?"
-
-
-class HandError(Exception):
-    """A hand that cannot be trusted; ``line`` is 1-based in the file's text."""
-
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
-        self.line = line
-        self.message = message
-
-
-class BadCard(HandError):
-    """A token that is no card: the hand is kept up to the street before it."""
 
 
 _CARD_RE = re.compile(r"^(?:10|[2-9TJQKAtjqka])[cdhsCDHS]$")

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from ..cards import card_str, parse_card
-from .record import Action, HandHistory, ParseProblem, Street
+from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
 
 SEVEN_STREETS = ("3rd", "4th", "5th", "6th", "7th")
 FIVE_STREETS = ("2nd", "3rd", "4th", "5th")
@@ -29,19 +29,6 @@ FIVE_STREETS = ("2nd", "3rd", "4th", "5th")
 _CARD_RE = re.compile(r"^(?:10|[2-9TJQKA])[cdhs]$", re.IGNORECASE)
 
 _HIDDEN = frozenset({"X", "x", "?", "??", "XX", "xx"})
-
-
-class HandError(Exception):
-    """A hand that cannot be trusted: it becomes a ParseProblem, the file reads on."""
-
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
-        self.line = line
-        self.message = message
-
-
-class BadCard(HandError):
-    """A token that is no card ("[of]"): the hand is kept up to the street before it."""
 
 
 def cards(text: str, line: int) -> tuple[int | None, ...]:

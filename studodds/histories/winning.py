@@ -33,7 +33,8 @@ import re
 
 from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
-from .studhand import NUM, HandError, Recorder, card, cards, game_of, read_hands
+from .record import HandError
+from .studhand import NUM, Recorder, card, cards, game_of, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse

@@ -1,0 +1,46 @@
+"""The readers in histories/ share one of each thing the issue found written many times
+(issue 29): one error for a hand that cannot be read. Read from the source, so that a new
+reader cannot quietly write its own again."""
+
+import ast
+from pathlib import Path
+
+HISTORIES = Path(__file__).resolve().parent.parent / "studodds" / "histories"
+
+
+def trees():
+    for path in sorted(HISTORIES.glob("*.py")):
+        yield path.name, ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _base_names(node: ast.ClassDef) -> set[str]:
+    return {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases}
+
+
+def test_one_hand_error():
+    """record.HandError (and its BadCard) is the one error a reader raises for a hand it
+    cannot read; five modules each had their own."""
+    found = [
+        f"{name}:{node.lineno} class {node.name}"
+        for name, tree in trees()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        and ("handerror" in node.name.lower() or "badcard" in node.name.lower())
+    ]
+    assert [f.split(":")[0] for f in found] == ["record.py", "record.py"], found
+    assert [f.split(" class ")[1] for f in found] == ["HandError", "BadCard"], found
+
+
+def test_no_other_hand_error_by_its_base():
+    """Nor an error of another name doing the same job: an Exception or ValueError subclass
+    whose name speaks of a hand."""
+    found = [
+        f"{name}:{node.lineno} class {node.name}"
+        for name, tree in trees()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        and _base_names(node) & {"Exception", "ValueError"}
+        and "hand" in node.name.lower()
+        and not (name == "record.py" and node.name == "HandError")
+    ]
+    assert found == [], found
