@@ -29,8 +29,9 @@ import re
 
 from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
+from .game_names import game_of
 from .record import HandError
-from .studhand import CUR, NUM, Recorder, card, cards, game_of, read_hands
+from .studhand import CUR, NUM, Recorder, card, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -107,7 +108,7 @@ def _split(text: str):
 
 def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder | None:
     rest = _HEADER_RE.match(lines[0][1])["rest"]
-    game = game_of(rest)
+    game = game_of(ROOM, rest)
     if game is None:
         return None  # another game: not ours
     stakes = _STAKES_RE.search(rest)

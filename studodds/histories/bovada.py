@@ -38,7 +38,8 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
-from .studlines import HandBuilder, cards, game_of, read_hands
+from .game_names import game_of
+from .studlines import HandBuilder, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -116,7 +117,7 @@ class _Builder(HandBuilder):
 
 def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     rest = header["rest"]
-    game = game_of(re.sub(r"TBL#\S*", "", rest.split(" - ")[0]))
+    game = game_of(ROOM, re.sub(r"TBL#\S*", "", rest.split(" - ")[0]))
     if game is None:
         return None
     builder = _Builder(ROOM, header["id"], n, game)

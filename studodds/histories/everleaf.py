@@ -36,8 +36,9 @@ import re
 
 from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
+from .game_names import game_of
 from .record import HandError
-from .studhand import CUR, NUM, SEVEN_STREETS, Recorder, cards, game_of, read_hands
+from .studhand import CUR, NUM, SEVEN_STREETS, Recorder, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -112,7 +113,7 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
     if not lines or not _GAME_RE.match(lines[0][1]):
         raise HandError(start, "no stakes and game after the hand's header")
     head = _GAME_RE.match(lines[0][1])
-    game = game_of(head["rest"])
+    game = game_of(ROOM, head["rest"])
     if game is None:
         return None  # another game: not ours
     tournament = _TOURNAMENT_RE.search(head["rest"])

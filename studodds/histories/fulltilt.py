@@ -28,8 +28,9 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
+from .game_names import game_of
 from .record import BadCard, HandError
-from .studlines import HandBuilder, cards, game_of, read_hands
+from .studlines import HandBuilder, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -126,10 +127,10 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     for part in parts[1:]:
         limit = _LIMIT_PART_RE.match(part)
         if limit:
-            game = game_of(limit.group(1))
+            game = game_of(ROOM, limit.group(1))
             break
     else:
-        game = next((g for g in map(game_of, parts[1:]) if g), None)
+        game = next((g for g in (game_of(ROOM, part) for part in parts[1:]) if g), None)
     if game is None:
         return None  # hold'em, Omaha, draw ...: not ours
     builder = HandBuilder(ROOM, header["id"], n, game)

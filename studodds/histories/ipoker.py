@@ -29,6 +29,7 @@ import re
 
 from ..cards import parse_card
 from .amounts import EITHER
+from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
 from .roomkit import Assembler, Tag, scan_tags
 
@@ -36,13 +37,6 @@ NUMBERS = EITHER  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse_optional
 
 IPOKER = "iPoker"
-
-_GAMES = (
-    (re.compile(r"7\s*Card\s*Stud\s*Hi[\s/-]*Lo", re.IGNORECASE), "stud7hl8"),
-    (re.compile(r"7\s*Card\s*Stud", re.IGNORECASE), "stud7"),
-    (re.compile(r"5\s*Card\s*Stud", re.IGNORECASE), "stud5"),
-    (re.compile(r"Razz", re.IGNORECASE), "razz"),
-)
 
 _STAKES_RE = re.compile(r"([^\s/]*\d[^\s/]*)\s*/\s*([^\s/]*\d[^\s/]*)\s*$")
 
@@ -76,11 +70,7 @@ def _cards(text: str, line: int) -> list[int | None]:
     return [_card(token, line) for token in text.replace(",", " ").split()]
 
 
-def _game_of(gametype: str) -> str | None:
-    for pattern, game in _GAMES:
-        if pattern.search(gametype):
-            return game
-    return None
+
 
 
 class _Session:
@@ -115,7 +105,7 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
             in_general = not tag.closing and not tag.empty
         elif in_general and not tag.closing and tag.name in ("gametype", "tournamentcode"):
             fields[tag.name] = tag.text
-    game = _game_of(fields.get("gametype", ""))
+    game = game_of(IPOKER, fields.get("gametype", ""))
     if game is None:
         return None  # another game: not ours
     small, big = _stakes(fields, head.line)

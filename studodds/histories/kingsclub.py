@@ -36,8 +36,9 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
+from .game_names import game_of
 from .record import HandError
-from .studlines import HandBuilder, cards, game_of, read_hands
+from .studlines import HandBuilder, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -111,7 +112,7 @@ _NOISE_RE = re.compile(r"^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d.*|Table '.*'.*|Seat 
 
 def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     rest = header["rest"]
-    game = game_of(rest)
+    game = game_of(ROOM, rest)
     if game is None:
         return None
     builder = HandBuilder(ROOM, header["id"], n, game)

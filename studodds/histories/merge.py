@@ -26,6 +26,7 @@ import re
 
 from ..cards import parse_card
 from .amounts import EITHER
+from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
 from .roomkit import Assembler, Tag, scan_tags
 
@@ -34,11 +35,6 @@ amount = NUMBERS.parse_optional
 
 MERGE = "Merge Gaming"
 
-_GAMES = {"7-stud": "stud7", "7-stud h/l8": "stud7hl8", "7-stud h/l": "stud7hl8",
-          "razz": "razz", "5-stud": "stud5"}
-# The game of a mixed game's hand, by the game's number in the file.
-_GAME_NUMBERS = {"38": "stud7", "39": "stud7", "41": "stud7", "42": "stud7",
-                 "43": "stud7hl8", "45": "stud7hl8", "46": "razz", "47": "razz", "49": "razz"}
 _MIXES = ("HORSE", "HOSE", "SHOE", "RASH", "HA", "HO", "HAR")
 
 _STAKES_RE = re.compile(r"([^\s/()]*\d[^\s/()]*)\s*/\s*([^\s/()]*\d[^\s/()]*)")
@@ -66,12 +62,13 @@ def _game_of(description: dict[str, str], head: Tag) -> tuple[str | None, str | 
     """(game id, mix name) of a hand; no game id for a game that is not stud."""
     kind = re.sub(r"\s+Tournament\s*$", "", description.get("type", ""),
                   flags=re.IGNORECASE).strip()
-    if kind.lower() in _GAMES:
-        return _GAMES[kind.lower()], None
+    game = game_of(MERGE, kind)
+    if game is not None:
+        return game, None
     mix = next((m for m in _MIXES if m.lower() == kind.lower()), None)
     if mix is not None:
         number = head.attrs.get("multigametype") or head.attrs.get("gametype", "")
-        return _GAME_NUMBERS.get(number), mix
+        return game_of("Merge Gaming numbers", number), mix
     return None, None
 
 

@@ -29,8 +29,9 @@ import re
 
 from ..cards import parse_card, parse_cards
 from .amounts import DECIMAL_POINT
+from .game_names import game_of
 from .record import HandError
-from .studhand import CUR, NUM, Recorder, card, cards, game_of, read_hands
+from .studhand import CUR, NUM, Recorder, card, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -118,7 +119,7 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
             table = _TABLE_RE.match(line)
             if table is None:
                 continue  # "Start hand:" and the like
-            game = game_of(table["desc"])
+            game = game_of(ROOM, table["desc"])
             if game is None:
                 return None  # another game: not ours
             stakes = _STAKES_RE.search(table["desc"])

@@ -28,6 +28,7 @@ import re
 
 from ..cards import parse_card
 from .amounts import EITHER
+from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
 from .roomkit import Assembler
 
@@ -36,12 +37,6 @@ amount = NUMBERS.parse_optional
 
 PARTYPOKER = "PartyPoker"
 
-_GAMES = (
-    (re.compile(r"7 Card Stud Hi[- ]?Lo", re.IGNORECASE), "stud7hl8"),
-    (re.compile(r"7 Card Stud", re.IGNORECASE), "stud7"),
-    (re.compile(r"\bRazz\b", re.IGNORECASE), "razz"),
-    (re.compile(r"5 Card Stud", re.IGNORECASE), "stud5"),
-)
 _OTHER_GAME_RE = re.compile(r"Hold'?em|Omaha|Draw|Badugi|Lowball", re.IGNORECASE)
 
 _STARTS_RE = re.compile(r"^Game #(?P<id>\d+) starts\.$")
@@ -110,7 +105,7 @@ class _Hand:
 
     # -- the header, before the first street
     def header(self, line: str, n: int) -> bool:
-        game = next((g for pattern, g in _GAMES if pattern.search(line)), None)
+        game = game_of(PARTYPOKER, line)
         if game is None:
             if _OTHER_GAME_RE.search(line):
                 self.skip = True

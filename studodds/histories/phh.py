@@ -49,12 +49,12 @@ from pathlib import PurePath
 
 from ..cards import card_str, parse_card
 from ..games import Game, get_game
+from .game_names import game_of
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
 
 PHH = "PHH"
 
 # The format's variant codes for the stud games, to games.py ids.
-VARIANTS = {"F7S": "stud7", "F7S/8": "stud7hl8", "FR": "razz"}
 
 _EXAMPLE = """\
 variant = 'FR'
@@ -577,7 +577,7 @@ def parse_text(text: str, source: str | None = None
         hand_id = default_id
         try:
             variant = fields.get("variant")
-            game_id = VARIANTS.get(variant) if isinstance(variant, str) else None
+            game_id = game_of(PHH, variant) if isinstance(variant, str) else None
             if game_id is None:
                 continue  # another game: not ours
             given = fields.get("hand")

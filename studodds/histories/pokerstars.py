@@ -46,6 +46,7 @@ import re
 from ..cards import NotationError, card_str, cards_str, parse_card
 from .amounts import DECIMAL_POINT
 from .formats import POKERSTARS
+from .game_names import find_game
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
@@ -77,10 +78,6 @@ Seat 2: Villain collected ($1)
 
 
 _HEADER_RE = re.compile(r"^\ufeff?\s*PokerStars\b[^#]*#(?P<id>\d+):\s*(?P<rest>.*)$")
-
-_GAMES = (("7 card stud hi/lo", "stud7hl8"), ("7 card stud", "stud7"), ("razz", "razz"))
-
-_GAME_RE = re.compile(r"7 Card Stud Hi/Lo|7 Card Stud|Razz", re.IGNORECASE)
 
 _MIXES = ("HORSE", "HOSE", "8-Game", "Triple Stud", "Mixed Games", "Mixed Stud")
 
@@ -245,10 +242,10 @@ class _Builder:
 
     # -- header
     def _parse_header(self, rest: str) -> None:
-        game = _GAME_RE.search(rest)
-        if game is None:
+        game_id, game = find_game(POKERSTARS, rest, leftmost=True)
+        if game_id is None or game is None:
             return  # not a stud hand
-        self.game = dict(_GAMES)[game.group(0).lower()]
+        self.game = game_id
         tournament = _TOURNAMENT_RE.search(rest)
         self.tournament = tournament["t"] if tournament else None
         before = rest[: game.start()]

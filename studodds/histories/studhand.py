@@ -52,25 +52,6 @@ def cards(tokens, line: int) -> tuple[int, ...]:
     return out
 
 
-_GAME_WORDS = (
-    # (pattern on the room's game name, game id); the first match wins
-    (re.compile(r"razz", re.IGNORECASE), "razz"),
-    (re.compile(r"(?:five|5)[ _-]?cards?[ _]stud", re.IGNORECASE), "stud5"),
-    (re.compile(r"(?:seven|7)[ _-]?cards?[ _](?:stud[ _-]?)?(?:hi[ /_-]?lo|high[ /_-]?low|h/l|8)", re.IGNORECASE),
-     "stud7hl8"),
-    (re.compile(r"(?:seven|7)[ _-]?cards?[ _]stud", re.IGNORECASE), "stud7"),
-)
-
-
-def game_of(text: str) -> str | None:
-    """The games.py id of a room's game name ("SEVEN_CARD_STUD_HI_LO", "Seven Card Hi/Lo",
-    "7 Card Stud", "Razz", ...); None for a game that is not stud (hold'em, Omaha)."""
-    for pattern, game in _GAME_WORDS:
-        if pattern.search(text):
-            return game
-    return None
-
-
 class Recorder:
     """One hand, event by event. Every method may raise HandError (or BadCard)."""
 

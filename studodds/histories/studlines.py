@@ -49,25 +49,6 @@ def cards(text: str, line: int) -> tuple[int | None, ...]:
     return tuple(out)
 
 
-def game_of(text: str) -> str | None:
-    """The games.py id of a stud game named in a header (the rooms' many spellings), or
-    None for another game (hold'em, draw ...)."""
-    t = text.lower()
-    if re.search(r"2-7 razz|deuce[- ]to[- ]seven razz|2-7 lowball stud", t):
-        return "razz27"
-    if "razz" in t:
-        return "razz"
-    if re.search(r"\b(?:5|five)[- ]?card stud|\bstud ?5\b", t):
-        if re.search(r"hi[/-]?lo|h/l|low", t):
-            return None  # five-card stud low and high-low: no room here writes them yet
-        return "stud5"
-    if re.search(r"\bstud\b|7 ?card|7-card|seven card|\b7stud", t):
-        if re.search(r"hi[/ -]?lo|h/l|8 or better|eight or better|\bhl\b|stud8", t):
-            return "stud7hl8"
-        return "stud7"
-    return None
-
-
 class HandBuilder:
     """Collects one hand from a reader's calls; :meth:`build` gives the HandHistory."""
 

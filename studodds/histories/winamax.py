@@ -33,8 +33,9 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
+from .game_names import game_of
 from .record import HandError
-from .studlines import HandBuilder, cards, game_of, read_hands
+from .studlines import HandBuilder, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -103,7 +104,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     rest = header["rest"]
     after_id = rest[rest.index("HandId:"):]
     stakes = _STAKES_RE.search(after_id)
-    game = game_of(after_id[: stakes.start()] if stakes else after_id)
+    game = game_of(ROOM, after_id[: stakes.start()] if stakes else after_id)
     if game is None:
         return None
     builder = HandBuilder(ROOM, header["id"], n, game)

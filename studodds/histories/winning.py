@@ -33,8 +33,9 @@ import re
 
 from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
+from .game_names import game_of
 from .record import HandError
-from .studhand import NUM, Recorder, card, cards, game_of, read_hands
+from .studhand import NUM, Recorder, card, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -115,7 +116,7 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
         raise HandError(start, "no Game ID: line after Game started at:")
     n, line = lines[0]
     head = _GAME_RE.match(line)
-    game = game_of(head["rest"])
+    game = game_of(ROOM, head["rest"])
     if game is None:
         return None  # another game: not ours
     tournament = _TOURNAMENT_RE.search(head["rest"])
