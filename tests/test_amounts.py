@@ -1,5 +1,7 @@
 """The one amount parser (histories/amounts.py), on every number style a room writes."""
 
+from pathlib import Path
+
 import pytest
 
 from studodds.histories import (
@@ -83,3 +85,25 @@ def test_each_reader_states_its_style():
                winning)
     assert all(reader.NUMBERS is DECIMAL_POINT for reader in english)
     assert all(reader.NUMBERS is EITHER for reader in (ipoker, merge, partypoker))
+
+
+DATA = Path(__file__).parent / "data" / "handhistories"
+
+
+@pytest.mark.parametrize(("reader", "name", "seat", "bad"), [
+    (pokerstars, "stud7_side_pot.txt", "Seat 1: Hero ($100 in chips)",
+     "Seat 1: Hero ($1,2.0 in chips)"),
+    (ongame, "ongame_stud7_side_pot.txt", "Seat 1: Alice ($1,250)", "Seat 1: Alice ($1,2.0)"),
+    (fulltilt, "fulltilt_stud_horse.txt", "Seat 1: Alice ($120)", "Seat 1: Alice ($1,2.0)"),
+])
+def test_an_amount_the_room_does_not_write_is_a_problem_not_an_internal_error(
+        reader, name, seat, bad):
+    """Found by the ongame fuzz: "$1,2.0" in a decimal-point room is a problem that names
+    it, the file reading on."""
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert seat in text
+    _, problems = reader.parse_text(text.replace(seat, bad, 1))
+    assert problems, "the hand should not be read"
+    assert problems[0].message == (
+        "'1,2.0' is not an amount as this room writes them "
+        "(decimal point, thousands by comma or space)"), problems[0].message

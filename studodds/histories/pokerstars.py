@@ -44,7 +44,7 @@ import dataclasses
 import re
 
 from ..cards import NotationError, card_str, cards_str, parse_card
-from .amounts import DECIMAL_POINT
+from .amounts import DECIMAL_POINT, AmountError
 from .formats import POKERSTARS
 from .game_names import find_game
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
@@ -642,6 +642,8 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
                 problems.append(ParseProblem(hand_id, exc.line, exc.message))
         except HandError as exc:
             problems.append(ParseProblem(hand_id, exc.line, exc.message))
+        except AmountError as exc:  # the room's number style has no such amount
+            problems.append(ParseProblem(hand_id, start, str(exc)))
         except Exception as exc:  # noqa: BLE001 - bad input must never raise
             problems.append(ParseProblem(hand_id, start, f"internal error: {exc!r}"))
     return hands, problems

@@ -18,6 +18,7 @@ import dataclasses
 import re
 
 from ..cards import NotationError, card_str, parse_card
+from .amounts import AmountError
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
 
 SEVEN_STREETS = ("3rd", "4th", "5th", "6th", "7th")
@@ -327,6 +328,8 @@ def read_hands(chunks, read_one) -> tuple[list[HandHistory], list[ParseProblem]]
                 problems.append(ParseProblem(hand_id, exc.line, exc.message))
         except HandError as exc:
             problems.append(ParseProblem(hand_id, exc.line, exc.message))
+        except AmountError as exc:  # the room's number style has no such amount
+            problems.append(ParseProblem(hand_id, start, str(exc)))
         except Exception as exc:  # noqa: BLE001 - bad input must never raise
             problems.append(ParseProblem(hand_id, start, f"internal error: {exc!r}"))
     return hands, problems

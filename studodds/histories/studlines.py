@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from ..cards import card_str, parse_card
+from .amounts import AmountError
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
 
 SEVEN_STREETS = ("3rd", "4th", "5th", "6th", "7th")
@@ -471,6 +472,8 @@ def read_hands(text: str, header: re.Pattern[str],
                 hands.append(kept)
         except HandError as exc:
             problems.append(ParseProblem(hand_id, exc.line, exc.message))
+        except AmountError as exc:  # the room's number style has no such amount
+            problems.append(ParseProblem(hand_id, first, str(exc)))
         except Exception as exc:  # noqa: BLE001 - bad input must never raise
             problems.append(ParseProblem(hand_id, first, f"internal error: {exc!r}"))
     return hands, problems
