@@ -1,6 +1,6 @@
 """The readers in histories/ share one of each thing the issue found written many times
-(issue 29): one error for a hand that cannot be read. Read from the source, so that a new
-reader cannot quietly write its own again."""
+(issue 29): one error for a hand that cannot be read, and the streets from the game. Read
+from the source, so that a new reader cannot quietly write its own again."""
 
 import ast
 from pathlib import Path
@@ -44,3 +44,26 @@ def test_no_other_hand_error_by_its_base():
         and not (name == "record.py" and node.name == "HandError")
     ]
     assert found == [], found
+
+
+def _street_words() -> set[str]:
+    from studodds.games import GAMES
+
+    names = {street.name.lower() for game in GAMES.values() for street in game.streets}
+    return names | {name.split()[0] for name in names}
+
+
+def test_no_literal_street_tuple():
+    """The streets come from the game (streets.py, from games.py), never a tuple or list
+    of street names written out: five modules each wrote ("3rd", "4th", "5th", "6th",
+    "7th") and picked it or the five-card one by the game's name."""
+    words = _street_words()
+    found = [
+        f"{name}:{node.lineno}"
+        for name, tree in trees()
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set))
+        and sum(isinstance(e, ast.Constant) and isinstance(e.value, str)
+                and e.value.lower() in words for e in node.elts) >= 3
+    ]
+    assert found == [], f"street names written out: {found}"

@@ -38,7 +38,8 @@ from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
 from .game_names import game_of
 from .record import HandError
-from .studhand import CUR, NUM, SEVEN_STREETS, Recorder, cards, read_hands
+from .streets import first_street
+from .studhand import CUR, NUM, Recorder, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -159,7 +160,7 @@ def _dealt(recorder: Recorder, n: int, name: str, text: str) -> None:
     name = recorder.known(name, n)
     first = recorder.current == recorder.order[0]
     if first and len(new) == 1 and not recorder.dealt.get(name):
-        for _ in range(2 if recorder.order is SEVEN_STREETS else 1):
+        for _ in range(first_street(recorder.game).down):
             recorder.deal(n, name, None)
     for c in new:
         recorder.deal(n, name, c)

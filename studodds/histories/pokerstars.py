@@ -48,6 +48,7 @@ from .amounts import DECIMAL_POINT, AmountError
 from .formats import POKERSTARS
 from .game_names import find_game
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
+from .streets import street_names
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 _amount = NUMBERS.parse
@@ -107,8 +108,6 @@ _STREET_NAMES = {
     "3RD STREET": "3rd", "4TH STREET": "4th", "5TH STREET": "5th", "6TH STREET": "6th",
     "7TH STREET": "7th", "RIVER": "7th",
 }
-
-_STREET_ORDER = ("3rd", "4th", "5th", "6th", "7th")
 
 _COMMUNITY_RE = re.compile(r"^\[(?P<cards>[^\[\]]*)\]$")
 
@@ -309,6 +308,10 @@ class _Builder:
         if not any(p.match(line) for p in _NOISE_RES):
             self._warn(n, line)
 
+    def _order(self) -> tuple[str, ...]:
+        # PokerStars deals seven-card games only: their streets before the game is known.
+        return street_names(self.game or "stud7")
+
     def _street_header(self, n: int, name: str, rest: str) -> None:
         if name in _STREET_NAMES or name in ("SHOW DOWN", "SUMMARY"):
             self.complete = len(self.streets)  # a new section ends the street before it
@@ -317,7 +320,8 @@ class _Builder:
             if self.section in ("showdown", "summary"):
                 raise HandError(n, f"*** {name} *** after the showdown or summary")
             short = _STREET_NAMES[name]
-            expected = _STREET_ORDER[len(self.streets)] if len(self.streets) < 5 else None
+            order = self._order()
+            expected = order[len(self.streets)] if len(self.streets) < len(order) else None
             if short != expected:
                 raise HandError(n, f"*** {name} *** out of order (expected {expected} street)")
             community = _COMMUNITY_RE.match(rest) if short == "7th" else None
@@ -587,7 +591,7 @@ class _Builder:
         if at_end:
             note = "the showdown from this line on is left out"
         else:
-            note = (f"only the streets before it are kept ({', '.join(_STREET_ORDER[:k])} "
+            note = (f"only the streets before it are kept ({', '.join(self._order()[:k])} "
                     "street)")
             self.streets = self.streets[:k]
             self.shown = self.shown_before_street

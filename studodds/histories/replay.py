@@ -31,15 +31,7 @@ from ..equity import equity
 from ..games import get_game
 from ..results import EquityResult, PlayerResult
 from .record import HandHistory
-
-STREET_NAMES = ("3rd", "4th", "5th", "6th", "7th")  # seven-card games; see _street_names
-
-
-def _street_names(game) -> tuple[str, ...]:
-    """The record's street names for the game: "3rd".."7th", or "2nd".."5th" in five-card
-    stud."""
-    return tuple(street.name.split()[0] for street in game.streets)
-
+from .streets import street_names
 
 # What equity's JSON gives for each player of a split game (hi/lo) besides the equity.
 SPLIT_KEYS = ("scoop", "high_win", "high_tie", "low_win", "low_tie")
@@ -238,7 +230,7 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
     The same question is asked of the engine once: where both views hold the same cards
     (or a side pot's players are all the live players) the answer is shared."""
     game = get_game(hh.game)
-    names_of = _street_names(game)
+    names_of = street_names(game.id)
     hero = hero or hh.hero
     if not hh.up_cards and not hh.hero_cards:
         # Some rooms (Everleaf) write no cards before the showdown: no odds to give.
@@ -355,7 +347,7 @@ def _folded_cards(hh: HandHistory, live: tuple[str, ...]) -> int:
     """Cards the players folded before 7th street were dealt: their up cards and two hole
     cards (none of them is left in the stub)."""
     game = get_game(hh.game)
-    names_of = _street_names(game)
+    names_of = street_names(game.id)
     total = 0
     for name in hh.players:
         if name in live:
@@ -370,7 +362,7 @@ def _folded_cards(hh: HandHistory, live: tuple[str, ...]) -> int:
 def check_rules(hh: HandHistory) -> tuple[str, ...]:
     """Who brought it in and who acted first on each later street, against the table rules."""
     game = get_game(hh.game)
-    names_of = _street_names(game)
+    names_of = street_names(game.id)
     problems = []
     names = [name for _, name in hh.seats]
     if not hh.streets:

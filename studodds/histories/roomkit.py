@@ -19,15 +19,7 @@ import re
 
 from ..cards import card_str
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
-
-SEVEN_STREETS = ("3rd", "4th", "5th", "6th", "7th")
-FIVE_STREETS = ("2nd", "3rd", "4th", "5th")
-FIVE_CARD_GAMES = ("stud5", "stud5low", "stud5low6", "stud5hl")
-
-
-def street_names(game: str) -> tuple[str, ...]:
-    return FIVE_STREETS if game in FIVE_CARD_GAMES else SEVEN_STREETS
-
+from .streets import five_card, street_names
 
 # ---------------------------------------------------------------- XML-like text
 
@@ -94,7 +86,7 @@ class Assembler:
         self.mix, self.tournament = mix, tournament
         self.line = line
         self.names = street_names(game)
-        self.five = game in FIVE_CARD_GAMES
+        self.five = five_card(game)
         # A room that writes nobody's up cards but the hero's (PartyPoker): a hidden up
         # card is no error, and a player's cards become known only when shown.
         self.up_cards_hidden = up_cards_hidden

@@ -20,9 +20,7 @@ import re
 from ..cards import NotationError, card_str, parse_card
 from .amounts import AmountError
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
-
-SEVEN_STREETS = ("3rd", "4th", "5th", "6th", "7th")
-FIVE_STREETS = ("2nd", "3rd", "4th", "5th")
+from .streets import down_positions, first_street, street_names
 
 # Where an amount stands in a line ("$1,234.50", ".50"); what it is worth is the room's
 # number style's to say (amounts.py).
@@ -61,9 +59,9 @@ class Recorder:
         self.room, self.hand_id, self.header_line = room, hand_id, line
         self.game, self.small_bet, self.big_bet = game, small_bet, big_bet
         self.tournament, self.mix = tournament, mix
-        self.order = FIVE_STREETS if game.startswith("stud5") else SEVEN_STREETS
+        self.order = street_names(game)
         # Cards dealt face down, by position in the deal (the rest are up).
-        self.down_at = (0,) if game.startswith("stud5") else (0, 1, 6)
+        self.down_at = down_positions(game)
         self.seats: list[tuple[int, str]] = []
         self.stacks: dict[str, float] = {}
         self.antes: list[Action] = []
@@ -140,7 +138,7 @@ class Recorder:
 
     def _cards_by(self, k: int) -> int:
         """Cards each player has been dealt when the first ``k`` streets are dealt."""
-        first = 3 if self.order is SEVEN_STREETS else 2
+        first = first_street(self.game).down + first_street(self.game).up
         return 0 if k == 0 else first + k - 1
 
     def _claim(self, ids, name: str, line: int) -> None:

@@ -23,9 +23,7 @@ from collections.abc import Callable, Iterable
 from ..cards import card_str, parse_card
 from .amounts import AmountError
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
-
-SEVEN_STREETS = ("3rd", "4th", "5th", "6th", "7th")
-FIVE_STREETS = ("2nd", "3rd", "4th", "5th")
+from .streets import first_street, five_card, street_names
 
 _CARD_RE = re.compile(r"^(?:10|[2-9TJQKA])[cdhs]$", re.IGNORECASE)
 
@@ -58,8 +56,8 @@ class HandBuilder:
         self.hand_id = hand_id
         self.header_line = header_line
         self.game = game
-        self.five = game.startswith("stud5")
-        self.order = FIVE_STREETS if self.five else SEVEN_STREETS
+        self.five = five_card(game)
+        self.order = street_names(game)
         self.mix: str | None = None
         self.tournament: str | None = None
         self.small_bet = self.big_bet = 0.0
@@ -172,7 +170,7 @@ class HandBuilder:
             raise HandError(n, f"{name} is dealt twice on {street_name} street")
         if earlier is not None:
             self._check_earlier(n, name, earlier)
-        down_first = 1 if self.five else 2
+        down_first = first_street(self.game).down
         last = len(self.order) - 1
         if index == 0:
             if len(new) == down_first + 1:
