@@ -277,7 +277,14 @@ def test_the_cap_is_in_the_library_and_not_on_a_remote_cluster(two_cores_no_clus
     from studodds.batch.executors import local_cluster_cap
 
     assert local_cluster_cap() == 4
-    DaskExecutor(workers=4, threads_per_worker=4)  # at the cap: fine (nothing starts yet)
+    DaskExecutor(workers=4)  # at the cap: fine (nothing starts yet)
+    DaskExecutor(workers=2, threads_per_worker=2)
+    # each option within the cap, but 16 spots at once on 2 cores
+    with pytest.raises(BatchError, match=r"--workers 4 with --threads-per-worker 4: 16 spots "
+                                         r"at once, at most 4 on this machine"):
+        DaskExecutor(workers=4, threads_per_worker=4)
+    with pytest.raises(BatchError, match=r"--workers 2 with --threads-per-worker 3: 6 spots"):
+        DaskExecutor(threads_per_worker=3)  # the default workers: one per core
     with pytest.raises(BatchError, match="--workers 5: at most 4 on this machine"):
         DaskExecutor(workers=5)
     with pytest.raises(BatchError, match="--threads-per-worker 5: at most 4"):

@@ -208,7 +208,7 @@ def test_a_file_without_a_hero_needs_hero(tmp_path, capsys):
     assert main(["replay", str(path), "--summary"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
-    assert err.startswith("Error: ") and "deals nobody's hole cards" in err
+    assert err.startswith("Error: ") and "nobody's hole cards are dealt" in err
     assert "--hero NAME" in err
     # Named, the hero's showdowns are those where the hero showed: hand 1, 4 and 5 (in
     # hand 2 the hero mucked, and nobody saw those cards).
@@ -226,7 +226,7 @@ def test_hero_not_dealt_in_and_several_heroes_are_one_line(tmp_path, capsys):
     assert main(["replay", str(SESSION), str(other), "--summary"]) == 2
     _, err = capsys.readouterr()
     assert err.count("\n") == 1
-    assert "deals hole cards to 'Hero' and 'Alter Ego'" in err and "--hero NAME" in err
+    assert "hole cards are dealt to 'Hero' and 'Alter Ego'" in err and "--hero NAME" in err
     assert main(["replay", str(SESSION), str(other), "--summary", "--hero", "Alter Ego",
                  "--format", "json"]) == 0
     assert json.loads(capsys.readouterr()[0])["hands"] == 6

@@ -139,7 +139,7 @@ def _workers_ignore_ctrl_c():
 
 def _check_local_size(workers: int | None, threads_per_worker: int) -> None:
     """Refuse a LocalCluster bigger than this machine: more than local_cluster_cap()
-    workers, or threads per worker."""
+    workers, threads per worker, or spots at once (workers times threads)."""
     cap = local_cluster_cap()
     for option, value, also in (
         ("--workers", workers, ", each worker process taking memory of its own (150 MB or more)"),
@@ -155,6 +155,15 @@ def _check_local_size(workers: int | None, threads_per_worker: int) -> None:
                 f"{os.cpu_count() or 1} cores): more would only wait for the same cores{also}; "
                 "for more, use --scheduler with a cluster of several machines"
             )
+    # Each option within the cap, their product may not be: the spots run at once.
+    at_once = (workers or os.cpu_count() or 1) * threads_per_worker
+    if at_once > cap:
+        raise BatchError(
+            f"--workers {workers or os.cpu_count() or 1} with --threads-per-worker "
+            f"{threads_per_worker}: {at_once} spots at once, at most {cap} on this machine "
+            f"({LOCAL_PER_CORE} per core, {os.cpu_count() or 1} cores): more would only wait "
+            "for the same cores; for more, use --scheduler with a cluster of several machines"
+        )
 
 
 class DaskExecutor:

@@ -137,11 +137,11 @@ def session_hero(hands: Sequence[HandHistory], hero: str | None,
         return hero
     heroes = list(dict.fromkeys(h.hero for h in hands if h.hero is not None))
     if not heroes:
-        raise SummaryError(f"{where} deals nobody's hole cards: say whose session it is with "
-                        "--hero NAME")
+        raise SummaryError(f"in {where}, nobody's hole cards are dealt: say whose session it "
+                           "is with --hero NAME")
     if len(heroes) > 1:
-        raise SummaryError(f"{where} deals hole cards to {_names(heroes)}: say whose session "
-                        "it is with --hero NAME")
+        raise SummaryError(f"in {where}, hole cards are dealt to {_names(heroes)}: say whose "
+                           "session it is with --hero NAME")
     return heroes[0]
 
 
