@@ -13,7 +13,7 @@ import webbrowser
 
 import click
 
-from ..web.work import MAX_SECONDS, OVERRUN
+from ..web.budget import MAX_SECONDS, OVERRUN
 from .options import CONTEXT
 
 WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'

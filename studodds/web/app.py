@@ -24,10 +24,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import questions
+from .budget import MAX_SECONDS, OVERRUN
 from .lan_key import KeyCheck
 from .limits import BodyLimit, BrowserRules, HostCheck
 from .log_lines import OneLineErrors
-from .work import MAX_SECONDS, OVERRUN, Busy, Cancelled, OverTime, WorkQueue
+from .work import Busy, Cancelled, OverTime, WorkQueue
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 

@@ -21,18 +21,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from .. import stopping
+from .budget import OVERRUN
 
 # A question: run(progress) -> its answer (a JSON document).
 Question = Callable[[Callable[[float], None]], object]
 # A request read and checked into a question (ValueError when it is bad), on a worker.
 MakeQuestion = Callable[[], Question]
-
-# The longest question the server answers, by its estimate (questions.Limits refuses a
-# longer one, with the command that asks it in a terminal); a question still running at
-# OVERRUN times this (its estimate was wrong, or it had none) is stopped. A few seconds of
-# numba compiling on a kernel's first use fit well inside.
-MAX_SECONDS = 60.0
-OVERRUN = 3
 
 # Uploads received at once (each up to 8 MB, holding a place in the queue meanwhile).
 MAX_READING = 2
