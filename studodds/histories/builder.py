@@ -233,6 +233,17 @@ class HandBuilder:
         if known:
             street.dealt.setdefault(name, []).extend(known)
 
+    def deal_street(self, line: int, name: str, cards, earlier=None) -> None:
+        """The cards a line deals ``name`` on the open street, all at once: on the first
+        street the hole cards then the door card, or the door card alone; on a later
+        street the one new card (the river may be hidden)."""
+        first = len(self.streets) == 1 and not self.dealt.get(name)
+        door_only = first and len(cards) == 1 and self.first_cards > 1
+        if first and not door_only and len(cards) != self.first_cards:
+            raise HandError(line, f"{len(cards)} cards dealt on {self.order[0]} street to "
+                                  f"{name}")
+        self.deal(line, name, cards, earlier=earlier, door_only=door_only)
+
     def _check_earlier(self, line: int, name: str, earlier) -> None:
         have = self.dealt.get(name, [])
         up = {c for i, c in enumerate(have) if i not in self.down_at and c is not None}
@@ -290,10 +301,18 @@ class HandBuilder:
         else:
             self.antes.append(action)
 
-    def act(self, line: int, name: str, kind: str, *, put_in: float | None = None,
-            to: float | None = None, all_in: bool = False) -> None:
+    def act(self, line: int, name: str, kind: str, chips: float | None = None, *,
+            put_in: float | None = None, to: float | None = None,
+            all_in: bool = False) -> None:
         """A betting action on the open street: ``put_in`` the chips it adds, or ``to``
-        the player's total on the street after it (one of the two is enough)."""
+        the player's total on the street after it (one of the two is enough). ``chips``
+        as most rooms write it: the total of a raise or complete ("raises to 4"), what
+        any other action puts in ("calls 2")."""
+        if chips is not None:
+            if kind in ("raise", "complete"):
+                to = chips
+            else:
+                put_in = chips
         if self.ended:
             raise HandError(line, f"{name} acts after the showdown")
         self._open(line, f"{name} acts")
@@ -335,13 +354,15 @@ class HandBuilder:
         self.uncalled[name] = round(self.uncalled.get(name, 0.0) + chips, 10)
         self.returned.append((street, name, chips))
 
-    def settle_uncalled(self, *, last_street_only: bool = False) -> None:
+    def settle_uncalled(self, *, last_street_only: bool = False) -> float:
         """For rooms that do not write the uncalled bet returned: on a street, a bet nobody
         matched (everyone else folded, or was all in for less) goes back to the bettor, by
         how much it tops the next biggest bet of the street. ``last_street_only``: only on
-        the last street with bets (rooms whose all-ins for less show it otherwise)."""
+        the last street with bets (rooms whose all-ins for less show it otherwise).
+        Returns the chips it gave back."""
         if self.returned:
-            return  # the file says what went back
+            return 0.0  # the file says what went back
+        back = 0.0
         for street in reversed(self.streets) if last_street_only else self.streets:
             excess = _unmatched(street.actions)
             if excess is None:
@@ -350,8 +371,10 @@ class HandBuilder:
                 name, chips = excess
                 self.uncalled[name] = round(self.uncalled.get(name, 0.0) + chips, 10)
                 self.returned.append((street.name, name, chips))
+                back += chips
             if last_street_only:
-                return
+                break
+        return back
 
     def collect(self, line: int, name: str, chips: float) -> None:
         """Chips won from the pot, no uncalled bet in them."""

@@ -30,7 +30,8 @@ from ..cards import cards_str
 from .amounts import DECIMAL_POINT
 from .game_names import game_of
 from .record import BadCard, HandError
-from .studlines import HandBuilder, cards, read_hands
+from .builder import HandBuilder
+from .studlines import cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -133,7 +134,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
         game = next((g for g in (game_of(ROOM, part) for part in parts[1:]) if g), None)
     if game is None:
         return None  # hold'em, Omaha, draw ...: not ours
-    builder = HandBuilder(ROOM, header["id"], n, game)
+    builder = HandBuilder(ROOM, header["id"], n, game, needs_summary=True)
     stakes = next((m for m in map(_STAKES_RE.search, parts[1:]) if m), None)
     if stakes is None:
         raise HandError(n, "no stakes (small bet/big bet) in the header")
@@ -159,7 +160,7 @@ def _feed(b: HandBuilder, n: int, line: str) -> None:
     if street:
         name = street["name"].strip().upper()
         if name in _STREETS:
-            b.new_street(n, _STREETS[name])
+            b.street(n, _STREETS[name])
         elif name == "SHOW DOWN":
             b.showdown()
         elif name == "SUMMARY":
@@ -174,8 +175,8 @@ def _feed(b: HandBuilder, n: int, line: str) -> None:
         _dealt(b, n, line[len("Dealt to "):])
         return
     uncalled = _UNCALLED_RE.match(line)
-    if uncalled and uncalled["name"] in b.stack_of:
-        b.return_uncalled(uncalled["name"], amount(uncalled["amt"]))
+    if uncalled and uncalled["name"] in b.stacks:
+        b.return_uncalled(n, uncalled["name"], amount(uncalled["amt"]))
         return
     prefixed = b.name_prefix(line, " ")
     if prefixed:
@@ -195,9 +196,9 @@ def _dealt(b: HandBuilder, n: int, text: str) -> None:
             first = cards(match["a"], n)
             second = cards(match["b"], n) if match["b"] is not None else None
             if len(b.streets) == 1 or second is None:
-                b.deal(n, name, first + (second or ()))
+                b.deal_street(n, name, first + (second or ()))
             else:
-                b.deal(n, name, second, earlier=first)
+                b.deal_street(n, name, second, earlier=first)
             return
     raise HandError(n, f"cards dealt to a player who is not seated: {text!r}")
 
@@ -223,7 +224,7 @@ def _player_line(b: HandBuilder, n: int, line: str, name: str, rest: str) -> Non
         return
     wins = _WINS_RE.match(rest)
     if wins:
-        b.collect(name, amount(wins["amt"]))
+        b.collect(n, name, amount(wins["amt"]))
         return
     if not _QUIET_RE.match(rest):
         b.warn(n, line)

@@ -35,7 +35,8 @@ from ..cards import cards_str
 from .amounts import DECIMAL_POINT
 from .game_names import game_of
 from .record import HandError
-from .studlines import HandBuilder, cards, read_hands
+from .builder import HandBuilder
+from .studlines import cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -107,7 +108,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     game = game_of(ROOM, after_id[: stakes.start()] if stakes else after_id)
     if game is None:
         return None
-    builder = HandBuilder(ROOM, header["id"], n, game)
+    builder = HandBuilder(ROOM, header["id"], n, game, needs_summary=True)
     if stakes is None:
         raise HandError(n, "no stakes (ante/small bet/big bet) in the header")
     values = [amount(v) for v in stakes["stakes"].split("/") if re.search(r"\d", v)]
@@ -134,7 +135,7 @@ def _feed(b: HandBuilder, n: int, line: str) -> None:
     if street:
         name = street["name"].strip().upper()
         if name in _STREETS:
-            b.new_street(n, _STREETS[name])
+            b.street(n, _STREETS[name])
         elif name in ("SHOW DOWN", "SHOWDOWN"):
             b.showdown()
         elif name == "SUMMARY":
@@ -165,9 +166,9 @@ def _dealt(b: HandBuilder, n: int, text: str) -> None:
             first = cards(match["a"], n)
             second = cards(match["b"], n) if match["b"] is not None else None
             if len(b.streets) == 1 or second is None:
-                b.deal(n, name, first + (second or ()))
+                b.deal_street(n, name, first + (second or ()))
             else:
-                b.deal(n, name, second, earlier=first)
+                b.deal_street(n, name, second, earlier=first)
             return
     raise HandError(n, f"cards dealt to a player who is not seated: {text!r}")
 
@@ -191,7 +192,7 @@ def _player_line(b: HandBuilder, n: int, line: str, name: str, rest: str) -> Non
         return
     collected = _COLLECTED_RE.match(rest)
     if collected:
-        b.collect(name, amount(collected["amt"]))
+        b.collect(n, name, amount(collected["amt"]))
         return
     if not _QUIET_RE.match(rest):
         b.warn(n, line)
@@ -220,7 +221,7 @@ def _finish(b: HandBuilder, hand):
     bettor collected; the pot before the rake."""
     if hand.cut is not None:
         return hand
-    extra = b.infer_uncalled()
+    extra = b.settle_uncalled(last_street_only=True)
     collected = dict(hand.collected)
     if extra and b.returned:
         _, bettor, _ = b.returned[-1]
