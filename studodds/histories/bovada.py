@@ -38,8 +38,8 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
-from .game_names import game_of
 from .builder import HandBuilder
+from .game_names import game_of
 from .studlines import cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)

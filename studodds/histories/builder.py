@@ -24,10 +24,12 @@ The record's conventions:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Iterable
 
 from ..cards import card_str
+from .amounts import AmountError
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
-from .streets import down_positions, first_street, street_names
+from .streets import down_positions, first_street, five_card, street_names
 
 # The owner of a community card in HandBuilder.owner (no name starts with a NUL).
 COMMUNITY = "\0community"
@@ -73,6 +75,7 @@ class HandBuilder:
         # Each player's total put in as the file states it, compared with the actions.
         self.stated_put_in: dict[str, float] | None = None
         self.order = street_names(game)
+        self.five = five_card(game)
         self.down_at = down_positions(game)
         self.first_cards = first_street(game).down + first_street(game).up
         self.seats: list[tuple[int, str]] = []
@@ -83,6 +86,7 @@ class HandBuilder:
         self.streets: list[_Street] = []
         self.section = "seats"  # seats -> street -> showdown -> summary
         self.dealt: dict[str, list[int | None]] = {}  # every card, in the order dealt
+        self.hole_face_up: set[str] = set()  # players whose hole cards the deal gives
         self.owner: dict[int, str] = {}
         self.community: int | None = None
         self.shown: dict[str, tuple[int, ...]] = {}
@@ -223,12 +227,17 @@ class HandBuilder:
                 raise HandError(line, f"the hero's ({name}) cards are hidden")
             self.marked_hero = name
         known = [c for c in cards if c is not None]
-        if len(set(known)) != len(known) or set(known) & set(have):
+        again = [c for c in known if c in have]
+        if again:
+            raise HandError(line, f"{card_str(again[0])} is dealt to {name} twice")
+        if len(set(known)) != len(known):
             raise HandError(line, f"a card is repeated in {name}'s cards")
         for i, card in enumerate(cards, start=len(have)):
             if card is None and i not in self.down_at and not self.hidden_up_cards:
                 raise HandError(line, f"{name}'s up card on {street.name} street is hidden")
         self.claim(known, name, line)
+        if any(c is not None for i, c in enumerate(cards, start=len(have)) if i in self.down_at):
+            self.hole_face_up.add(name)
         have.extend(cards)
         if known:
             street.dealt.setdefault(name, []).extend(known)
@@ -363,18 +372,25 @@ class HandBuilder:
         if self.returned:
             return 0.0  # the file says what went back
         back = 0.0
+        for street, name, chips in self.unmatched_bets(last_street_only=last_street_only):
+            self.uncalled[name] = round(self.uncalled.get(name, 0.0) + chips, 10)
+            self.returned.append((street, name, chips))
+            back += chips
+        return back
+
+    def unmatched_bets(self, *, last_street_only: bool = False) -> list[tuple[str, str, float]]:
+        """(street, bettor, chips) of each bet nobody matched, as settle_uncalled finds
+        them, without recording them."""
+        out = []
         for street in reversed(self.streets) if last_street_only else self.streets:
             excess = _unmatched(street.actions)
             if excess is None:
                 continue
             if excess[1] > 1e-9:
-                name, chips = excess
-                self.uncalled[name] = round(self.uncalled.get(name, 0.0) + chips, 10)
-                self.returned.append((street.name, name, chips))
-                back += chips
+                out.append((street.name, *excess))
             if last_street_only:
                 break
-        return back
+        return out
 
     def collect(self, line: int, name: str, chips: float) -> None:
         """Chips won from the pot, no uncalled bet in them."""
@@ -421,8 +437,7 @@ class HandBuilder:
         counted as shown (hole, up and river in the order dealt, merged with a show)."""
         shown = dict(self.shown)
         for name, cards in self.dealt.items():
-            if name == hero or all(c is None for i, c in enumerate(cards)
-                                   if i in self.down_at):
+            if name == hero or name not in self.hole_face_up or self.trimmed:
                 continue
             up = set(self.up_cards(name))
             down = [c for i, c in enumerate(cards) if i in self.down_at]
@@ -484,12 +499,24 @@ class HandBuilder:
             seats=seats, stacks={p: self.stacks[p] for _, p in seats},
             hero=hero, hero_cards=hero_cards,
             up_cards={p: self.up_cards(p) for _, p in seats if self.up_cards(p)},
-            streets=tuple(Street(s.name, {p: tuple(c) for p, c in s.dealt.items()},
-                                 tuple(s.actions)) for s in self.streets),
+            streets=tuple(Street(s.name, self._seen_dealt(s, hero), tuple(s.actions))
+                          for s in self.streets),
             shown=shown, collected=collected, total_pot=total_pot, rake=rake,
             warnings=tuple(self.warnings), uncalled=dict(self.uncalled),
             returned=tuple(self.returned), community=self.community,
         )
+
+    def _seen_dealt(self, street: _Street, hero: str | None) -> dict[str, tuple[int, ...]]:
+        """A street's new cards as the hero saw them dealt: the hero's own and everyone's
+        up cards (another player's hole cards the file gives are shown, not seen dealt)."""
+        out = {}
+        for name, cards in street.dealt.items():
+            if name != hero:
+                down = {self.dealt[name][i] for i in self.down_at if i < len(self.dealt[name])}
+                cards = [c for c in cards if c not in down]
+            if cards:
+                out[name] = tuple(cards)
+        return out
 
     def _hole_known(self, name: str) -> bool:
         hole = self._cards_by(1) - 1
@@ -547,3 +574,50 @@ def _unmatched(actions) -> tuple[str, float] | None:
     ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     return ranked[0][0], round(ranked[0][1] - second, 10)
+
+
+def street_name(builder: HandBuilder, index: int, line: int) -> str:
+    """The name of street ``index`` (0: the first) of the builder's game, for rooms that
+    number their streets; a number past the last street is a HandError."""
+    if 0 <= index < len(builder.order):
+        return builder.order[index]
+    raise HandError(line, f"street {index + 1} out of order (the game has "
+                          f"{len(builder.order)} streets)")
+
+
+# A hand's lines: (hand id, the header's line number, [(line number, line)]).
+Chunk = tuple[str, int, list[tuple[int, str]]]
+ReadOne = Callable[[str, int, list[tuple[int, str]], list[HandBuilder]], HandBuilder | None]
+Finish = Callable[[HandBuilder, HandHistory], HandHistory]
+
+
+def read_hands(chunks: Iterable[Chunk], read_one: ReadOne, finish: Finish | None = None
+               ) -> tuple[list[HandHistory], list[ParseProblem]]:
+    """The hands of a file, never raising: each chunk goes to ``read_one(hand_id, start,
+    lines, holder)``, which puts its builder in ``holder`` as soon as it has one (so that a
+    bad card found later still leaves the streets read before it) and returns it, or None
+    for a hand of another game (skipped silently). ``finish`` adjusts the record built (a
+    room's own accounting). A HandError becomes a ParseProblem and the next hand is read."""
+    hands: list[HandHistory] = []
+    problems: list[ParseProblem] = []
+    for hand_id, start, lines in chunks:
+        last = lines[-1][0] if lines else start
+        holder: list[HandBuilder] = []
+        try:
+            if read_one(hand_id, start, lines, holder) is None:
+                continue
+            hand = holder[0].build(last)
+            hands.append(finish(holder[0], hand) if finish else hand)
+        except BadCard as exc:
+            try:
+                hand = holder[0].build_cut(exc)
+                hands.append(finish(holder[0], hand) if finish else hand)
+            except Exception:  # noqa: BLE001 - nothing to keep: the bad card is the problem
+                problems.append(ParseProblem(hand_id, exc.line, exc.message))
+        except HandError as exc:
+            problems.append(ParseProblem(hand_id, exc.line, exc.message))
+        except AmountError as exc:  # the room's number style has no such amount
+            problems.append(ParseProblem(hand_id, start, str(exc)))
+        except Exception as exc:  # noqa: BLE001 - bad input must never raise
+            problems.append(ParseProblem(hand_id, start, f"internal error: {exc!r}"))
+    return hands, problems

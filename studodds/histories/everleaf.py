@@ -36,10 +36,10 @@ import re
 
 from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
 from .record import HandError
 from .streets import first_street
-from .builder import HandBuilder
 from .studhand import CUR, NUM, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)

@@ -36,9 +36,9 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
 from .record import HandError
-from .builder import HandBuilder
 from .studlines import cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)

@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..cards import card_str, parse_card
-from .amounts import AmountError
+from ..cards import parse_card
 from .builder import HandBuilder
+from .builder import read_hands as builder_read_hands
 from .record import BadCard, HandError, HandHistory, ParseProblem
 
 _CARD_RE = re.compile(r"^(?:10|[2-9TJQKA])[cdhs]$", re.IGNORECASE)
@@ -72,37 +72,21 @@ def read_hands(text: str, header: re.Pattern[str],
     """Every stud hand of ``text``: ``start`` makes a hand's builder from its header (None
     for another game: skipped silently), ``feed`` gives it each line, ``finish`` adjusts
     the record the builder built (a room's own accounting). Never raises: a hand that
-    cannot be read is a ParseProblem and the next hand is read."""
-    hands: list[HandHistory] = []
-    problems: list[ParseProblem] = []
-    for first, match, lines in split_hands(text, header):
-        last = lines[-1][0] if lines else first
-        hand_id = match.group("id")
-        builder = None
-        try:
-            builder = start(first, match)
-            if builder is None:
-                continue
-            for n, line in lines:
-                feed(builder, n, line)
-            hand = builder.build(last)
-            hands.append(finish(builder, hand) if finish else hand)
-        except BadCard as exc:
-            kept = None
-            if builder is not None:
-                try:
-                    kept = builder.build_cut(exc)
-                    kept = finish(builder, kept) if finish else kept
-                except Exception:  # noqa: BLE001 - nothing to keep: the bad card is the problem
-                    kept = None
-            if kept is None:
-                problems.append(ParseProblem(hand_id, exc.line, exc.message))
-            else:
-                hands.append(kept)
-        except HandError as exc:
-            problems.append(ParseProblem(hand_id, exc.line, exc.message))
-        except AmountError as exc:  # the room's number style has no such amount
-            problems.append(ParseProblem(hand_id, first, str(exc)))
-        except Exception as exc:  # noqa: BLE001 - bad input must never raise
-            problems.append(ParseProblem(hand_id, first, f"internal error: {exc!r}"))
-    return hands, problems
+    cannot be read is a ParseProblem and the next hand is read (builder.read_hands)."""
+    matches = {}
+
+    def chunks():
+        for first, match, lines in split_hands(text, header):
+            matches[first] = match
+            yield match.group("id"), first, lines
+
+    def read_one(hand_id, first, lines, holder):
+        builder = start(first, matches[first])
+        if builder is None:
+            return None
+        holder.append(builder)
+        for n, line in lines:
+            feed(builder, n, line)
+        return builder
+
+    return builder_read_hands(chunks(), read_one, finish)

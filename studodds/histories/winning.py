@@ -33,9 +33,9 @@ import re
 
 from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
 from .record import HandError
-from .builder import HandBuilder
 from .studhand import NUM, card, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
