@@ -121,7 +121,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     game = game_of(ROOM, re.sub(r"TBL#\S*", "", rest.split(" - ")[0]))
     if game is None:
         return None
-    builder = _Builder(ROOM, header["id"], n, game, needs_summary=True)
+    builder = _Builder(ROOM, header["id"], n, game, needs_summary="summary")
     tournament = _TOURNAMENT_RE.search(rest)
     builder.tournament = tournament["t"] if tournament else None
     return builder

@@ -50,8 +50,8 @@ class HandBuilder:
     (or BadCard); ``line`` is always the 1-based line of the file the fact comes from.
 
     Options (a room's habits): ``hidden_up_cards``: the room writes nobody's up cards but
-    the hero's; ``needs_summary``: a hand without its summary is truncated (rooms that
-    always write one); ``opens_first_street``: cards or actions before any street header
+    the hero's; ``needs_summary``: the summary a hand without is truncated, in the room's
+    words (rooms that always write one); ``opens_first_street``: cards or actions before any street header
     open the first street (rooms that write no header for it); ``uncalled``: how a bet
     nobody called comes back: "written" (the file says so), "settle" (found on every
     street, rooms that never write it), "last" (found on the last street with bets only);
@@ -60,7 +60,7 @@ class HandBuilder:
 
     def __init__(self, room: str, hand_id: str, line: int, game: str, small_bet: float = 0.0,
                  big_bet: float = 0.0, *, tournament: str | None = None, mix: str | None = None,
-                 hidden_up_cards: bool = False, needs_summary: bool = False,
+                 hidden_up_cards: bool = False, needs_summary: str | None = None,
                  opens_first_street: bool = False, uncalled: str = "written",
                  pot_from_chips: bool = False):
         self.room, self.hand_id, self.header_line = room, hand_id, line
@@ -454,7 +454,7 @@ class HandBuilder:
         if not self.streets:
             raise HandError(last_line, f"hand is truncated: no {self.order[0]} street")
         if self.needs_summary and not self.saw_summary:
-            raise HandError(last_line, "hand is truncated: no summary")
+            raise HandError(last_line, f"hand is truncated: no {self.needs_summary}")
         dealt_in = self.dealt_in()
         if not dealt_in:
             raise HandError(last_line, f"no cards dealt on {self.order[0]} street")

@@ -134,7 +134,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
         game = next((g for g in (game_of(ROOM, part) for part in parts[1:]) if g), None)
     if game is None:
         return None  # hold'em, Omaha, draw ...: not ours
-    builder = HandBuilder(ROOM, header["id"], n, game, needs_summary=True)
+    builder = HandBuilder(ROOM, header["id"], n, game, needs_summary="summary")
     stakes = next((m for m in map(_STAKES_RE.search, parts[1:]) if m), None)
     if stakes is None:
         raise HandError(n, "no stakes (small bet/big bet) in the header")

@@ -116,7 +116,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     game = game_of(ROOM, rest)
     if game is None:
         return None
-    builder = HandBuilder(ROOM, header["id"], n, game, needs_summary=True)
+    builder = HandBuilder(ROOM, header["id"], n, game, needs_summary="summary")
     stakes = _STAKES_RE.search(rest)
     if stakes is None:  # pragma: no cover - the header pattern requires them
         raise HandError(n, "no stakes (small bet/big bet) in the header")

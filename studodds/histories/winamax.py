@@ -108,7 +108,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     game = game_of(ROOM, after_id[: stakes.start()] if stakes else after_id)
     if game is None:
         return None
-    builder = HandBuilder(ROOM, header["id"], n, game, needs_summary=True)
+    builder = HandBuilder(ROOM, header["id"], n, game, needs_summary="summary")
     if stakes is None:
         raise HandError(n, "no stakes (ante/small bet/big bet) in the header")
     values = [amount(v) for v in stakes["stakes"].split("/") if re.search(r"\d", v)]
