@@ -702,10 +702,10 @@ def test_a_bad_card_in_the_showdown_keeps_every_street():
     text = (DATA / "stud7_side_pot.txt").read_text()
     old = "Shorty: shows [6d 7s 3d 8s 5c Jd 4d]"
     assert old in text
-    (hh,), problems = parse_text(text.replace(old, "Shorty: shows [6d 7s 3d 8s 5c Jd 4D]"))
+    (hh,), problems = parse_text(text.replace(old, "Shorty: shows [6d 7s 3d 8s 5c Jd 4x]"))
     assert problems == [] and len(hh.streets) == 5
     assert set(hh.shown) == {"Bob", "Hero"}  # shown before the bad line
-    assert hh.cut.message == "impossible card '4D': the showdown from this line on is left out"
+    assert hh.cut.message == "impossible card '4x': the showdown from this line on is left out"
 
 
 def test_a_bad_community_card_keeps_the_streets_before_the_river():

@@ -210,7 +210,7 @@ class HandBuilder:
         if door_only and k == 1 and not have:
             cards = [None] * (self.first_cards - 1) + list(cards)
         if earlier is not None:
-            self._check_earlier(line, name, earlier)
+            self.check_earlier(line, name, earlier)
         if len(have) < self._cards_by(k - 1):
             raise HandError(line, f"{name} gets {street.name}-street cards without the "
                                   "earlier streets' cards")
@@ -253,7 +253,7 @@ class HandBuilder:
                                   f"{name}")
         self.deal(line, name, cards, earlier=earlier, door_only=door_only)
 
-    def _check_earlier(self, line: int, name: str, earlier) -> None:
+    def check_earlier(self, line: int, name: str, earlier) -> None:
         have = self.dealt.get(name, [])
         up = {c for i, c in enumerate(have) if i not in self.down_at and c is not None}
         given = {c for c in earlier if c is not None}

@@ -41,19 +41,22 @@ match the river is a warning.
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
-from ..cards import NotationError, card_str, cards_str, parse_card
+from ..cards import card_str, cards_str, parse_card
 from .amounts import DECIMAL_POINT
-from .builder import HandBuilder, read_hands
+from .builder import HandBuilder
 from .formats import POKERSTARS
 from .game_names import find_game
-from .record import BadCard, HandError, HandHistory, ParseProblem
+from .record import HandError
+from .stars_layout import StarsLayout
+from .studlines import cards
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 _amount = NUMBERS.parse
 
-# cards_str is used by the module doctest.
-_ = cards_str
+# cards_str and parse_card are used by the module doctest.
+_ = cards_str, parse_card
 
 _EXAMPLE = """\
 PokerStars Hand #1: Razz Limit ($2/$4 USD) - 2020/01/01 12:00:00 ET
@@ -101,18 +104,9 @@ _SEAT_RE = re.compile(
     r"(?P<rest>.*)$"
 )
 
-_STREET_RE = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<rest>.*)$")
-
-_STREET_NAMES = {
-    "3RD STREET": "3rd", "4TH STREET": "4th", "5TH STREET": "5th", "6TH STREET": "6th",
-    "7TH STREET": "7th", "RIVER": "7th",
-}
-
 _COMMUNITY_RE = re.compile(r"^\[(?P<cards>[^\[\]]*)\]$")
 
 _BOARD_RE = re.compile(r"^Board \[(?P<cards>[^\[\]]*)\]$")
-
-_BRACKETS_RE = re.compile(r"^\[(?P<a>[^\[\]]*)\](?: \[(?P<b>[^\[\]]*)\])?$")
 
 _ALL_IN = r"(?P<allin> and is all-in)?(?: and has reached the .* cap)?(?: \(disconnect\))?"
 
@@ -152,64 +146,59 @@ _SUMMARY_CARDS_RE = re.compile(r"(?:showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 _SUMMARY_WON_RE = re.compile(rf"(?:collected|won) \({_AMT}\)")
 
 # Lines that carry no information for us; skipped without a warning.
-_NOISE_RES = tuple(
-    re.compile(p)
-    for p in (
-        r"^Table '.*'",
-        r".* joins the table at seat #\d+$",
-        r".* leaves the table$",
-        r".* (?:is|has been) disconnected$",
-        r".* is connected$",
-        r".* has returned$",
-        r".* has timed out(?: while disconnected)?$",
-        r".* is sitting out$",
-        r".* sits out$",
-        r".* was removed from the table.*$",
-        r'.* said, ".*"?$',
-        r".* will be allowed to play.*$",
-        r".* finished the tournament.*$",
-        r".* wins the tournament.*$",
-        r".* re-buys and receives.*$",
-        r".* takes the add-on.*$",
-        r".* wins (?:the )?.* bounty.*$",
-        r"^Betting is capped$",
-        r"^Pair on board - a double bet is allowed$",
-        r"^No low hand qualified$",
-        r"^.* cashed out the hand.*$",
-    )
+_NOISE_PATTERNS = (
+    r"^Table '.*'",
+    r".* joins the table at seat #\d+$",
+    r".* leaves the table$",
+    r".* (?:is|has been) disconnected$",
+    r".* is connected$",
+    r".* has returned$",
+    r".* has timed out(?: while disconnected)?$",
+    r".* is sitting out$",
+    r".* sits out$",
+    r".* was removed from the table.*$",
+    r'.* said, ".*"?$',
+    r".* will be allowed to play.*$",
+    r".* finished the tournament.*$",
+    r".* wins the tournament.*$",
+    r".* re-buys and receives.*$",
+    r".* takes the add-on.*$",
+    r".* wins (?:the )?.* bounty.*$",
+    r"^Betting is capped$",
+    r"^Pair on board - a double bet is allowed$",
+    r"^No low hand qualified$",
+    r"^.* cashed out the hand.*$",
+    r"^Board .*$",
 )
+_NOISE_RE = re.compile("|".join(_NOISE_PATTERNS))
 
-_CARD_TOKEN_RE = re.compile(r"^[2-9TJQKA][cdhs]$")
+class PokerStars(StarsLayout):
+    """PokerStars' own words for its layout; the card shortage's community river is its
+    own hook."""
 
+    ROOM = POKERSTARS
+    NUMBERS = NUMBERS
+    HEADER = _HEADER_RE
+    SEAT = _SEAT_RE
+    SEAT_NOISE = re.compile(r"^Table '")
+    STREETS: ClassVar[dict[str, str]] = {**StarsLayout.STREETS, "RIVER": "7th"}
+    ACTOR = ": "
+    ACTIONS = _ACTION_RES
+    SHOWS = _SHOWS_RE
+    WINS = re.compile(r"(?!)")  # never: PokerStars writes "NAME collected" without a colon
+    COLLECTED = _COLLECTED_RE
+    UNCALLED = _UNCALLED_RE
+    QUIET = _QUIET_AFTER_NAME_RE
+    NOISE = _NOISE_RE
+    CHAT = False
+    TOTAL = _TOTAL_RE
+    SUMMARY_WON = _SUMMARY_WON_RE
 
-def _cards(text: str, line: int) -> tuple[int, ...]:
-    out = []
-    for token in text.split():
-        if not _CARD_TOKEN_RE.match(token):
-            raise BadCard(line, f"impossible card {token!r}")
-        try:
-            out.append(parse_card(token))
-        except NotationError as exc:  # pragma: no cover - the regex above already checks
-            raise HandError(line, str(exc)) from None
-    if len(set(out)) != len(out):
-        raise HandError(line, f"a card is repeated in [{text}]")
-    return tuple(out)
-
-
-class _Hand:
-    """Reads one hand's lines into the one hand builder (builder.py)."""
-
-    def __init__(self, hand_id: str, header_line: int, header: str):
-        self.hand_id = hand_id
-        self.header_line = header_line
-        self.hh: HandBuilder | None = None  # None: not a stud hand
-        self._parse_header(header)
-
-    # -- header
-    def _parse_header(self, rest: str) -> None:
+    def start(self, line: int, header: re.Match[str]) -> HandBuilder | None:
+        rest = header["rest"]
         game_id, game = find_game(POKERSTARS, rest, leftmost=True)
         if game_id is None or game is None:
-            return  # not a stud hand
+            return None  # not a stud hand
         tournament = _TOURNAMENT_RE.search(rest)
         before = rest[: game.start()]
         mix = _MIX_RE.search(before)
@@ -220,211 +209,49 @@ class _Hand:
             mix = words[-1] if words else None
         stakes = _STAKES_RE.search(rest)
         if stakes is None:
-            raise HandError(self.header_line, "no stakes (small bet/big bet) in the header")
-        self.hh = HandBuilder(POKERSTARS, self.hand_id, self.header_line, game_id,
-                              _amount(stakes["sb"]), _amount(stakes["bb"]),
-                              tournament=tournament["t"] if tournament else None,
-                              mix=mix or None, needs_summary="*** SUMMARY ***")
+            raise HandError(line, "no stakes (small bet/big bet) in the header")
+        return HandBuilder(POKERSTARS, header["id"], line, game_id, _amount(stakes["sb"]),
+                           _amount(stakes["bb"]),
+                           tournament=tournament["t"] if tournament else None,
+                           mix=mix or None, needs_summary="*** SUMMARY ***")
 
-    # -- lines
-    def feed(self, n: int, line: str) -> None:
-        hh = self.hh
-        if hh.section == "seats":
-            seat = _SEAT_RE.match(line)
-            if seat:
-                hh.seat(n, int(seat["seat"]), seat["name"], _amount(seat["stack"]))
-                return
-            if line.startswith("Table '"):
-                return
-            hh.section = "antes"
-        street = _STREET_RE.match(line)
-        if street:
-            self._street_header(n, street["name"].strip().upper(), street["rest"].strip())
+    def street_rest(self, n: int, name: str, rest: str) -> None:
+        """``*** RIVER *** [6h]``: the card shortage's community card, nobody's own."""
+        community = _COMMUNITY_RE.match(rest) if self.hh.current.name == "7th" else None
+        if community is None:
+            self.hh.warn(n, f"*** {name} *** {rest}")
             return
-        if hh.section == "summary":
-            self._summary_line(n, line)
-            return
-        if line.startswith("Dealt to "):
-            self._dealt(n, line)
-            return
-        prefixed = hh.name_prefix(line, ": ")
-        if prefixed:
-            self._player_line(n, line, *prefixed)
-            return
-        if self._other_line(n, line):
-            return
-        if not any(p.match(line) for p in _NOISE_RES):
-            hh.warn(n, line)
+        shown = cards(community["cards"], n)
+        if len(shown) != 1 or None in shown:
+            raise HandError(n, f"the community card is one card, not [{community['cards']}]")
+        self.hh.turn_community(n, shown[0])
+        self.community_line = n
 
-    def _street_header(self, n: int, name: str, rest: str) -> None:
-        hh = self.hh
-        if name in _STREET_NAMES:
-            if hh.ended:
-                raise HandError(n, f"*** {name} *** after the showdown or summary")
-            short = _STREET_NAMES[name]
-            hh.street(n, short)
-            community = _COMMUNITY_RE.match(rest) if short == "7th" else None
-            if community:
-                cards = _cards(community["cards"], n)
-                if len(cards) != 1:
-                    raise HandError(n, f"the community card is one card, not "
-                                       f"[{community['cards']}]")
-                hh.turn_community(n, cards[0])
-                self.community_line = n
-            elif rest:
-                hh.warn(n, f"*** {name} *** {rest}")
-        elif name == "SHOW DOWN":
-            if hh.section == "summary":
-                raise HandError(n, "*** SHOW DOWN *** after the summary")
-            hh.showdown()
-        elif name == "SUMMARY":
-            if hh.section == "summary":
-                raise HandError(n, "a second *** SUMMARY ***")
-            hh.summary(n)
-        else:
-            hh.warn(n, f"*** {name} *** {rest}".rstrip())
-
-    def _dealt(self, n: int, line: str) -> None:
-        hh = self.hh
-        if hh.section != "street":
-            raise HandError(n, "cards dealt outside a street")
-        name = next((c for c in hh.names if line.startswith(f"Dealt to {c} [")), None)
-        if name is None:
-            raise HandError(n, f"cards dealt to a player who is not seated: {line!r}")
-        match = _BRACKETS_RE.match(line[len("Dealt to ") + len(name) + 1:])
-        if match is None:
-            raise HandError(n, f"cannot read the dealt cards: {line!r}")
-        first = _cards(match["a"], n)
-        new = _cards(match["b"], n) if match["b"] is not None else None
-        street = hh.current.name
-        if street == "3rd":
-            if new is not None:
-                raise HandError(n, f"earlier cards given on 3rd street: {line!r}")
-            if len(first) not in (1, 3):
-                raise HandError(n, f"{len(first)} cards dealt on 3rd street: {line!r}")
-            hh.deal_street(n, name, first)
-            return
-        if street == "7th" and hh.community is not None:
-            # The river is the community card: nobody gets a card of their own. A line
-            # repeating a player's cards (with the community card as the new one) is
-            # tolerated and adds nothing.
-            if new not in (None, (hh.community,)):
-                raise HandError(n, f"a river dealt to {name}, but the river is the "
-                                    f"community card {card_str(hh.community)}: {line!r}")
-            hh._check_earlier(n, name, first)
-            return
-        if new is None or len(new) != 1:
-            raise HandError(n, f"expected [earlier cards] [new card]: {line!r}")
-        hh.deal_street(n, name, new, earlier=first)
-
-    def _player_line(self, n: int, line: str, name: str, rest: str) -> None:
-        for kind, regex in _ACTION_RES:
-            match = regex.match(rest)
-            if match is None:
-                continue
-            if kind == "fold" and match["cards"]:
-                self._show(name, _cards(match["cards"], n), n)
-            all_in = bool(match.groupdict().get("allin"))
-            chips = _amount(match["amt"]) if "amt" in match.groupdict() else None
-            if kind == "ante":
-                self.hh.ante(n, name, chips, all_in)
-            else:
-                self.hh.act(n, name, kind, chips, all_in=all_in)
-            return
-        shows = _SHOWS_RE.match(rest)
-        if shows:
-            self._show(name, _cards(shows["cards"], n), n)
-            return
-        if _QUIET_AFTER_NAME_RE.match(rest):
-            return
-        self.hh.warn(n, line)
-
-    def _show(self, name: str, cards: tuple[int, ...], n: int) -> None:
-        """Cards revealed by ``name``. After a card shortage the community card may be
-        listed as the seventh card: it is not the player's own and is left out (six own
-        cards at most)."""
+    def deal_new(self, n: int, name: str, new, held) -> None:
         community = self.hh.community
-        if community is not None:
-            cards = tuple(c for c in cards if c != community)
-            if len(cards) > 6:
-                raise HandError(n, f"{name} shows {len(cards)} cards of their own, but the "
-                                    f"river was the community card {card_str(community)}")
-        self.hh.show(n, name, cards)
-
-    def _other_line(self, n: int, line: str) -> bool:
-        """Lines that do not start with "NAME: ": returns, collections."""
-        match = _UNCALLED_RE.match(line)
-        if match and match["name"] in self.hh.stacks:
-            self.hh.return_uncalled(n, match["name"], _amount(match["amt"]))
-            return True
-        match = _COLLECTED_RE.match(line)
-        if match and match["name"] in self.hh.stacks:
-            self.hh.collect(n, match["name"], _amount(match["amt"]))
-            return True
-        return False
-
-    def _summary_line(self, n: int, line: str) -> None:
-        hh = self.hh
-        total = _TOTAL_RE.match(line)
-        if total:
-            hh.total_pot = _amount(total["pot"])
-            hh.rake = _amount(total["rake"]) if total["rake"] is not None else None
+        if self.hh.current.name != "7th" or community is None:
+            super().deal_new(n, name, new, held)
             return
-        seat = _SUMMARY_SEAT_RE.match(line)
-        if seat:
-            rest = seat["rest"]
-            name = next((c for c in hh.names if rest.startswith(c + " ")), None)
-            if name is None:
-                hh.warn(n, line)
-                return
-            cards = _SUMMARY_CARDS_RE.search(rest)
-            if cards:
-                self._show(name, _cards(cards["cards"], n), n)
-            for won in _SUMMARY_WON_RE.finditer(rest):
-                hh.summary_won[name] = hh.summary_won.get(name, 0.0) + _amount(won["amt"])
-            return
+        # The river is the community card: nobody gets a card of their own. A line
+        # repeating a player's cards (with the community card as the new one) is
+        # tolerated and adds nothing.
+        if new not in (None, (community,)):
+            raise HandError(n, f"a river dealt to {name}, but the river is the community "
+                               f"card {card_str(community)}")
+        self.hh.check_earlier(n, name, held)
+
+    def summary_line(self, n: int, line: str) -> None:
         board = _BOARD_RE.match(line)
-        if board:
-            self._board(n, line, board["cards"])
+        if board is None:
+            super().summary_line(n, line)
             return
-        if line.startswith("Board ") or any(p.match(line) for p in _NOISE_RES):
-            return
-        hh.warn(n, line)
-
-    def _board(self, n: int, line: str, text: str) -> None:
-        """``Board [6h]``: in stud only after a card shortage; it must be the river's card."""
         community = self.hh.community
         if community is None:
             self.hh.warnings.append(f"line {n}: {line} (no community card was turned on "
                                     "the river)")
-        elif text.split() != [card_str(community)]:
+        elif board["cards"].split() != [card_str(community)]:
             self.hh.warnings.append(f"line {n}: {line} (the river turned the community card "
                                     f"{card_str(community)}, line {self.community_line})")
 
 
-def _chunks(text: str):
-    chunks: list[tuple[str, int, list[tuple[int, str]]]] = []
-    for n, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip().lstrip("\ufeff")
-        header = _HEADER_RE.match(line)
-        if header:
-            chunks.append((header["id"], n, [(n, header["rest"])]))
-        elif line and chunks:
-            chunks[-1][2].append((n, line))
-    return chunks
-
-
-def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
-    (_, header), *rest = lines
-    hand = _Hand(hand_id, start, header)
-    if hand.hh is None:
-        return None  # another game: not ours
-    holder.append(hand.hh)
-    for n, line in rest:
-        hand.feed(n, line)
-    return hand.hh
-
-
-def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
-    """All stud hands in ``text`` and the problems of those that could not be read."""
-    return read_hands(_chunks(text), _read)
+parse_text = PokerStars.parse_text
