@@ -5,7 +5,7 @@ A file holds one or more ``<session>`` blocks, each with its ``<general>`` (the 
 ``<gametype>7 Card Stud Hi-Lo L €0.05/€0.10</gametype>``, the file owner's ``<nickname>``)
 and its ``<game gamecode="...">`` hands. Files are often not well-formed XML (a missing
 ``</session>``, several roots, an encoding declaration that does not match the bytes), so
-the tags are scanned forgivingly (roomkit.scan_tags) rather than parsed strictly.
+the tags are scanned forgivingly (xml_tags.scan_tags) rather than parsed strictly.
 
 In a hand, ``<player seat name chips win bet/>`` gives the seats, stacks, the chips each
 player put in (``bet``) and won (``win``, an uncalled bet returned included);
@@ -19,7 +19,7 @@ street: the complete), 7 all-in, 15 ante, 16 bring-in, 23 raise (``sum`` is the 
 bet is raised to); ``sum`` is otherwise the chips the action puts in.
 
 The file writes no "uncalled bet" or showdown lines: the uncalled bet is found from the
-actions (roomkit.HandBuilder), the cards of a player other than the owner are shown when the
+actions (builder.HandBuilder), the cards of a player other than the owner are shown when the
 room wrote them face up, and the owner shows when the hand went to a showdown.
 """
 
@@ -33,7 +33,7 @@ from .builder import HandBuilder
 from .builder import street_name as _street_name
 from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
-from .roomkit import Tag, scan_tags
+from .xml_tags import Tag, scan_tags
 
 NUMBERS = EITHER  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse_optional

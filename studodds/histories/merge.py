@@ -5,7 +5,7 @@ Each hand is a ``<game id="31423297-107" ...>`` after a ``<description type="7-S
 stakes="Limit $0.50/$1"/>`` naming its game (``7-Stud``, ``7-Stud H/L8``, ``Razz``,
 ``5-Stud``; a mixed game such as ``HORSE`` names the hand's game by its ``gametype`` or
 ``multigametype`` number) and its small bet and big bet. The file is no XML document (many
-roots, no declaration), so its tags are scanned forgivingly (roomkit.scan_tags).
+roots, no declaration), so its tags are scanned forgivingly (xml_tags.scan_tags).
 
 Players are named by seat in the events; seats are numbered from 0 in the file and from 1
 in the record, as the table shows them. Rounds: ``BLINDS`` (the antes), ``BRING_IN`` (the
@@ -17,7 +17,7 @@ but they were dealt before it. Amounts: ``COMPLETE`` and ``RAISE`` give the tota
 is made, ``ANTE``, ``BRING_IN``, ``BET``, ``CALL`` and ``ALL_IN`` the chips the action puts
 in (an all-in is a bet, raise or call by what it puts in). ``<winner amount uncalled>``
 gives what each player collected; a winner written ``uncalled="true"`` is an uncalled bet
-returned, which the assembler also finds from the actions (roomkit.HandBuilder).
+returned, which the hand builder also finds from the actions (builder.HandBuilder).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from .builder import HandBuilder
 from .builder import street_name as _street_name
 from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
-from .roomkit import Tag, scan_tags
+from .xml_tags import Tag, scan_tags
 
 NUMBERS = EITHER  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse_optional
@@ -122,7 +122,7 @@ def _read_game(description: dict[str, str], tags: list[Tag]) -> HandHistory | No
 
 
 class _Hand:
-    """Feeds one game's rounds to the assembler."""
+    """Feeds one game's rounds to the hand builder."""
 
     def __init__(self, hh: HandBuilder, by_seat: dict[str, str]):
         self.hh = hh

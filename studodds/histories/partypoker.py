@@ -16,7 +16,7 @@ the river) has all their cards known from then on, up cards included; the others
 unknown, so who should have brought it in or acted first cannot always be told.
 
 ``wins $13.20 USD`` includes an uncalled bet returned (the file writes no return); the
-assembler finds it from the actions (roomkit.HandBuilder). Lines the reader does not know are
+hand builder finds it from the actions (builder.HandBuilder). Lines the reader does not know are
 warnings; "does not show cards", "There was no qualifying low hand" and the table lines
 are read without one. ``Name opens`` says who acts first on the street: a first action by
 anyone else is a warning.

@@ -1,18 +1,6 @@
-"""The bookkeeping the line-by-line stud readers of other rooms share (fulltilt.py,
-kingsclub.py, winamax.py, bovada.py): each reader turns its room's lines into calls on a
-:class:`HandBuilder` (a seat, an ante, a street, the cards dealt, an action, a returned
-bet, a pot collected, cards shown), which keeps the accounts the way pokerstars.py does and
-builds the one hand record (record.py). The rooms differ in their words; the stud they
-write down is the same.
-
-Conventions, as in pokerstars.py: an action's ``amount`` is what it puts into the pot
-(``to`` is the street's total for a complete or a raise); antes are the first actions of
-the first street and do not count towards its bets; the first street's "bet" after (or
-instead of) the bring-in is a complete. Cards a room hides (``X``) are unknown: an up card
-is never hidden, a hole card or the river may be. The hero is the player whose hole cards
-the file gives (or the one the file marks); other players' hole cards that the file gives
-count as shown.
-"""
+"""What the line-by-line readers share besides the hand builder (builder.py): cards as the
+rooms write them (``X`` for a hidden card, ``10h``, lower case), and the loop that splits a
+file into its hands at each header line and reads them one by one."""
 
 from __future__ import annotations
 

@@ -1,14 +1,7 @@
-"""What the readers of the XML rooms and PartyPoker share: a
-forgiving tag scanner for XML-like text, and a hand assembler that turns the facts a file
-gives (seats, cards, actions, winnings) into the one hand record (record.py) with the
-PokerStars reader's conventions (pokerstars.py): antes first on the first street, an
-action's ``amount`` is the chips it puts in (``to`` the total for a raise or complete),
-an uncalled bet is returned on its street and is not part of what the winner collected.
-
-Rooms that write no "Uncalled bet returned" line report the return inside the winnings;
-the assembler finds it the way a dealer does: on any street, the chips one player put in
-beyond what anybody else put in on that street were never called.
-"""
+"""A forgiving tag scanner for XML-like hand histories (iPoker, Merge): every tag of the
+text, in order, with its attributes and the text after it, whatever a strict parser would
+refuse (several roots, no closing tags, fragments, stray ampersands, a wrong encoding
+declaration). The hands themselves are kept by the one hand builder (builder.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +9,6 @@ import bisect
 import dataclasses
 import html
 import re
-
-# ---------------------------------------------------------------- XML-like text
 
 _TAG_RE = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z_][\w.-]*)"
                      r"(?P<attrs>(?:[^<>\"']|\"[^\"]*\"|'[^']*')*?)(?P<empty>/?)>")
