@@ -163,6 +163,25 @@ def test_unknown_hands_replay_unseen_in_both_views(capsys):
     assert "(x x) Kd Ks 3d Td (x)" in out and "(7d 7c) Kd Ks 3d Td (x)" in out
 
 
+def test_an_unknown_up_card_leaves_its_streets_out():
+    """Ann's 5th-street card is '??' and she shows nothing new: her up cards run to it, and
+    her down cards (the shown cards less the up cards) hold no up card after it."""
+    text = UNKNOWN.read_text().replace("'d dh p1 5h'", "'d dh p1 ??'").replace(
+        "'p1 sm AhKh9h2h5h4h8s'", "'p1 sm -'")
+    (hh,), problems = parse_text(text)
+    assert problems == [] and hh.cut is None
+    assert hh.up_cards["Ann"] == C("9h 2h")
+    assert hh.shown["Ann"] == C("Ah Kh 9h 2h 8s")
+    warning = ("line 1: Ann's up cards are not all shown: those after the unknown one are "
+               "left out")
+    assert hh.warnings == (warning,)
+    replay = replay_hand(hh, trials=300)
+    assert [s.street for s in replay.streets] == ["4th"]
+    assert replay.notes[1:] == tuple(
+        f"{s} street is not replayed: the file does not show every up card of Ann"
+        for s in ("5th", "6th", "7th"))
+
+
 def test_shows_of_unknown_cards():
     """'sm' shows the cards in the order dealt, from the first (the format's reading):
     fewer cards than held leave the rest unseen."""

@@ -434,20 +434,20 @@ class _Builder:
         holes = self.game.hole_cards
         for name in dealt_in:
             have = self.cards[name]
-            up = []
-            for k, card in enumerate(have):
-                if self.is_up[k]:
-                    if card is None:
-                        if any(c is not None for j, c in enumerate(have) if self.is_up[j]
-                               and j > k):
-                            self._warn(self.start, f"{name}'s up cards are not all shown: "
-                                                   "those after the unknown one are left out")
-                        break
-                    up.append(card)
+            # The record's up cards run street by street: up to the first unknown one.
+            gap = next((k for k, c in enumerate(have) if self.is_up[k] and c is None),
+                       len(have))
+            up = [c for k, c in enumerate(have[:gap]) if self.is_up[k]]
+            if any(c is not None for k, c in enumerate(have) if self.is_up[k] and k > gap):
+                self._warn(self.start, f"{name}'s up cards are not all shown: those after "
+                                       "the unknown one are left out")
             if up:
                 up_cards[name] = tuple(up)
             if len(have) >= holes and all(c is not None for c in have[:holes]):
-                shown[name] = tuple(c for c in have if c is not None)
+                # The record's readers take the shown cards less the up cards as the down
+                # cards (hole cards, river): an up card left out above is left out here.
+                shown[name] = tuple(c for k, c in enumerate(have)
+                                    if c is not None and not (self.is_up[k] and k > gap))
         total = round(sum(a.amount for _, _, acts in self.streets for a in acts)
                       - sum(self.uncalled.values()), 10)
         live = [n for n in dealt_in if n not in self.folded]
