@@ -214,6 +214,13 @@ def test_a_card_known_in_part_is_unknown():
     assert (hh.streets, hh.up_cards, hh.shown) == (whole.streets, whole.up_cards, whole.shown)
 
 
+def test_a_deal_short_of_cards_says_how_to_write_an_unknown_card():
+    text = UNKNOWN.read_text().replace("'d dh p2 ????Kd'", "'d dh p2 ????'")
+    hands, problems = parse_text(text)
+    assert hands == [] and problems[0].message == (
+        "Bo holds 2 cards on 3rd street, not 3 (a card the file does not know is written ??)")
+
+
 def test_several_hands_in_a_phhs_file():
     """[1] razz, [2] hold'em (skipped silently), [3] stud hi/lo with its own hand number;
     no names: the players are p1, p2 ..."""

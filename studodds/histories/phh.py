@@ -316,7 +316,8 @@ class _Builder:
             have = len(self.cards[name])
             if name not in self.folded and have and have != want:
                 raise HandError(line, f"{name} holds {have} cards on "
-                                       f"{self.names_of_streets[s]} street, not {want}")
+                                       f"{self.names_of_streets[s]} street, not {want} "
+                                       "(a card the file does not know is written ??)")
 
     def _bet(self, name: str, kind: str, args: list[str], action: str, line: int) -> None:
         if not self.streets:
