@@ -56,13 +56,15 @@ class HandBuilder:
     nobody called comes back: "written" (the file says so), "settle" (found on every
     street, rooms that never write it), "last" (found on the last street with bets only);
     ``pot_from_chips``: the pot is what was put in less the returns, the rake what the
-    winners did not get (rooms that write no total)."""
+    winners did not get (rooms that write no total); ``broadcast``: a televised hand (PHH):
+    no hero, every card the file gives was seen dealt, the players in the file's order
+    rather than by seat number."""
 
     def __init__(self, room: str, hand_id: str, line: int, game: str, small_bet: float = 0.0,
                  big_bet: float = 0.0, *, tournament: str | None = None, mix: str | None = None,
                  hidden_up_cards: bool = False, needs_summary: str | None = None,
                  opens_first_street: bool = False, uncalled: str = "written",
-                 pot_from_chips: bool = False):
+                 pot_from_chips: bool = False, broadcast: bool = False):
         self.room, self.hand_id, self.header_line = room, hand_id, line
         self.game, self.small_bet, self.big_bet = game, small_bet, big_bet
         self.tournament, self.mix = tournament, mix
@@ -72,6 +74,7 @@ class HandBuilder:
         self.opens_first_street = opens_first_street
         self.uncalled_mode = uncalled
         self.pot_from_chips = pot_from_chips
+        self.broadcast = broadcast
         # Each player's total put in as the file states it, compared with the actions.
         self.stated_put_in: dict[str, float] | None = None
         self.order = street_names(game)
@@ -86,7 +89,7 @@ class HandBuilder:
         self.streets: list[_Street] = []
         self.section = "seats"  # seats -> street -> showdown -> summary
         self.dealt: dict[str, list[int | None]] = {}  # every card, in the order dealt
-        self.hole_face_up: set[str] = set()  # players whose hole cards the deal gives
+        self.hole_given: set[str] = set()  # players whose hole cards the file gives
         self.owner: dict[int, str] = {}
         self.community: int | None = None
         self.shown: dict[str, tuple[int, ...]] = {}
@@ -237,9 +240,9 @@ class HandBuilder:
                 raise HandError(line, f"{name}'s up card on {street.name} street is hidden")
         self.claim(known, name, line)
         if any(c is not None for i, c in enumerate(cards, start=len(have)) if i in self.down_at):
-            self.hole_face_up.add(name)
+            self.hole_given.add(name)
         have.extend(cards)
-        if known:
+        if known or self.broadcast:  # a broadcast says who was dealt, even face down
             street.dealt.setdefault(name, []).extend(known)
 
     def deal_street(self, line: int, name: str, cards, earlier=None) -> None:
@@ -271,6 +274,20 @@ class HandBuilder:
         self.claim([c for h, c in zip(have, cards, strict=True) if h is None], name, line)
         self.dealt[name] = list(cards)
         return True
+
+    def fill(self, line: int, name: str, cards: dict[int, int]) -> None:
+        """Cards of ``name`` the file shows after dealing them face down: {position in the
+        order dealt: card}. A card that contradicts the one dealt there is a HandError."""
+        have = self.dealt.get(name, [])
+        for k, card in sorted(cards.items()):
+            if have[k] is None:
+                self.claim([card], name, line)
+                have[k] = card
+            elif have[k] != card:
+                raise HandError(line, f"{name} shows {card_str(card)} where "
+                                      f"{card_str(have[k])} was dealt")
+        if self._hole_known(name):
+            self.hole_given.add(name)
 
     def turn_community(self, line: int, card: int) -> None:
         """The river as one community card (a card shortage), nobody's own."""
@@ -344,6 +361,10 @@ class HandBuilder:
         street.committed[name] = round(before + put_in, 10)
         street.actions.append(Action(name, kind, put_in, to, all_in))
 
+    def put_in(self) -> float:
+        """Chips put in so far by everyone, antes included, before any return."""
+        return sum(a.amount for s in self.streets for a in s.actions)
+
     def top_bet(self) -> float:
         """The highest total anyone has put in on the open street."""
         return max(self.current.committed.values(), default=0.0) if self.streets else 0.0
@@ -412,6 +433,8 @@ class HandBuilder:
         return first or {a.player for a in self.streets[0].actions}
 
     def hero(self, line: int, dealt_in: set[str]) -> str | None:
+        if self.broadcast:
+            return None
         if self.marked_hero is not None:
             return self.marked_hero if self.marked_hero in dealt_in else None
         heroes = [name for _, name in sorted(self.seats)
@@ -437,13 +460,16 @@ class HandBuilder:
         counted as shown (hole, up and river in the order dealt, merged with a show)."""
         shown = dict(self.shown)
         for name, cards in self.dealt.items():
-            if name == hero or name not in self.hole_face_up or self.trimmed:
+            if name == hero or name not in self.hole_given or self.trimmed:
                 continue
             up = set(self.up_cards(name))
             down = [c for i, c in enumerate(cards) if i in self.down_at]
             extra = [c for c in shown.get(name, ()) if c not in up and c not in down]
             merged = [c if c is not None else (extra.pop(0) if extra else None) for c in cards]
-            merged = tuple(c for c in merged if c is not None)
+            # Up cards after one the file hides are left out, as from up_cards: readers take
+            # the shown cards less the up cards for the down cards.
+            merged = tuple(c for i, c in enumerate(merged) if c is not None
+                           and (i in self.down_at or c in up))
             if len(merged) >= len(shown.get(name, ())):
                 shown[name] = merged
         return shown
@@ -458,7 +484,9 @@ class HandBuilder:
         dealt_in = self.dealt_in()
         if not dealt_in:
             raise HandError(last_line, f"no cards dealt on {self.order[0]} street")
-        seats = tuple(sorted((s, p) for s, p in self.seats if p in dealt_in))
+        seats = tuple((s, p) for s, p in self.seats if p in dealt_in)
+        if not self.broadcast:
+            seats = tuple(sorted(seats))
         hero = self.hero(last_line, dealt_in)
         hero_cards = ()
         if hero is not None and self._hole_known(hero):
@@ -511,10 +539,10 @@ class HandBuilder:
         up cards (another player's hole cards the file gives are shown, not seen dealt)."""
         out = {}
         for name, cards in street.dealt.items():
-            if name != hero:
+            if name != hero and not self.broadcast:
                 down = {self.dealt[name][i] for i in self.down_at if i < len(self.dealt[name])}
                 cards = [c for c in cards if c not in down]
-            if cards:
+            if cards or self.broadcast:
                 out[name] = tuple(cards)
         return out
 
