@@ -554,6 +554,36 @@ def test_the_hands_face_up_after_an_all_in_on_the_page(page, server):
     assert not css(d, "[data-testid=replay-coincide]").is_displayed()
 
 
+def test_ask_what_if_from_a_street_keeps_the_players_names(page, server):
+    """The street taken to the table keeps who is who: the seats, the odds table and the
+    what-if player picker say the players' names, and so does the link to the spot."""
+    d = page
+    open_replay(d, server, "stud7_showdown.txt")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay-streets button"),
+         what="the replayed streets")
+    css(d, "#replay-next").click()  # 4th street: Carol has folded
+    css(d, "#replay-take").click()
+    wait(d, lambda d: settled(d, "Seven-card stud on 4th street"), what="the odds from the street")
+    live = ["Hero", "Alice", "Bob Smith"]
+
+    def names_on_show():
+        seats = [s.text for s in d.find_elements(By.CSS_SELECTOR, "#seats .seat-name")]
+        rows = [td.text for td in d.find_elements(By.CSS_SELECTOR, "#results td.seat-no")]
+        picker = [o.get_attribute("textContent") for o in
+                  d.find_elements(By.CSS_SELECTOR, "#player option")]  # another tab
+        return seats, rows, picker
+
+    assert names_on_show() == (live, live, live)
+    assert parse_qs(urlsplit(d.current_url).query)["name"] == live
+    open_link(d, d.current_url)  # the link reproduces the spot, names and all
+    wait(d, lambda d: settled(d, "Seven-card stud on 4th street"), what="the odds from the link")
+    assert names_on_show() == (live, live, live)
+    css(d, ".seat[data-seat='2'] .remove-seat").click()  # Alice leaves; the others stay named
+    wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#results td.seat-no")) == 2
+         and settled(d, "4th street"), what="the odds without Alice")
+    assert names_on_show() == (["Hero", "Bob Smith"],) * 3
+
+
 def test_every_game_and_its_seats(page, server):
     """The game picker holds every game of /api/games; a five-card game deals one hole
     card and seats up to 10 players, a seven-card game up to 8."""

@@ -116,8 +116,8 @@ function show() {
   if (!hand) return;
   if (replay.saved === null) {
     replay.saved = {
-      game: state.game, seats: state.seats, declare: state.declare, dead: state.dead,
-      community: state.community,
+      game: state.game, seats: state.seats, names: state.names, declare: state.declare,
+      dead: state.dead, community: state.community,
     };
   }
   const game = gameById(hand.game);
@@ -278,6 +278,7 @@ function leave(take) {
     const street = hand.streets[replay.street];
     const shape = handShape(state.game);
     state.seats = street.players.map((p) => parseHand(replay.view === "hero" ? p.hero_view : p.revealed, shape));
+    state.names = street.players.map((p) => p.name); // the live players, in seat order
     state.declare = state.seats.map(() => "");
     state.dead = street.dead ? parseCardList(street.dead) || [] : [];
     state.community = street.community || null;
