@@ -19,6 +19,9 @@ rule that the best door card acts first.
 A street on which a live player's up cards are not all known (a broadcast hand history
 that did not show them) cannot be asked of the engine: it is left out, and HandReplay.notes says
 so; a folded player's unknown up cards are unseen dead cards.
+
+The replay ends with who won what (result.py, HandReplay.result): each pot, its winners
+and the hands they showed, the rake, each player's net.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from ..equity import equity
 from ..games import get_game
 from ..results import EquityResult, PlayerResult
 from .record import HandHistory
+from .result import HandResult, hand_result
 from .streets import street_names
 
 # What equity's JSON gives for each player of a split game (hi/lo) besides the equity.
@@ -110,6 +114,8 @@ class HandReplay:
     room: str | None = None  # who wrote the hand history
     # What the replay could not do ("3rd street is not replayed: ..."), to tell the reader.
     notes: tuple[str, ...] = field(default=())
+    # Who won what at the end of the hand (result.py).
+    result: HandResult | None = None
 
     def to_dict(self) -> dict:
         out = {
@@ -120,6 +126,8 @@ class HandReplay:
         }
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.result is not None:
+            out["result"] = self.result.to_dict()
         return out
 
 
@@ -333,7 +341,7 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         raise ValueError("the file writes only the hero's cards and the cards shown down, "
                          "not the other players' up cards: no odds street by street")
     return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings,
-                      hh.room, tuple(notes))
+                      hh.room, tuple(notes), hand_result(hh))
 
 
 def _community_misdealt(game, n_live: int, n_dead: int) -> bool:
