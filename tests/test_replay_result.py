@@ -364,3 +364,17 @@ def test_json_adds_the_result_and_keeps_every_other_key(capsys):
     assert result["players"][1] == {"name": "Quitter", "put_in": 0.15, "returned": 0,
                                      "collected": 0, "net": -0.15}
 
+
+@pytest.mark.parametrize("name", ["stud7_side_pot.txt", "studhl_split.txt"])
+def test_the_readme_example_is_what_replay_prints(name, capsys):
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    after = readme.split(f"  $ studodds replay tests/data/handhistories/{name}\n  ...\n")[1]
+    example = []
+    for line in after.splitlines():
+        if line.startswith(("  $ ", "  ```")):
+            break
+        example.append(line[2:])
+    assert main(["replay", str(DATA / name), "--trials", "2000"]) == 0
+    out = capsys.readouterr()[0]
+    printed = out[out.index("\nresult:\n") + 1:].rstrip("\n").splitlines()
+    assert len(example) >= 3 and printed[:len(example)] == example  # the README may stop early
