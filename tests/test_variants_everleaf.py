@@ -7,14 +7,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from variant_fuzz import check_mangled_never_raises
 
 from studodds.cards import parse_cards
-from studodds.histories import Action, parse_file
+from studodds.histories import Action, everleaf, parse_file
 from studodds.histories.formats import identify
 from studodds.histories.replay import check_rules
 
 VARIANTS = Path(__file__).parent / "data" / "handhistories" / "variants"
 ROOM = "Everleaf"
+FIXTURES = ("everleaf_new_layout.txt", "everleaf_old_no_cards.txt",
+            "everleaf_tournament.txt", "everleaf_partouche.txt")
 
 
 def C(text: str) -> tuple[int, ...]:
@@ -119,3 +124,39 @@ def test_partouche_skin():
                             "joueur2": C("Kd Ks Tc 3d 5s 2c Js")}
     assert second.collected == {"joueur1": 0.5} and second.put_in() == pytest.approx(0.52)
     assert check_rules(second) == ()
+
+
+def test_partouche_holdem_hand_is_another_game():
+    """Partouche's hold'em header (fpdb's NLHE partouche file) writes ``Blinds  €0.01/
+    €0.02``, two spaces and a space before each sign: a hand of another game, skipped like
+    any other, not a problem; the stud hand after it reads."""
+    holdem = """\
+Partouche Poker Gibraltar
+*** Historique des Mains pour la partie 600000399 ***
+Blinds  €0.01/ €0.02 NL Hold'em - 2021/05/08 - 19:59:00
+Table Andernos 2
+Seat 1: joueur1 (   € 1.50 EUR )
+joueur1: posts small blind [ € 0.01 EUR]
+"""
+    stud = (VARIANTS / "everleaf_partouche.txt").read_text(encoding="utf-8")
+    hands, problems = everleaf.parse_text(holdem + stud)
+    assert problems == [] and [h.hand_id for h in hands] == ["600000301", "600000302"]
+
+
+def test_a_file_without_a_hand_header_says_so():
+    """A file recognised as Everleaf's in which no hand starts (the header line is not one
+    the reader knows) is a problem that says where a hand starts, not a silent nothing."""
+    text = (VARIANTS / "everleaf_old_no_cards.txt").read_text(encoding="utf-8")
+    text = text.replace("***** Hand history for game #", "***** Hand #")
+    assert identify(text).room == ROOM
+    hands, problems = everleaf.parse_text(text)
+    assert hands == [] and len(problems) == 1
+    assert problems[0].message.startswith("no hand starts in this Everleaf file: a hand "
+                                          "starts at '***** Hand history for game #N *****'")
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(name, seed, n):
+    text = (VARIANTS / name).read_text(encoding="utf-8")
+    check_mangled_never_raises(everleaf.parse_text, text, seed, n)

@@ -22,12 +22,23 @@ main pot`` gives what each player took (the file gives no total pot and no rake)
 Everleaf writes no line for an uncalled bet going back, so it is worked out
 (builder.HandBuilder.settle_uncalled).
 
-Two layouts are read. The stud files seen write no cards at all before the showdown (the
-2011 layout): only ``shows [ 5d, 8d, Kd, 7d, 9d, Jh, Qc ]``. The layout Everleaf writes
-for hold'em (2008 on, lower-case ranks: ``Dealt to EricBlade [ qc, 3c ]``) is read for
-stud as ``Dealt to NAME [ c1, c2, c3 ]`` on 3rd street for the hero, ``Dealt to NAME [ c
-]`` for a door card or a later card, assumed from that layout; either case of rank
-letter is read.
+The layouts read:
+- July 2011: no cards at all before the showdown, only ``shows [ 5d, 8d, Kd, 7d, 9d, Jh,
+  Qc ]``.
+- August 2011: ``Dealt to NAME [ c1, c2, c3 ].`` (the hero's, with a full stop) and
+  ``Dealt to NAME [ c ].`` (an up card), ``** Dealing 4th Street **`` ... ``** Dealing
+  River **``, amounts in ``EURO``. Its showdown lists a player's three down cards in no
+  set order (the up cards stay in their places): the hero's river is known from the deal,
+  another player's only as one of the three cards shown down.
+- The layout Everleaf writes for hold'em (2008 on, lower-case ranks: ``Dealt to EricBlade
+  [ qc, 3c ]``), read for stud as ``Dealt to NAME [ c1, c2, c3 ]`` on 3rd street for the
+  hero, ``Dealt to NAME [ c ]`` for a door card or a later card, assumed from that layout.
+- Tournaments: ``500/1000 7 Card Stud``, chips with thousands commas (``[ 1,000 Chips]``).
+  Players' table chat (``NAME: gl all``) and the room's notices are skipped.
+- The Partouche skin: ``Partouche Poker Gibraltar`` then ``*** Historique des Mains pour
+  la partie N ***``, `` €0.05/ €0.10 7 Card Stud``, a seat ``( new player )`` (not dealt
+  in), the French notices.
+Either case of rank letter is read.
 """
 
 from __future__ import annotations
@@ -38,7 +49,7 @@ from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
 from .builder import HandBuilder
 from .game_names import game_of
-from .record import HandError
+from .record import HandError, ParseProblem
 from .streets import first_street
 from .studhand import CUR, NUM, cards, read_hands
 
@@ -69,15 +80,22 @@ Hero does not show cards
 Hero wins $ 0.06 USD from main pot
 """
 
-_HEADER_RE = re.compile(r"^\*{5} Hand history for game #(?P<id>\d+) \*{5}$")
-_GAME_RE = re.compile(rf"^(?:Blinds )?{CUR}(?P<sb>{NUM})\s?/\s?{CUR}(?P<bb>{NUM})\s*(?P<rest>.*)$")
+# The hand's header: Everleaf's, and the Partouche skin's in French.
+_HEADERS = (re.compile(r"^\*{5} Hand history for game #(?P<id>\d+) \*{5}$"),
+            re.compile(r"^\*{3} Historique des Mains pour la partie (?P<id>\d+) \*{3}$"))
+_NO_HAND = ("no hand starts in this Everleaf file: a hand starts at '***** Hand history "
+            "for game #N *****' (Partouche: '*** Historique des Mains pour la partie N ***')")
+# Hold'em writes "Blinds  €0.01/ €0.02 NL Hold'em" (Partouche: two spaces, a space before
+# each sign): matched so that such a hand is skipped as another game.
+_GAME_RE = re.compile(rf"^(?:Blinds\s+)?{CUR}(?P<sb>{NUM})\s?/\s?{CUR}(?P<bb>{NUM})\s*(?P<rest>.*)$")
 _TOURNAMENT_RE = re.compile(r"(?:Tourney|Tournament)\s*(?:ID)?\s*#?\s*(?P<t>\d+)", re.IGNORECASE)
 _SEAT_RE = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*{CUR}\s*(?P<stack>{NUM})"
                       r"(?:\s*[A-Za-z]+)?\s*\)$")
 _THIRD_RE = re.compile(r"^\*\* Dealing down cards \*\*")
-_STREET_RE = re.compile(r"^\*\*\*\* dealing (?:(?P<n>\d)(?:st|nd|rd|th) street|(?P<river>river))"
-                        r" \*\*\*\*", re.IGNORECASE)
-_DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\[\]]*)\]$")
+# "**** dealing 4th street ****" (2008 to July 2011), "** Dealing 4th Street **" (August 2011).
+_STREET_RE = re.compile(r"^(?P<stars>\*\*|\*\*\*\*) dealing (?:(?P<n>\d)(?:st|nd|rd|th) street|"
+                        r"(?P<river>river)) (?P=stars)$", re.IGNORECASE)
+_DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\[\]]*)\]\.?$")
 _MONEY = rf"\[?\s*{CUR}\s*(?P<a>{NUM})\s*(?:[A-Za-z]+)?\s*\]?\.?"
 _ALL_IN = r"(?P<allin>\s*\(?[Aa]ll[ -][Ii]n\)?)?"
 _ACTIONS = (
@@ -96,14 +114,29 @@ _WINS_RE = re.compile(rf"^ wins (?:(?:high|low) )?\(?\s*{CUR}\s*(?P<a>{NUM})\s*(
 _QUIET_RE = re.compile(r"^(?:Everleaf Gaming Game #\d+|Partouche Poker.*|Table .*|"
                        r"Seat \d+ is the button|Total number of players: \d+|.* sits out|"
                        r".* does not show cards|.* is sitting out|.* has left the table|"
-                       r".* has joined the table)$")
+                       r".* has joined the table|"
+                       r"Seat \d+: .+ \( new player \)|"  # sat down for the next hand
+                       r".+ has disconnected and has been given a further \d+ seconds to react|"
+                       r".+ est d[ée]connect[ée] et dispose de \d+ secondes suppl[ée]mentaires "
+                       r"pour agir)$")
+# "NAME: text" from a seated player is table chat unless the text is an action's word.
+_ACTION_WORD_RE = re.compile(r"^: (?:posts|bets|raises|calls|checks|folds|completes|shows|"
+                             r"mucks|wins|does)\b")
+
+
+def _header(line: str) -> re.Match[str] | None:
+    for pattern in _HEADERS:
+        match = pattern.match(line)
+        if match:
+            return match
+    return None
 
 
 def _split(text: str):
     chunks: list[tuple[str, int, list[tuple[int, str]]]] = []
     for n, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip().lstrip("\ufeff").strip()
-        header = _HEADER_RE.match(line)
+        header = _header(line)
         if header:
             chunks.append((header["id"], n, []))
         elif line and chunks:
@@ -195,9 +228,14 @@ def _player_line(recorder: HandBuilder, names: list[str], n: int, line: str) -> 
             recorder.showdown()
             recorder.collect(n, name, amount(wins["a"]))
             return True
+        if rest.startswith(": ") and not _ACTION_WORD_RE.match(rest):
+            return True  # table chat
     return False
 
 
 def parse_text(text: str):
     """All stud hands in ``text`` and the problems of those that could not be read."""
-    return read_hands(_split(text), _read)
+    chunks = _split(text)
+    if not chunks and text.strip():
+        return [], [ParseProblem(None, 1, _NO_HAND)]
+    return read_hands(chunks, _read)

@@ -36,7 +36,9 @@ _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
                                    r"^<game id=\"[\d-]+\" starttime=")),
         ("Ongame", "hands", r"^\*{5} History for hand [A-Z0-9]+-\d+"),
         ("Bovada", "hands", r"^(?:Bovada|Bodog) Hand #\d+"),
-        ("Everleaf", "hands", r"^Everleaf Gaming Game #\d+"),
+        # Everleaf, and its Partouche skin (the hand header in French)
+        ("Everleaf", "hands", (r"^Everleaf Gaming Game #\d+|"
+                               r"^\*{3} Historique des Mains pour la partie \d+ \*{3}$")),
         ("Absolute Poker", "hands", r"^Stage #\d+: "),
         ("PartyPoker", "hands", r"^Game #\d+ starts\.$|^\*{5} Hand History [Ff]or Game \d+"),
         ("Winning Poker Network", "hands", r"^Game started at: \d{4}/\d+/\d+"),
