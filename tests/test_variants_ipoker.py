@@ -5,17 +5,22 @@ tests/data/handhistories/variants/. Research notes: the variants report of issue
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from variant_fuzz import check_mangled_never_raises
 
 from studodds.cards import parse_cards
-from studodds.histories import Action, parse_file
+from studodds.histories import Action, ipoker, parse_file
 from studodds.histories.formats import identify
 from studodds.histories.replay import check_rules
 
 VARIANTS = Path(__file__).parent / "data" / "handhistories" / "variants"
 ROOM = "iPoker"
+FIXTURES = ("ipoker_empty_seats.txt", "ipoker_tournament.xml", "ipoker_flat_raise_by.xml")
 
 
 def C(text: str) -> tuple[int, ...]:
@@ -96,3 +101,168 @@ def test_flat_layout_with_a_raise_by():
         ("Ivo", "raise", 0.3, 0.4), ("Hero", "call", 0.2, None)]
     assert hand.uncalled == {"Ivo": 0.2} and hand.collected == {"Ivo": 0.84}
     assert (hand.total_pot, hand.rake) == (pytest.approx(0.88), pytest.approx(0.04))
+
+
+def text_of(name: str) -> str:
+    return (VARIANTS / name).read_text(encoding="utf-8")
+
+
+def game_block(text: str, code: str) -> str:
+    return re.search(rf'<game gamecode="{code}">.*?</game>', text, re.DOTALL).group(0)
+
+
+# The tournament's second hand (ante 30, bring-in 75) again, but Hero folds to Rita's
+# bring-in: no complete, no bet, nothing in the hand's own betting gives its level.
+def folded_to_the_bring_in(text: str) -> str:
+    hand = game_block(text, "700000303").replace('gamecode="700000303"', 'gamecode="700000304"')
+    hand = hand.replace('<action no="6" player="Hero" type="5" sum="300" cards=""/>',
+                        '<action no="6" player="Hero" type="0" sum="0" cards=""/>')
+    hand = hand.replace('win="465" bet="330"', 'win="0" bet="30"')
+    return hand.replace('win="0" bet="105"', 'win="165" bet="105"')
+
+
+def test_a_hand_without_a_full_bet_takes_its_level_from_another_hand():
+    """Everyone folds to the bring-in: the hand shows no small bet. Its ante and bring-in
+    (30 and 75) are those of the hand before, whose complete was 300: the same level."""
+    text = text_of("ipoker_tournament.xml")
+    text = text.replace("</game>\n</session>", "</game>" + folded_to_the_bring_in(text)
+                        + "\n</session>")
+    hands, problems = ipoker.parse_text(text)
+    assert problems == [] and [h.hand_id for h in hands] == [
+        "700000302", "700000303", "700000304"]
+    third = hands[2]
+    assert (third.small_bet, third.big_bet, third.ante, third.bring_in) == (300, 600, 30, 75)
+    assert third.uncalled == {"Rita": 75} and third.collected == {"Rita": 90}
+    assert third.warnings == ()
+    # Without a hand at its level to go by, the hand is a problem that says why.
+    text = text.replace(game_block(text, "700000303"), "")
+    hands, problems = ipoker.parse_text(text)
+    assert [h.hand_id for h in hands] == ["700000302"]
+    assert [(p.hand_id, p.message) for p in problems] == [("700000304", (
+        "no stakes: the game type names none (a tournament), and neither this hand's "
+        "betting nor another hand at its ante and bring-in shows the small bet"))]
+
+
+def limped_hand(fourth: str, later: str = "", hero_fourth: str = "D2") -> str:
+    """A hand at ante 30, bring-in 75 where Hero only calls the bring-in (no complete):
+    Rita brings in, Sven folds, Hero calls; ``fourth``: the 4th-street actions, ``later``
+    the rounds after it."""
+    return f"""<game gamecode="700000305">
+    <general><players>
+        <player seat="2" name="Hero" chips="2,000" win="0" bet="0"/><player seat="5" name="Rita" chips="2,000" win="0" bet="0"/><player seat="8" name="Sven" chips="2,000" win="0" bet="0"/>
+    </players></general>
+    <round no="0">
+      <action no="1" player="Hero" type="15" sum="30"/><action no="2" player="Rita" type="15" sum="30"/><action no="3" player="Sven" type="15" sum="30"/>
+    </round>
+    <round no="2">
+      <cards type="Third Street" player="Hero">CJ C9 HK</cards><cards type="Third Street" player="Rita">X X D3</cards><cards type="Third Street" player="Sven">X X S8</cards>
+      <action no="4" player="Rita" type="16" sum="75"/><action no="5" player="Sven" type="0" sum="0"/><action no="6" player="Hero" type="3" sum="75"/>
+    </round>
+    <round no="3">
+      <cards type="Fourth Street" player="Hero">{hero_fourth}</cards><cards type="Fourth Street" player="Rita">C4</cards>
+      {fourth}
+    </round>
+    {later}
+  </game>"""
+
+
+HERO_BETS_RITA_FOLDS = '<action no="7" player="Hero" type="5" sum="{bet}"/><action no="8" player="Rita" type="0" sum="0"/>'
+BOTH_CHECK = '<action no="7" player="Hero" type="4" sum="0"/><action no="8" player="Rita" type="4" sum="0"/>'
+FIFTH_BET = """<round no="4"><cards type="Fifth Street" player="Hero">D7</cards><cards type="Fifth Street" player="Rita">C5</cards>
+      <action no="9" player="Hero" type="5" sum="600"/><action no="10" player="Rita" type="0" sum="0"/>
+    </round>"""
+
+
+@pytest.mark.parametrize(("hand", "level_before"), [
+    # 4th street, no open pair: the bet is the small bet.
+    (limped_hand(HERO_BETS_RITA_FOLDS.format(bet=300)), False),
+    # 5th street: the big bet.
+    (limped_hand(BOTH_CHECK, FIFTH_BET), False),
+    # Open kings on 4th street: 600 may be the big bet, so the level is the hand before's.
+    (limped_hand(HERO_BETS_RITA_FOLDS.format(bet=600), hero_fourth="DK"), True),
+])
+def test_the_level_from_the_betting_after_the_first_street(hand, level_before):
+    """No complete on 3rd street: a 4th-street bet is the small bet, unless a pair shows
+    there (the big bet may then be bet: the hand says nothing sure, and the level of the
+    hand before at the same ante and bring-in is taken); a bet from 5th street on is the
+    big bet."""
+    text = text_of("ipoker_tournament.xml")
+    if not level_before:
+        text = text.replace(game_block(text, "700000303"), "")
+    text = text.replace("</game>\n</session>", "</game>" + hand + "\n</session>")
+    hands, problems = ipoker.parse_text(text)
+    assert problems == []
+    last = hands[-1]
+    assert last.hand_id == "700000305"
+    assert (last.small_bet, last.big_bet, last.ante, last.bring_in) == (300, 600, 30, 75)
+
+
+def test_the_tournament_number_ends_the_table_name():
+    """``(#16727068)`` as fpdb's iPoker parser reads it; a cash table's name that ends in
+    a number (``Invented Flat, 700000102``) is no tournament."""
+    text = text_of("ipoker_tournament.xml").replace(
+        "$10 Limit 7 Card Stud Hi-Lo, 700000001, 700000001", "Hyper Turbo (500 Chips) (#16727068)")
+    hands, problems = ipoker.parse_text(text)
+    assert problems == [] and {h.tournament for h in hands} == {"16727068"}
+    (cash,) = read("ipoker_flat_raise_by.xml")
+    assert cash.tournament is None
+
+
+def test_the_owner_is_the_hero_when_the_file_hides_his_own_cards():
+    """fpdb's 7-StudHi STT file writes its owner's cards ``X X S7`` in one hand, and the
+    cards of two players who went to the showdown face up: the owner (``<nickname>``)
+    is still the hero, with no cards known; the others' cards are shown."""
+    text = text_of("ipoker_tournament.xml")
+    hand = game_block(text, "700000303")
+    hidden = hand.replace(">CJ C9 HK<", ">X X HK<").replace(
+        '<cards type="Third Street" player="Sven">X X S8</cards>',
+        '<cards type="Third Street" player="Sven">D5 D6 S8</cards>')
+    hands, problems = ipoker.parse_text(text.replace(hand, hidden))
+    assert problems == []
+    second = hands[1]
+    assert (second.hero, second.hero_cards) == ("Hero", ())
+    assert second.shown == {"Sven": C("5d 6d 8s")}
+
+
+def test_a_stated_bet_over_the_players_chips_is_not_checked():
+    """The same file states an all-in player's bet as his chips plus the ante again (5,203
+    for a stack of 5,053): a figure over the player's chips is the file's slip, not a
+    warning that the actions were read wrong."""
+    text = text_of("ipoker_tournament.xml").replace(
+        'name="Rita" chips="1,250" dealer="0" win="0" bet="20"',
+        'name="Rita" chips="1,250" dealer="0" win="0" bet="1,270"')
+    hands, problems = ipoker.parse_text(text)
+    assert problems == [] and hands[0].warnings == ()
+
+
+def test_a_player_sitting_out_after_the_deal_folds():
+    """Type 9 (sitting out) for a player dealt in is a fold, as fpdb reads it."""
+    text = text_of("ipoker_flat_raise_by.xml")
+    out = text.replace('actiontxt="Fold" turntime="10:00:17" type="0"',
+                       'actiontxt="Sitting out" turntime="10:00:17" type="9"')
+    assert out != text
+    (hand,), problems = ipoker.parse_text(out)
+    assert problems == [] and hand == ipoker.parse_text(text)[0][0]
+    assert hand.folded_on("Hero") == "4th"
+
+
+def test_a_named_player_without_a_seat_number_is_a_problem():
+    """fpdb cannot read a ``<player>`` without ``seat`` either; the problem names him."""
+    text = text_of("ipoker_flat_raise_by.xml").replace('<player seat="6" name="Ivo"',
+                                                        '<player name="Ivo"')
+    hands, problems = ipoker.parse_text(text)
+    assert hands == [] and [p.message for p in problems] == ["player 'Ivo' has no seat number"]
+
+
+def test_a_file_without_a_game_says_so():
+    text = text_of("ipoker_flat_raise_by.xml")
+    text = text[: text.index("<game ")]
+    hands, problems = ipoker.parse_text(text)
+    assert hands == [] and [p.message for p in problems] == [
+        "no hand in this iPoker file: each hand is a <game gamecode=...> inside a <session>"]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(name, seed, n):
+    check_mangled_never_raises(ipoker.parse_text, text_of(name), seed, n)

@@ -8,15 +8,24 @@ and its ``<game gamecode="...">`` hands. Files are often not well-formed XML (a 
 the tags are scanned forgivingly (xml_tags.scan_tags) rather than parsed strictly.
 
 In a hand, ``<player seat name chips win bet/>`` gives the seats, stacks, the chips each
-player put in (``bet``) and won (``win``, an uncalled bet returned included);
-``<round no="0">`` holds the antes; the first round that deals cards (``no="2"`` in every
-file seen) is the first street and each later round the next one (seven-card stud: 3rd
-street to the river; five-card stud: 2nd street to 5th). Cards are
-written suit first (``H8 DJ C10``); ``X`` is a card the room hides: another player's hole
-card, unless they showed it down. Actions (``<action no player type sum/>``, in the order
-of ``no``, not of the file) by ``type``: 0 fold, 3 call, 4 check, 5 bet (on the first
-street: the complete), 7 all-in, 15 ante, 16 bring-in, 23 raise (``sum`` is the total the
-bet is raised to); ``sum`` is otherwise the chips the action puts in.
+player put in (``bet``) and won (``win``, an uncalled bet returned included); some files
+list every seat of the table, an empty one with ``name=""``. ``<round no="0">`` holds the
+antes; the first round that deals cards (``no="2"`` in every file seen) is the first
+street and each later round the next one (seven-card stud: 3rd street to the river;
+five-card stud: 2nd street to 5th). Cards are written suit first (``H8 DJ C10``); ``X``
+is a card the room hides: another player's hole card, unless they showed it down.
+Actions (``<action no player type sum/>``, in the order of ``no``, not of the file) by
+``type``: 0 fold, 3 call, 4 check, 5 bet (on the first street: the complete), 6 raise
+(``sum`` is the chips the raise adds: the flat layout, one tag a line), 7 all-in, 9
+sitting out (a fold, for a player dealt in), 15 ante, 16 bring-in, 23 raise (``sum`` is
+the total the bet is raised to); ``sum`` is otherwise the chips the action puts in.
+
+Cash games write the stakes in the game type (``7 Card Stud L $0.05/$0.10``); stud
+tournaments write none (``7 Card Stud L``), and the level rises from hand to hand, so
+each hand's stakes come from its own betting (the complete is the small bet, a bet from
+the third street on the big bet), else from another hand of the file at the same ante
+and bring-in. The tournament's number ends its table name (``$5 Limit 7 Card Stud,
+699476041, 699476041``).
 
 The file writes no "uncalled bet" or showdown lines: the uncalled bet is found from the
 actions (builder.HandBuilder), the cards of a player other than the owner are shown when the
@@ -25,6 +34,8 @@ room wrote them face up, and the owner shows when the hand went to a showdown.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import re
 
 from ..cards import parse_card
@@ -41,16 +52,23 @@ amount = NUMBERS.parse_optional
 IPOKER = "iPoker"
 
 _STAKES_RE = re.compile(r"([^\s/]*\d[^\s/]*)\s*/\s*([^\s/]*\d[^\s/]*)\s*$")
+# The number ending a tournament's table name: "..., 699476041" or "(#16727068)".
+_TABLE_TOURNAMENT_RE = re.compile(r"(?:^|[\s,#])(\d+)\)?\s*$")
+# What a game's own <general> may say over its session's.
+_OWN_FIELDS = ("gametype", "tournamentcode", "smallblind", "bigblind")
+_NO_STAKES = ("no stakes: the game type names none (a tournament), and neither this hand's "
+              "betting nor another hand at its ante and bring-in shows the small bet")
+_NO_HAND = ("no hand in this iPoker file: each hand is a <game gamecode=...> inside a "
+            "<session>")
 
 _SUIT_FIRST_RE = re.compile(r"^([SHDC])(10|[2-9TJQKA])$", re.IGNORECASE)
 _RANK_FIRST_RE = re.compile(r"^(10|[2-9TJQKA])([SHDC])$", re.IGNORECASE)
 _HIDDEN_RE = re.compile(r"^(?:X+|\?+|-+)$", re.IGNORECASE)
 
-_FOLD, _CALL, _CHECK, _BET, _ALL_IN, _ANTE, _BRING_IN, _RAISE = (
-    "0", "3", "4", "5", "7", "15", "16", "23")
-# Types that carry no chips for a stud hand: sitting out, blinds of other games, chat.
-_QUIET = {"1", "2", "8", "9", "10", "11", "12", "13", "14", "17", "18", "19", "20", "21",
-          "22"}
+_FOLD, _CALL, _CHECK, _BET, _RAISE_BY, _ALL_IN, _SITTING_OUT, _ANTE, _BRING_IN, _RAISE = (
+    "0", "3", "4", "5", "6", "7", "9", "15", "16", "23")
+# Types that carry no chips for a stud hand: blinds of other games, joined, chat.
+_QUIET = {"1", "2", "8", "10", "11", "12", "13", "14", "17", "18", "19", "20", "21", "22"}
 
 
 def _card(token: str, line: int) -> int | None:
@@ -85,35 +103,68 @@ class _Session:
         return self.fields.get(name, "")
 
 
-def _stakes(fields: dict[str, str], line: int) -> tuple[float, float]:
+def _stated_stakes(fields: dict[str, str]) -> tuple[float, float] | None:
+    """The small and big bet the file writes: in the game type (cash), else in
+    ``<smallblind>``/``<bigblind>``; None when it writes none (stud tournaments)."""
     match = _STAKES_RE.search(fields.get("gametype", ""))
     small = big = None
     if match:
         small, big = amount(match.group(1)), amount(match.group(2))
     if small is None or big is None:
         small, big = amount(fields.get("smallblind")), amount(fields.get("bigblind"))
-    if not small or not big:
-        raise HandError(line, "no stakes (small bet/big bet) in the game type")
-    return small, big
+    return (small, big) if small and big else None
 
 
-def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
+def _tournament(fields: dict[str, str]) -> str | None:
+    """The tournament's number: ``<tournamentcode>``, else the number that ends the table
+    name of a tournament session (``$5 Limit 7 Card Stud, 699476041, 699476041``; a cash
+    table's name may end in a number too)."""
+    if fields.get("tournamentcode"):
+        return fields["tournamentcode"]
+    if "tournamentname" in fields or "place" in fields:
+        match = _TABLE_TOURNAMENT_RE.search(fields.get("tablename", ""))
+        if match:
+            return match.group(1)
+    return None
+
+
+@dataclasses.dataclass
+class _Read:
+    """A hand read to its end but not built yet: a tournament hand may take its stakes from
+    another hand of the file. ``bad``: the bad card that cut it short."""
+
+    hh: HandBuilder
+    bad: BadCard | None
+    stakes_known: bool
+
+    def level(self) -> tuple[float | None, float | None]:
+        """The hand's ante and bring-in: hands with the same are at the same level."""
+        antes = [a.amount for a in self.hh.antes]
+        bring_ins = [a.amount for s in self.hh.streets for a in s.actions
+                     if a.kind == "bring-in"]
+        return (max(antes) if antes else None), (bring_ins[0] if bring_ins else None)
+
+    def build(self) -> HandHistory:
+        return self.hh.build_cut(self.bad) if self.bad else self.hh.build(self.hh.header_line)
+
+
+def _read_game(session: _Session, tags: list[Tag]) -> _Read | None:
     head = tags[0]
     hand_id = head.attrs.get("gamecode", "?")
     fields = dict(session.fields)
     in_general = False
-    for tag in tags:  # a game's own <general> may name its game (mixed games)
+    for tag in tags:  # a game's own <general> may name its game (mixed games) or stakes
         if tag.name == "general":
             in_general = not tag.closing and not tag.empty
-        elif in_general and not tag.closing and tag.name in ("gametype", "tournamentcode"):
+        elif in_general and not tag.closing and tag.name in _OWN_FIELDS:
             fields[tag.name] = tag.text
     game = game_of(IPOKER, fields.get("gametype", ""))
     if game is None:
         return None  # another game: not ours
-    small, big = _stakes(fields, head.line)
-    tournament = fields.get("tournamentcode") or None
-    hh = HandBuilder(IPOKER, hand_id, head.line, game, small, big, tournament=tournament,
-                     uncalled="settle", pot_from_chips=True)
+    stakes = _stated_stakes(fields)
+    small, big = stakes or (0.0, 0.0)
+    hh = HandBuilder(IPOKER, hand_id, head.line, game, small, big,
+                     tournament=_tournament(fields), uncalled="settle", pot_from_chips=True)
     nickname = fields.get("nickname", "")
     stated_bets: dict[str, float] = {}
     rounds: list[tuple[int, Tag, list[Tag]]] = []
@@ -123,15 +174,19 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
         if tag.name == "player":
             name = tag.attrs.get("name", "")
             seat = tag.attrs.get("seat", "")
-            stack = amount(tag.attrs.get("chips"))
-            if not name or not seat.isdigit():
-                raise HandError(tag.line, "a player without a name or seat")
-            hh.seat(tag.line, int(seat), name, stack or 0.0)
+            if not name:
+                continue  # an empty seat: some files list every seat of the table
+            if not seat.isdigit():
+                raise HandError(tag.line, f"player {name!r} has no seat number")
+            stack = amount(tag.attrs.get("chips")) or 0.0
+            hh.seat(tag.line, int(seat), name, stack)
             won = amount(tag.attrs.get("win"))
             if won:
                 hh.win(tag.line, name, won)
             bet = amount(tag.attrs.get("bet"))
-            if bet is not None:
+            # A stated bet over the player's chips is the file's own slip (seen: an all-in
+            # player's ante counted twice): it cannot be checked against the actions.
+            if bet is not None and bet <= stack + 0.005:
                 stated_bets[name] = bet
         elif tag.name == "round":
             number = tag.attrs.get("no", "")
@@ -140,6 +195,10 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
             rounds.append((int(number), tag, []))
         elif tag.name in ("cards", "action") and rounds:
             rounds[-1][2].append(tag)
+    if nickname in hh.stacks:
+        # The file is its owner's: the hero, even in a hand where it hides his own hole
+        # cards (then the others' cards written face up are shown, no hero's cards known).
+        hh.mark_hero(nickname)
     street_index = 0
     first_round: int | None = None  # the first street's round (2 in every file seen)
     try:
@@ -149,7 +208,8 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
                     if item.name == "action" and item.attrs.get("type") == _ANTE:
                         hh.ante(item.line, item.attrs.get("player", ""),
                                 amount(item.attrs.get("sum")) or 0.0)
-                    elif item.name == "action" and item.attrs.get("type") not in _QUIET:
+                    elif item.name == "action" and item.attrs.get("type") not in (
+                            _QUIET | {_SITTING_OUT}):
                         hh.warn(item.line, f"action type {item.attrs.get('type')!r} before the "
                                            "first street")
                 continue
@@ -170,9 +230,69 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
         hh.showdown()
         _showdown(hh, nickname)
         hh.stated_put_in = stated_bets
-        return hh.build(hh.header_line)
     except BadCard as bad:
-        return hh.build_cut(bad)
+        return _Read(hh, bad, stakes is not None)
+    return _Read(hh, None, stakes is not None)
+
+
+def _stakes_from_betting(hh: HandBuilder) -> tuple[float, float] | None:
+    """A fixed-limit hand's small and big bet from its own betting, for files that write
+    no stakes (stud tournaments): the complete on the first street is the small bet; a
+    bet on the third street or later the big bet; a bet on the second street the small
+    bet, unless an open pair there allowed the big one. None: the hand shows no full bet
+    (everyone folds to the bring-in; bets all in for less)."""
+    for street in hh.streets[:1]:
+        for a in street.actions:
+            if a.kind == "complete" and not a.all_in and a.to:
+                return a.to, round(2 * a.to, 10)
+    for street in hh.streets[2:]:
+        for a in street.actions:
+            if a.kind == "bet" and not a.all_in and a.amount:
+                return round(a.amount / 2, 10), a.amount
+    for street in hh.streets[1:2]:
+        if not _open_pair(hh):
+            for a in street.actions:
+                if a.kind == "bet" and not a.all_in and a.amount:
+                    return a.amount, round(2 * a.amount, 10)
+    return None
+
+
+def _open_pair(hh: HandBuilder) -> bool:
+    """A player's first two up cards pair (the second street may then be bet big)."""
+    return any(len(up) >= 2 and up[0] // 4 == up[1] // 4
+               for up in (hh.up_cards(name) for name in hh.dealt))
+
+
+def _resolve_stakes(reads: list[_Read]) -> list[HandError | None]:
+    """Stakes for the hands whose file writes none: from the hand's own betting, else from
+    the nearest hand of the file at the same ante and bring-in (the same level; a hand
+    without a bring-in matches on the ante). The hands no stakes can be found for: a
+    HandError each, None for the others."""
+    known: dict[int, tuple[float, float]] = {}
+    for i, read in enumerate(reads):
+        if read.stakes_known:
+            continue
+        found = _stakes_from_betting(read.hh)
+        if found is not None:
+            known[i] = found
+    levels = [read.level() for read in reads]
+    errors: list[HandError | None] = []
+    for i, read in enumerate(reads):
+        errors.append(None)
+        if read.stakes_known:
+            continue
+        stakes = known.get(i)
+        if stakes is None:
+            ante, bring_in = levels[i]
+            same = [j for j in known if levels[j][0] == ante and (
+                bring_in is None or levels[j][1] == bring_in)]
+            if same:
+                stakes = known[min(same, key=lambda j: (abs(j - i), j > i))]
+        if stakes is None:
+            errors[-1] = HandError(read.hh.header_line, _NO_STAKES)
+        else:
+            read.hh.small_bet, read.hh.big_bet = stakes
+    return errors
 
 
 def _in_order(items: list[Tag]) -> list[Tag]:
@@ -207,6 +327,12 @@ def _action(hh: HandBuilder, item: Tag) -> None:
             hh.act(line, name, "bet", put_in=chips)
     elif kind == _RAISE:
         hh.act(line, name, "raise", to=chips)
+    elif kind == _RAISE_BY:  # the flat layout: sum is the chips the raise adds
+        hh.act(line, name, "raise", put_in=chips)
+    elif kind == _SITTING_OUT:  # a player dealt in who sits out has folded
+        folded = {a.player for s in hh.streets for a in s.actions if a.kind == "fold"}
+        if hh.dealt.get(name) and name not in folded:
+            hh.act(line, name, "fold")
     elif kind == _ALL_IN:
         total, top = hh.committed(name) + chips, hh.top_bet()
         completed = any(a.kind == "complete" for a in hh.current.actions)
@@ -266,15 +392,31 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
             in_general = not tag.closing and not tag.empty
         elif in_general and not tag.closing:
             session.fields[tag.name] = tag.text
+    if not games and text.strip():
+        return [], [ParseProblem(None, 1, _NO_HAND)]
+    reads: list[tuple[Tag, _Read]] = []
     for owner, game_tags in games:
         head = game_tags[0]
-        try:
-            hand = _read_game(owner, game_tags)
-            if hand is not None:
-                hands.append(hand)
-        except HandError as exc:
-            problems.append(ParseProblem(head.attrs.get("gamecode"), exc.line, exc.message))
-        except Exception as exc:  # noqa: BLE001 - bad input must never raise
-            problems.append(ParseProblem(head.attrs.get("gamecode"), head.line,
-                                         f"internal error: {exc!r}"))
+        with _problem(problems, head):
+            read = _read_game(owner, game_tags)
+            if read is not None:
+                reads.append((head, read))
+    errors = _resolve_stakes([read for _, read in reads])
+    for (head, read), error in zip(reads, errors, strict=True):
+        with _problem(problems, head):
+            if error is not None:
+                raise error
+            hands.append(read.build())
     return hands, problems
+
+
+@contextlib.contextmanager
+def _problem(problems: list[ParseProblem], head: Tag):
+    """A hand that cannot be read is a problem, never an exception."""
+    try:
+        yield
+    except HandError as exc:
+        problems.append(ParseProblem(head.attrs.get("gamecode"), exc.line, exc.message))
+    except Exception as exc:  # noqa: BLE001 - bad input must never raise
+        problems.append(ParseProblem(head.attrs.get("gamecode"), head.line,
+                                     f"internal error: {exc!r}"))
