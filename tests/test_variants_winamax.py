@@ -7,14 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from variant_fuzz import check_mangled_never_raises
 
 from studodds.cards import parse_cards
-from studodds.histories import parse_file
+from studodds.histories import parse_file, winamax
 from studodds.histories.formats import identify
 from studodds.histories.replay import check_rules
 
 VARIANTS = Path(__file__).parent / "data" / "handhistories" / "variants"
 ROOM = "Winamax"
+FIXTURES = ("winamax_export.txt", "winamax_studhl_split.txt", "winamax_bringin_raise.txt")
 
 
 def C(text: str) -> tuple[int, ...]:
@@ -91,3 +95,59 @@ def test_raise_after_own_bring_in_counts_from_it():
     assert (hand.total_pot, hand.rake) == (21, 1)
     assert hand.shown["Stan"] == C("Js Tc Jh Jd 3s 7h 7c")
     assert check_rules(hand) == ()
+
+
+def text_of(name: str) -> str:
+    return (VARIANTS / name).read_text(encoding="utf-8")
+
+
+def test_export_layout_streets_replay_from_the_shown_cards():
+    """The export deals nobody's cards: each street is as the showdown tells it, the up
+    cards of those who showed dealt street by street (Street.dealt), the hole cards and
+    river theirs at the end."""
+    (hand,) = read("winamax_export.txt")
+    assert [s.dealt for s in hand.streets] == [
+        {"Otto": C("2s"), "Pia": C("Ah")}, {"Otto": C("Kc"), "Pia": C("7d")},
+        {"Otto": C("9h"), "Pia": C("Th")}, {"Otto": C("5c"), "Pia": C("3c")}, {}]
+    # A hand shown short of seven cards says nothing of where each card was dealt.
+    text = text_of("winamax_export.txt").replace("[5h 5d 2s Kc 9h 5c Jd]",
+                                                 "[5h 5d 2s Kc 9h 5c]")
+    (short,), problems = winamax.parse_text(text)
+    assert problems == [] and short.up_cards == {"Pia": C("Ah 7d Th 3c")}
+
+
+def test_a_half_collected_from_pot_with_a_space():
+    """The Omaha hi/lo export writes ``from pot (HI)`` with a space: read the same."""
+    text = text_of("winamax_studhl_split.txt")
+    spaced = text.replace("from pot(HI)", "from pot (HI)").replace("from pot(LO)",
+                                                                    "from pot (LO)")
+    assert spaced != text and winamax.parse_text(spaced) == winamax.parse_text(text)
+
+
+def test_a_raise_by_the_bring_in_counts_from_it_when_not_all_in():
+    """fpdb adds the bring-in to the raise's total whenever the raiser brought it in on the
+    street: after ``brings in 2€`` and a complete to 5€, ``raises 3€ to 8€`` is 10€ in
+    all, a full raise."""
+    text = text_of("winamax_bringin_raise.txt").replace("Seat 1: Rosa (7€)", "Seat 1: Rosa (70€)")
+    text = text.replace("Rosa raises -1€ to 4€", "Rosa raises 3€ to 8€").replace(
+        "Stan calls 1€\nHero calls 1€", "Stan calls 5€\nHero calls 5€")
+    (hand,), problems = winamax.parse_text(text)
+    assert problems == [] and hand.warnings == ()
+    raise_ = hand.streets[0].actions[6]
+    assert (raise_.player, raise_.kind, raise_.amount, raise_.to) == ("Rosa", "raise", 8, 10)
+
+
+def test_a_file_in_which_no_hand_starts_says_so():
+    """Recognised as Winamax's (``HandId: #``), but no header the reader can split on."""
+    text = text_of("winamax_export.txt").replace("HandId: #7000001-12-1620000000",
+                                                 "HandId: #?")
+    hands, problems = winamax.parse_text(text)
+    assert hands == [] and [p.message for p in problems] == [(
+        "no hand starts in this Winamax file: a hand starts at 'Winamax Poker - ... "
+        "HandId: #N-N-N - ...'")]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(name, seed, n):
+    check_mangled_never_raises(winamax.parse_text, text_of(name), seed, n)

@@ -58,13 +58,17 @@ class HandBuilder:
     ``pot_from_chips``: the pot is what was put in less the returns, the rake what the
     winners did not get (rooms that write no total); ``broadcast``: a televised hand (PHH):
     no hero, every card the file gives was seen dealt, the players in the file's order
-    rather than by seat number."""
+    rather than by seat number; ``cards_from_shown``: the room may write no card dealt at
+    all (Winamax's export layout), and lists a player's cards shown in the order dealt: a
+    hand without a card dealt takes each whole hand shown as dealt, the up cards face up
+    and the down cards face down."""
 
     def __init__(self, room: str, hand_id: str, line: int, game: str, small_bet: float = 0.0,
                  big_bet: float = 0.0, *, tournament: str | None = None, mix: str | None = None,
                  hidden_up_cards: bool = False, needs_summary: str | None = None,
                  opens_first_street: bool = False, uncalled: str = "written",
-                 pot_from_chips: bool = False, broadcast: bool = False):
+                 pot_from_chips: bool = False, broadcast: bool = False,
+                 cards_from_shown: bool = False):
         self.room, self.hand_id, self.header_line = room, hand_id, line
         self.game, self.small_bet, self.big_bet = game, small_bet, big_bet
         self.tournament, self.mix = tournament, mix
@@ -75,6 +79,7 @@ class HandBuilder:
         self.uncalled_mode = uncalled
         self.pot_from_chips = pot_from_chips
         self.broadcast = broadcast
+        self.cards_from_shown = cards_from_shown
         # Each player's total put in as the file states it, compared with the actions.
         self.stated_put_in: dict[str, float] | None = None
         self.order = street_names(game)
@@ -484,6 +489,8 @@ class HandBuilder:
         dealt_in = self.dealt_in()
         if not dealt_in:
             raise HandError(last_line, f"no cards dealt on {self.order[0]} street")
+        if self.cards_from_shown and not self.trimmed and not any(self.dealt.values()):
+            self._deal_shown()
         seats = tuple((s, p) for s, p in self.seats if p in dealt_in)
         if not self.broadcast:
             seats = tuple(sorted(seats))
@@ -533,6 +540,23 @@ class HandBuilder:
             warnings=tuple(self.warnings), uncalled=dict(self.uncalled),
             returned=tuple(self.returned), community=self.community,
         )
+
+    def _deal_shown(self) -> None:
+        """Each hand shown whole, in the order dealt, dealt street by street (a room that
+        writes no card dealt): the up cards face up, the down cards face down as another
+        player's are, known from the show."""
+        if len(self.streets) != len(self.order):
+            return  # a hand shown before the last street: not every card is the player's yet
+        whole = self._cards_by(len(self.order))
+        for name, cards in self.shown.items():
+            if len(cards) != whole:
+                continue
+            self.dealt[name] = [None if i in self.down_at else c for i, c in enumerate(cards)]
+            for k, street in enumerate(self.streets):
+                up = [c for i, c in enumerate(cards) if i not in self.down_at
+                      and self._cards_by(k) <= i < self._cards_by(k + 1)]
+                if up:
+                    street.dealt.setdefault(name, []).extend(up)
 
     def _seen_dealt(self, street: _Street, hero: str | None) -> dict[str, tuple[int, ...]]:
         """A street's new cards as the hero saw them dealt: the hero's own and everyone's

@@ -28,6 +28,8 @@ class StarsLayout:
     NUMBERS: ClassVar[NumberStyle] = DECIMAL_POINT
     # The hand's first line: groups ``id`` and ``rest`` (what follows the id).
     HEADER: ClassVar[re.Pattern[str]]
+    # The problem of a file of the room in which no HEADER starts a hand (None: no problem).
+    NO_HAND: ClassVar[str | None] = None
     SEAT: ClassVar[re.Pattern[str]] = re.compile(
         r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*\d[^()]*)\)(?P<rest>.*)$")
     # Lines among the seats that say nothing of the hand (the table, the date).
@@ -124,7 +126,10 @@ class StarsLayout:
                 reader.feed(n, line)
             return reader.hh
 
-        return read_hands(chunks(), read_one,
+        hands = list(chunks())
+        if not hands and cls.NO_HAND is not None and text.strip():
+            return [], [ParseProblem(None, 1, cls.NO_HAND)]
+        return read_hands(hands, read_one,
                           lambda builder, hand: readers[id(builder)].finish(hand))
 
     def feed(self, n: int, line: str) -> None:
@@ -227,7 +232,7 @@ class StarsLayout:
                 return
             if kind == "fold" and groups.get("cards"):
                 self.show(n, name, cards(groups["cards"], n))
-            hh.act(n, name, kind, chips, all_in=all_in)
+            self.act(n, name, kind, chips, all_in)
             return
         shows = self.SHOWS.match(rest)
         if shows:
@@ -239,6 +244,11 @@ class StarsLayout:
             return
         if not self.QUIET.match(rest):
             hh.warn(n, line)
+
+    def act(self, n: int, name: str, kind: str, chips: float, all_in: bool) -> None:
+        """A betting action of ACTIONS: ``chips`` is a raise's or complete's total, what any
+        other action puts in (HandBuilder.act)."""
+        self.hh.act(n, name, kind, chips, all_in=all_in)
 
     def show(self, n: int, name: str, shown) -> None:
         """Cards ``name`` turned face up. After a card shortage the community card may be

@@ -19,17 +19,25 @@ What the file says differently from PokerStars:
   only the hero's are known, until a player shows them.
 - ``raises 25€ to 50€`` gives the raise and the street's total; ``calls`` what the call
   adds.
+- A player who brought it in and raises later on the street writes the raise's total
+  without the bring-in: after ``brings in 10€``, ``raises -6.10€ to 18.90€`` is 28.90€.
+- Stud hi/lo: each half is collected on its own line, ``collected 30€ from pot(HI)``.
 - A bet nobody calls is never written as returned: the file counts it in the pot and in
   what its bettor "collected". Here it is returned, as the rules have it (the highest
   total on the last street bet, less the next highest), and left out of the pot and of
   what was won. The file's ``Total pot`` is what was collected, after the rake: the pot
   here is that plus the rake, as at PokerStars.
+
+The export layout (play money) writes ``*** THIRD ***`` ... ``*** SEVENTH ***`` and
+``bring-in 0.02``, and no card dealt, not even the hero's: the cards are those shown down,
+listed in the order dealt (builder option ``cards_from_shown``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from typing import ClassVar
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
@@ -74,17 +82,21 @@ _TOURNAMENT_RE = re.compile(r'Tournament "(?P<t>[^"]*)"')
 _SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*\d[^()]*)\)$")
 _ALL_IN = r"(?P<allin>,? and is all[- ]in)?"
 _ACTIONS = (
-    ("bring-in", re.compile(rf"^brings[- ]in(?: for)? {_AMT}{_ALL_IN}$")),
+    # "brings in 10€" (history), "bring-in 0.02" (export)
+    ("bring-in", re.compile(rf"^(?:brings[- ]in|bring-in)(?: for)? {_AMT}{_ALL_IN}$")),
     ("complete", re.compile(rf"^completes(?: it)?(?: to)? {_AMT}{_ALL_IN}$")),
     ("bet", re.compile(rf"^bets {_AMT}{_ALL_IN}$")),
-    ("raise", re.compile(rf"^raises (?:[$€£]?{_NUM}{_CUR} )?to {_AMT}{_ALL_IN}$")),
+    # The raise may be negative after one's own bring-in: "raises -6.10€ to 18.90€".
+    ("raise", re.compile(rf"^raises (?:-?[$€£]?{_NUM}{_CUR} )?to {_AMT}{_ALL_IN}$")),
     ("call", re.compile(rf"^calls {_AMT}{_ALL_IN}$")),
     ("check", re.compile(r"^checks$")),
     ("fold", re.compile(r"^folds$")),
 )
 _ANTE_RE = re.compile(rf"^posts (?:the )?ante {_AMT}{_ALL_IN}$")
 _SHOWS_RE = re.compile(r"^(?:shows|mucks|showed) \[(?P<cards>[^\[\]]*)\]")
-_COLLECTED_RE = re.compile(rf"^collected {_AMT} from (?:the )?(?:(?:main|side) )?pot(?: ?#?\d+)?$")
+# "from pot", "from side pot #1", a stud hi/lo half "from pot(HI)" / "from pot (LO)".
+_COLLECTED_RE = re.compile(rf"^collected {_AMT} from (?:the )?(?:(?:main|side) )?pot(?: ?#?\d+)?"
+                           r"(?: ?\((?:HI|LO)\))?$")
 _TOTAL_RE = re.compile(rf"^Total pot (?P<pot>[$€£]?{_NUM}{_CUR})(?:\s|\||$)")
 _RAKE_RE = re.compile(rf"\|\s*Rake (?P<rake>[$€£]?{_NUM}{_CUR})")
 _QUIET_RE = re.compile(
@@ -101,8 +113,14 @@ class Winamax(StarsLayout):
     ROOM = ROOM
     NUMBERS = NUMBERS
     HEADER = _HEADER_RE
+    NO_HAND = ("no hand starts in this Winamax file: a hand starts at 'Winamax Poker - ... "
+               "HandId: #N-N-N - ...'")
     SEAT = _SEAT_RE
     SEAT_NOISE = _NOISE_RE
+    # The history layout's "*** 3rd STREET ***", the export layout's "*** THIRD ***".
+    STREETS: ClassVar[dict[str, str]] = {
+        **StarsLayout.STREETS,
+        "THIRD": "3rd", "FOURTH": "4th", "FIFTH": "5th", "SIXTH": "6th", "SEVENTH": "7th"}
     SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN")
     QUIET_SECTIONS = ("ANTE/BLINDS", "PRE-FLOP")
     ANTE = _ANTE_RE
@@ -123,7 +141,8 @@ class Winamax(StarsLayout):
         game = game_of(ROOM, after_id[: stakes.start()] if stakes else after_id)
         if game is None:
             return None
-        builder = HandBuilder(ROOM, header["id"], line, game, needs_summary="summary")
+        builder = HandBuilder(ROOM, header["id"], line, game, needs_summary="summary",
+                              cards_from_shown=True)
         if stakes is None:
             raise HandError(line, "no stakes (ante/small bet/big bet) in the header")
         values = [amount(v) for v in stakes["stakes"].split("/") if re.search(r"\d", v)]
@@ -135,6 +154,16 @@ class Winamax(StarsLayout):
         tournament = _TOURNAMENT_RE.search(rest)
         builder.tournament = tournament["t"] if tournament else None
         return builder
+
+    def act(self, n: int, name: str, kind: str, chips: float, all_in: bool) -> None:
+        """A raise by the player who brought it in on this street leaves the bring-in out
+        of its total (fpdb's WinamaxToFpdb reads it so): after ``brings in 10€``,
+        ``raises -6.10€ to 18.90€`` is 28.90€ in all."""
+        hh = self.hh
+        if kind == "raise" and hh.streets:
+            chips += sum(a.amount for a in hh.current.actions
+                         if a.player == name and a.kind == "bring-in")
+        hh.act(n, name, kind, chips, all_in=all_in)
 
     def finish(self, hand: HandHistory) -> HandHistory:
         """Return the bet nobody called, which the file leaves in the pot and in what its
