@@ -9,14 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from variant_fuzz import check_mangled_never_raises
 
 from studodds.cards import parse_cards
-from studodds.histories import parse_file
+from studodds.histories import parse_file, winning
 from studodds.histories.formats import identify
 from studodds.histories.replay import check_rules
 
 VARIANTS = Path(__file__).parent / "data" / "handhistories" / "variants"
 ROOM = "Winning Poker Network"
+FIXTURES = ("winning_new_cash.txt", "winning_new_tournament_hilo.txt",
+            "winning_old_allin_no_amount.txt", "winning_old_hilo.txt")
 
 
 def C(text: str) -> tuple[int, ...]:
@@ -108,3 +113,67 @@ def test_old_layout_all_in_without_an_amount():
     assert hand.put_in("Xena") == pytest.approx(1.4)
     assert hand.collected == {"Hero": 2.68}
     assert (hand.total_pot, hand.rake) == (pytest.approx(2.8), pytest.approx(0.12))
+
+
+def text_of(name: str) -> str:
+    return (VARIANTS / name).read_text(encoding="utf-8")
+
+
+def test_new_layout_winner_without_a_collected_line():
+    """fpdb's 2019 file: the bet nobody called is returned and the winner ``does not
+    show``; no ``collected`` line, only the summary's ``did not show and won $0.36``."""
+    text = text_of("winning_new_cash.txt")
+    text = text[: text.index("*** 7th STREET ***")] + """\
+*** 7th STREET ***
+Main pot $16.90 | Rake $0.20
+Dealt to Hero [Kh Kc 8s 3d Ks 9c] [4h]
+Walt bets $2.00
+Hero folds
+Uncalled bet ($2.00) returned to Walt
+Walt does not show
+*** SUMMARY ***
+Total pot $16.90 | Rake $0.20
+Seat 1: Hero folded on the 7th Street
+Seat 3: Vera folded on the 3rd Street
+Seat 6: Walt did not show and won $16.90
+"""
+    (hand,), problems = winning.parse_text(text)
+    assert problems == [] and hand.warnings == ()
+    assert hand.collected == {"Walt": 16.9} and hand.uncalled == {"Walt": 2}
+    assert (hand.total_pot, hand.rake) == (pytest.approx(17.1), pytest.approx(0.2))
+
+
+def test_new_layout_sign_is_anchored():
+    """Other rooms write "<Room> Hand #N - ..." (Unibet, PokerStars): not this network's.
+    A hold'em hand of the network is recognised, and skipped as another game."""
+    line = "Hand #1 - Holdem(No Limit) - $0.05/$0.10 - 2019/06/28 02:38:17 UTC"
+    assert identify("Unibet " + line).room is None
+    assert identify(line).room == ROOM
+    text = text_of("winning_new_cash.txt")
+    holdem = text.replace("Hand #90000001 - 7Stud(Fixed Limit)", "Hand #90000000 - Holdem(No Limit)")
+    hands, problems = winning.parse_text(holdem + text)
+    assert problems == [] and [h.hand_id for h in hands] == ["90000001"]
+
+
+def test_a_file_in_which_no_hand_starts_says_so():
+    text = text_of("winning_new_cash.txt").replace("Hand #90000001 - ", "Hand 90000001 - ")
+    hands, problems = winning.parse_text(text)
+    assert hands == [] and [p.message for p in problems] == [(
+        "no hand starts in this Winning Poker Network file: a hand starts at 'Game started "
+        "at: DATE' or at 'Hand #N - 7Stud(Fixed Limit) - ...'")]
+
+
+def test_old_layout_all_in_without_an_amount_and_no_chips_left():
+    """An amountless all-in by a player with nothing left is no action the file can
+    mean: a problem, not a zero."""
+    text = text_of("winning_old_allin_no_amount.txt").replace("Seat 5: Xena (1.40).",
+                                                              "Seat 5: Xena (0.55).")
+    hands, problems = winning.parse_text(text)
+    assert hands == [] and [p.message for p in problems] == [
+        "Xena is all in with no amount and no chips left"]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(name, seed, n):
+    check_mangled_never_raises(winning.parse_text, text_of(name), seed, n)

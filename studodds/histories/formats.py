@@ -42,6 +42,10 @@ _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("Absolute Poker", "hands", r"^Stage #\d+: "),
         ("PartyPoker", "hands", r"^Game #\d+ starts\.$|^\*{5} Hand History [Ff]or Game \d+"),
         ("Winning Poker Network", "hands", r"^Game started at: \d{4}/\d+/\d+"),
+        # The layout of 2019 on: "Hand #N - 7Stud(Fixed Limit) - $0.04/$0.08 - DATE UTC",
+        # tournaments "Game Hand #N - Tournament #T - ..."
+        ("Winning Poker Network", "hands", (r"^(?:Game )?Hand #\d+ - .*\((?:Fixed|No|Pot|"
+                                            r"All-in or Fold) Limit\) - ")),
         ("PHH", "hands", r"^variant\s*=\s*['\"]"),  # the open Poker Hand History format
     )
 )

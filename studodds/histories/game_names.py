@@ -65,7 +65,11 @@ GAME_NAMES: dict[str, tuple[GameName, ...]] = {
     "Absolute Poker": _SEVEN_CARD_WORDS,
     "Everleaf": _SEVEN_CARD_WORDS,
     "Ongame": _SEVEN_CARD_WORDS,
-    "Winning Poker Network": _SEVEN_CARD_WORDS,
+    # "(Seven Cards Stud HiLow)" (2016), "7Stud H/L(Fixed Limit)" (2019 on)
+    "Winning Poker Network": _SEVEN_CARD_WORDS + _names(
+        (r"\b7Stud H/L(?=\(| |$)", "stud7hl8"),
+        (r"\b7Stud(?=\(| |$)", "stud7"),
+    ),
     "Bovada": _STUD_WORDS,
     "Full Tilt Poker": _STUD_WORDS,
     "KingsClub": _STUD_WORDS,

@@ -1,5 +1,8 @@
-"""Reader for Winning Poker Network stud hand histories (the ``Game started at:`` layout:
-Seven Cards Stud, Seven Cards Stud HiLow, Razz).
+"""Reader for Winning Poker Network stud hand histories (Americas Cardroom, BlackChip, True
+Poker, Ya Poker, WinningPoker: one network, one layout at a time, whatever the skin): the
+``Game started at:`` layout (2016; Seven Cards Stud, Seven Cards Stud HiLow, Razz) and the
+``Hand #N - 7Stud(Fixed Limit)`` layout of 2019 on (7Stud, 7Stud H/L; cash and
+tournaments).
 
 >>> hands, problems = parse_text(_EXAMPLE)
 >>> hand = hands[0]
@@ -24,7 +27,17 @@ a player with nothing in is a raise to 4; ``calls (0.60)`` adds 0.60); ``allin (
 puts in X and is a call, bet or raise by what it faces. ``Pot: 8.15. Rake 0.11. JP fee
 0.04`` is the pot after the rake and the jackpot fee, which the record adds back
 (``total_pot`` is every chip put in; ``rake`` counts the fee); ``Collects: X`` in the
-summary is what each player took.
+summary is what each player took. ``Player Xena allin`` with no amount (a player
+disconnected, as fpdb reads it) puts in the rest of her stack.
+
+The 2019 layout is PokerStars' without the colon after the name
+(:class:`Layout2019`): ``Hand #N - 7Stud(Fixed Limit) - $0.04/$0.08 - DATE UTC`` or
+``Game Hand #N - Tournament #T - 7Stud H/L(Fixed Limit) - Level 4 (200.00/400.00)- DATE
+UTC`` (small and big bet), the table line (``Gorham 8-max``, ``Table '12' 8-max``),
+``Dealt to Walt [Qc] [Qs]`` (another player's up cards only), ``raises $1.00 to $1.00``
+(the street's total), a ``Main pot $5.10 | Rake $0.00`` line under each street header
+(skipped), ``NAME collected $20.90 from main pot``; the summary's ``Total pot $20.90 |
+Rake $0.19 | JP Fee $0.01`` is after the rake and the fee, which the record adds back.
 """
 
 from __future__ import annotations
@@ -35,7 +48,8 @@ from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
 from .builder import HandBuilder
 from .game_names import game_of
-from .record import HandError
+from .record import HandError, HandHistory, ParseProblem
+from .stars_layout import StarsLayout
 from .studhand import NUM, card, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
@@ -169,9 +183,12 @@ def _action(recorder: HandBuilder, n: int, match: re.Match[str]) -> None:
     if kind in ("checks", "folds"):
         recorder.act(n, name, _PLAIN[kind])
         return
-    if match["a"] is None:
+    if match["a"] is None and kind == "allin":
+        chips = _rest_of_stack(recorder, n, name)
+    elif match["a"] is None:
         raise HandError(n, f"no amount for {name}'s {kind}")
-    chips = amount(match["a"])
+    else:
+        chips = amount(match["a"])
     if kind.endswith("ante"):
         recorder.ante(n, name, chips)
         return
@@ -182,6 +199,16 @@ def _action(recorder: HandBuilder, n: int, match: re.Match[str]) -> None:
         recorder.act(n, name, _PLAIN[kind], put_in=chips, all_in=True)
         return
     recorder.act(n, name, _PLAIN[kind], put_in=chips)
+
+
+def _rest_of_stack(recorder: HandBuilder, n: int, name: str) -> float:
+    """``Player NAME allin`` with no amount (fpdb: a disconnected player's all-in): what
+    is left of the stack after the antes, the bring-in and the earlier streets."""
+    spent = sum(a.amount for s in recorder.streets for a in s.actions if a.player == name)
+    rest = round(recorder.stacks[name] - spent, 10)
+    if rest <= 0:
+        raise HandError(n, f"{name} is all in with no amount and no chips left")
+    return rest
 
 
 def _summary_line(recorder: HandBuilder, n: int, line: str) -> None:
@@ -204,6 +231,76 @@ def _summary_line(recorder: HandBuilder, n: int, line: str) -> None:
     recorder.warn(n, line)
 
 
-def parse_text(text: str):
-    """All stud hands in ``text`` and the problems of those that could not be read."""
-    return read_hands(_split(text), _read)
+# -- the layout of 2019 on
+
+_AMT = rf"\$?(?P<amt>{NUM})"
+_ALL_IN = r"(?P<allin> and is all-in)?"
+_HEADER2_RE = re.compile(r"^(?:Game )?Hand #(?P<id>\d+) - (?P<rest>.*)$")
+# "(Fixed Limit) - $0.04/$0.08 - DATE", "(Fixed Limit) - Level 4 (200.00/400.00)- DATE"
+_STAKES2_RE = re.compile(rf"\) - (?:Level \S+ \()?\$?(?P<sb>{NUM})/\$?(?P<bb>{NUM})\)?\s?- ")
+_TOURNAMENT2_RE = re.compile(r"\bTournament #(?P<t>\d+)")
+_TOTAL2_RE = re.compile(rf"^Total pot \$?(?P<pot>{NUM})(?: \| Rake \$?(?P<rake>{NUM}))?"
+                        rf"(?: \| JP Fee \$?(?P<fee>{NUM}))?$")
+_NO_HAND = ("no hand starts in this Winning Poker Network file: a hand starts at 'Game "
+            "started at: DATE' or at 'Hand #N - 7Stud(Fixed Limit) - ...'")
+
+
+class Layout2019(StarsLayout):
+    """The Winning Poker Network's layout of 2019 on: PokerStars' in its own words."""
+
+    ROOM = ROOM
+    NUMBERS = NUMBERS
+    HEADER = _HEADER2_RE
+    NO_HAND = _NO_HAND
+    # "Gorham 8-max", "Table '12' 8-max (Play Money) Seat #3 is the button"
+    SEAT_NOISE = re.compile(r"^.+ \d+-max(?: \(Play Money\))?(?: Seat #\d+ is the button)?$")
+    ANTE = re.compile(rf"^posts ante {_AMT}{_ALL_IN}$")
+    ACTIONS = (
+        ("bring-in", re.compile(rf"^brings[- ]in(?: low)? {_AMT}{_ALL_IN}$")),
+        ("bet", re.compile(rf"^bets {_AMT}{_ALL_IN}$")),
+        ("raise", re.compile(rf"^raises \$?(?:{NUM}) to {_AMT}{_ALL_IN}$")),
+        ("call", re.compile(rf"^calls {_AMT}{_ALL_IN}$")),
+        ("check", re.compile(r"^checks$")),
+        ("fold", re.compile(r"^folds$")),
+    )
+    WINS = re.compile(rf"^collected {_AMT} from (?:main |side )?pot(?: ?-?\d+)?$")
+    UNCALLED = re.compile(rf"^Uncalled bet \({_AMT}\) returned to (?P<name>.+)$")
+    QUIET = re.compile(r"^(?:does not show|mucks (?:hand|cards)|is sitting out|sits out|"
+                       r"has timed out|is disconnected|is connected|has returned)$")
+    # The pot and rake under each street header: the summary tells them.
+    NOISE = re.compile(rf"^Main pot \$?(?:{NUM})(?: \| .*)?$")
+    TOTAL = re.compile(r"(?!)")  # never: summary_line reads the total with the fees
+    SUMMARY_WON = re.compile(rf"\bwon \(?{_AMT}\)?")
+
+    def start(self, line: int, header: re.Match[str]) -> HandBuilder | None:
+        rest = header["rest"]
+        game = game_of(ROOM, rest)
+        if game is None:
+            return None
+        stakes = _STAKES2_RE.search(rest)
+        if stakes is None:
+            raise HandError(line, "no stakes (small bet/big bet) in the header")
+        tournament = _TOURNAMENT2_RE.search(rest)
+        return HandBuilder(ROOM, header["id"], line, game, amount(stakes["sb"]),
+                           amount(stakes["bb"]), needs_summary="*** SUMMARY ***",
+                           tournament=tournament["t"] if tournament else None)
+
+    def summary_line(self, n: int, line: str) -> None:
+        """``Total pot $20.90 | Rake $0.19 | JP Fee $0.01``: the pot after the rake and the
+        fee; the record's pot is every chip put in, its rake the two together."""
+        total = _TOTAL2_RE.match(line)
+        if total is None:
+            super().summary_line(n, line)
+            return
+        fees = sum(amount(f) for f in (total["rake"], total["fee"]) if f is not None)
+        self.hh.rake = round(fees, 10)
+        self.hh.total_pot = round(amount(total["pot"]) + fees, 10)
+
+
+def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
+    """All stud hands in ``text`` and the problems of those that could not be read: the
+    file is in one layout or the other."""
+    chunks = _split(text)
+    if chunks:
+        return read_hands(chunks, _read)
+    return Layout2019.parse_text(text)
