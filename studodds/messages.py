@@ -1,6 +1,6 @@
 """Error messages quote the bad value: shown() quotes it, cut short when it is long; and the
 two number checks every option needs (whole_number, real_number); players_text names
-players as a user counts them."""
+players as a user counts them; amount_text writes chips and money as a hand history does."""
 
 from __future__ import annotations
 
@@ -40,3 +40,13 @@ def players_text(players: Sequence[int]) -> str:
     if len(names) == 1:
         return f"player {names[0]}"
     return f"players {', '.join(names[:-1])} and {names[-1]}"
+
+
+def amount_text(amount) -> str:
+    """Chips or money as a hand history writes them: 0.25, 47, 5300000 (tournament chips
+    run to millions: never 5.3e+06).
+
+    >>> amount_text(18.6), amount_text(47.0), amount_text(5300000), amount_text(0), amount_text(-2.5)
+    ('18.6', '47', '5300000', '0', '-2.5')
+    """
+    return f"{round(float(amount), 10) + 0.0:f}".rstrip("0").rstrip(".")  # + 0.0: no "-0"

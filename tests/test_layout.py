@@ -19,7 +19,8 @@ ALLOWED = {
     "eval": set(),
     "engine": {"eval", "scenario"},  # a kernel run is built from a checked Scenario
     "table": set(),
-    "histories": {"equity", "scenario", "results", "table"},  # replay asks the odds
+    # replay asks the odds; its result names the hands shown down (eval's words)
+    "histories": {"equity", "scenario", "results", "table", "eval"},
     "scenario": {"engine"},  # engine/joint.py: can the players' ranges all hold at once
     "results": {"engine", "eval"},
     "equity": {"engine", "eval", "scenario", "results"},

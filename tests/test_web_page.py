@@ -584,6 +584,36 @@ def test_ask_what_if_from_a_street_keeps_the_players_names(page, server):
     assert names_on_show() == (["Hero", "Bob Smith"],) * 3
 
 
+def test_replay_ends_with_who_won_what_under_the_chart(page, server):
+    """Under the street chart: each pot in the words of `studodds replay`, the rake, and
+    each player's net; the same on every street."""
+    d = page
+    d.get(f"{server}/")
+    wait(d, lambda d: settled(d, "on 3rd street"), what="the example odds")
+    css(d, "[data-testid=replay-tab]").click()
+    history = HISTORIES / "stud7_side_pot.txt"
+    css(d, "[data-testid=replay-file]").send_keys(str(history))
+    pots_shown = lambda d: [li.text for li in
+                            d.find_elements(By.CSS_SELECTOR, "[data-testid=replay-pots] li")]
+    wait(d, pots_shown, what="the result of the hand")
+    words = [
+        "Shorty wins the main pot of 18.6 with a straight, eight high (8-7-6-5-4)",
+        "Bob wins the side pot of 22 with two pair, queens and fours (Q-Q-4-4-J)",
+    ]
+    assert pots_shown(d) == words
+    (hand,) = cli_json("replay", str(history), "--trials", "2000")
+    assert [pot["text"] for pot in hand["result"]["pots"]] == words
+    assert "rake 0" in css(d, "[data-testid=replay-result]").text
+    rows = [[td.text for td in tr.find_elements(By.TAG_NAME, "td")] for tr in
+            d.find_elements(By.CSS_SELECTOR, "[data-testid=replay-nets] tbody tr")]
+    assert rows == [["Hero", "16.4", "0", "-16.4"], ["Shorty", "5.4", "18.6", "13.2"],
+                    ["Bob", "16.4", "22", "5.6"], ["Carol", "2.4", "0", "-2.4"]]
+    chart, result = css(d, "#replay-chart"), css(d, "[data-testid=replay-result]")
+    assert result.location["y"] >= chart.location["y"] + chart.size["height"]  # under it
+    css(d, "#replay-next").click()
+    assert "on 4th street" in method_line(d) and pots_shown(d) == words
+
+
 def test_every_game_and_its_seats(page, server):
     """The game picker holds every game of /api/games; a five-card game deals one hole
     card and seats up to 10 players, a seven-card game up to 8."""

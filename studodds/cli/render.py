@@ -10,6 +10,7 @@ from tabulate import tabulate
 
 from .. import reports
 from ..games import GAMES, get_game
+from ..messages import amount_text
 from .untrusted import json_visible, spreadsheet_cell, visible
 
 FORMATS = ("table", "json", "csv")
@@ -322,6 +323,10 @@ def replay_report(replays, fmt: str) -> str:
     nobody makes a low. After an all-in, a table of the pots: each pot, who can win it and
     each one's equity in it.
 
+    The hand ends with its result: each pot and who won it with what, the rake the file
+    gives, and a table of each player's chips put in (uncalled bets returned taken off),
+    collected, and net.
+
     After a card shortage the 7th-street hands are six own cards each: the community card
     (everyone's seventh) is named in the street column and under the table; CSV gives it
     in a last "community" column (empty on other streets).
@@ -352,9 +357,8 @@ def _replay_csv(replays) -> str:
 
 
 def _chips(amount: float) -> str:
-    """A pot as the file counts it: 0.25, 47, 5300000 (tournament chips run to millions;
-    never 5.3e+06)."""
-    return f"{round(amount, 10):f}".rstrip("0").rstrip(".")
+    """A pot as the file counts it: 0.25, 47, 5300000."""
+    return amount_text(amount)
 
 
 def _street_label(s) -> str:
@@ -390,7 +394,24 @@ def _replay_hand_text(r) -> str:
     lines += _replay_pot_lines(r.streets, coincide)
     lines += _replay_shortage_lines(r.streets)
     lines += _rules_lines(r.rule_problems)
+    lines += _result_lines(r.result)
     return "\n".join(lines)
+
+
+def _result_lines(result) -> list[str]:
+    """Who won what: each pot in a sentence, the rake the file gives, what the record
+    cannot tell, and each player's net."""
+    if result is None:
+        return []
+    lines = ["", "result:"] + [visible(pot.text) for pot in result.pots]
+    if result.rake is not None:
+        lines.append(f"rake {_chips(result.rake)}")
+    lines += [visible(note) for note in result.notes]
+    if result.players:
+        rows = [[p.name, _chips(p.put_in), _chips(p.collected), _chips(p.net)]
+                for p in result.players]
+        lines.append(render_table(["player", "put in", "collected", "net"], rows))
+    return lines
 
 
 def _views_table(r, coincide: bool) -> str:

@@ -27,6 +27,9 @@ the stack; a hand nobody shows stays hidden.
 A street on which a live player's up cards are not all known (a broadcast hand history
 that did not show them) cannot be asked of the engine: it is left out, and HandReplay.notes says
 so; a folded player's unknown up cards are unseen dead cards.
+
+The replay ends with who won what (result.py, HandReplay.result): each pot, its winners
+and the hands they showed, the rake, each player's net.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from ..equity import equity
 from ..games import get_game
 from ..results import EquityResult, PlayerResult
 from .record import HandHistory
+from .result import HandResult, hand_result
 from .streets import street_names
 
 # What equity's JSON gives for each player of a split game (hi/lo) besides the equity.
@@ -122,6 +126,8 @@ class HandReplay:
     # The first street replayed on which the hero's view shows other players' hands
     # because they were turned face up after an all-in ("6th"), else None.
     face_up_from: str | None = None
+    # Who won what at the end of the hand (result.py).
+    result: HandResult | None = None
 
     def to_dict(self) -> dict:
         out = {
@@ -134,6 +140,8 @@ class HandReplay:
             out["notes"] = list(self.notes)
         if self.face_up_from is not None:
             out["face_up_from"] = self.face_up_from
+        if self.result is not None:
+            out["result"] = self.result.to_dict()
         return out
 
 
@@ -389,7 +397,7 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         raise ValueError("the file writes only the hero's cards and the cards shown down, "
                          "not the other players' up cards: no odds street by street")
     return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings,
-                      hh.room, tuple(notes), face_up_from)
+                      hh.room, tuple(notes), face_up_from, hand_result(hh))
 
 
 def _community_misdealt(game, n_live: int, n_dead: int) -> bool:

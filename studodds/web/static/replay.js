@@ -149,6 +149,7 @@ function show() {
   renderStreetButtons(hand);
   renderResults(hand, street, names, suffix);
   renderChart(hand, names);
+  renderHandResult(hand);
   document.getElementById("replay-views").hidden = false;
   const coincide = hand.streets.every((s) => s.views_coincide);
   for (const r of document.querySelectorAll("input[name=replay-view]")) r.disabled = coincide;
@@ -267,6 +268,41 @@ function renderChart(hand, names) {
     streets, series, current: replay.street, title,
     onPick: (i) => { replay.street = i; show(); },
   }));
+}
+
+// Who won what, under the chart: each pot in the server's words, the rake, what the
+// file does not tell, and each player's net. The same whichever street is on show.
+function renderHandResult(hand) {
+  const box = document.getElementById("replay-result");
+  box.replaceChildren();
+  const result = hand.result;
+  if (!result) return;
+  box.append(Object.assign(document.createElement("h3"), { textContent: "Result" }));
+  const pots = document.createElement("ul");
+  pots.dataset.testid = "replay-pots";
+  for (const pot of result.pots) pots.append(Object.assign(document.createElement("li"), { textContent: pot.text }));
+  box.append(pots);
+  const said = [];
+  if (result.rake !== null && result.rake !== undefined) said.push(`rake ${result.rake}`);
+  for (const line of said.concat(result.notes || [])) {
+    box.append(Object.assign(document.createElement("p"), { className: "note", textContent: line }));
+  }
+  if (!result.players || !result.players.length) return;
+  const table = document.createElement("table");
+  table.className = "odds";
+  table.dataset.testid = "replay-nets";
+  const hr = document.createElement("tr");
+  for (const h of ["player", "put in", "collected", "net"]) hr.append(Object.assign(document.createElement("th"), { textContent: h, className: h === "player" ? "" : "num" }));
+  const thead = document.createElement("thead");
+  thead.append(hr);
+  const tbody = document.createElement("tbody");
+  for (const p of result.players) {
+    const tr = document.createElement("tr");
+    tr.append(td(p.name), td(String(p.put_in), "num"), td(String(p.collected), "num"), td(String(p.net), "num"));
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+  box.append(table);
 }
 
 // Leave the replay: take the street on show to the table (to ask what if from here), or

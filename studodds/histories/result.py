@@ -1,0 +1,432 @@
+"""Who won what at the end of a hand: each pot (the main pot, then the side pots after an
+all-in) with its size and its winners, which half each took in a split game, the hand
+each winner showed in words, the rake the file gives, and each player's net.
+
+The pots are built from the chips each player put in, uncalled bets returned taken off,
+as the table rules split them (table.BettingRound.pots). Who collected is the record's
+word (HandHistory.collected); the hands shown are evaluated to tell which pot each
+collector won and, in a split game, which half; a file that writes no collected lines
+(PHH) has the pots every contender showed down for go by the cards. Where the record
+cannot tell (a hand cut short, a winner who did not show, no collected lines and a hand
+not shown) the result says what is known and no more: a winner's hand is never guessed.
+
+Each pot is also said in a sentence (PotResult.text), the words the table and the page
+print, e.g. for tests/data/handhistories/studhl_split.txt:
+
+    The pot of 10.25 is split: Hero takes the low half (4.9) with a 7-6-4-2-A low;
+    HighRoller takes the high half (4.9) with two pair, kings and eights (K-K-8-8-T)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .. import table
+from ..cards import cards_str
+from ..eval import NO_LOW, Evaluation, evaluate
+from ..games import Game, get_game
+from ..messages import amount_text
+from .record import HandHistory
+
+# A cent: what a share worked out from a pot is rounded to.
+_CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class PotWinner:
+    name: str
+    half: str | None  # split games: "high", "low" or "both" (a scoop); else None
+    amount: float | None  # what they took from this pot, when the record tells it
+    cards: str | None  # the cards they showed, None when not shown
+    hand: str | None  # the winning hand in words ("a full house, kings full of sevens")
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "half": self.half, "amount": self.amount,
+                "cards": self.cards, "hand": self.hand}
+
+
+@dataclass(frozen=True)
+class PotResult:
+    label: str  # "pot" (the only one), "main pot", "side pot", "side pot 2", ...
+    amount: float  # every chip in it, before any rake
+    eligible: tuple[str, ...]  # who could win it, in seat order
+    winners: tuple[PotWinner, ...]  # empty when the record does not say
+    text: str  # the pot in one sentence, as a dealer would say it
+    no_low: bool = False  # split game: no hand qualified for low, the high hand took it all
+
+    def to_dict(self) -> dict:
+        return {"pot": self.label, "amount": self.amount, "eligible": list(self.eligible),
+                "winners": [w.to_dict() for w in self.winners], "no_low": self.no_low,
+                "text": self.text}
+
+
+@dataclass(frozen=True)
+class PlayerNet:
+    name: str
+    put_in: float  # antes and bets, less the uncalled bets returned
+    returned: float  # uncalled bets returned
+    collected: float
+    net: float  # collected less put in
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "put_in": self.put_in, "returned": self.returned,
+                "collected": self.collected, "net": self.net}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    pots: tuple[PotResult, ...]
+    players: tuple[PlayerNet, ...]  # in seat order; empty when nobody's net can be told
+    total_pot: float  # every chip put in, less the uncalled bets returned
+    collected: float | None  # what the winners collected, None when the file does not say
+    rake: float | None  # as the file gives it
+    notes: tuple[str, ...] = ()  # what the record cannot tell, or where it does not add up
+
+    def to_dict(self) -> dict:
+        return {"pots": [p.to_dict() for p in self.pots], "total_pot": self.total_pot,
+                "collected": self.collected, "rake": self.rake,
+                "players": [p.to_dict() for p in self.players], "notes": list(self.notes)}
+
+
+def hand_result(hh: HandHistory) -> HandResult:
+    """The end of one hand as the record tells it: the pots and who won them, the rake,
+    each player's net."""
+    game = get_game(hh.game)
+    returned = {name: _chips(hh.uncalled.get(name, 0.0)) for name in hh.players}
+    # Summed action by action in decimals: a float sum of 0.4 + 1 + 3 is not 4.4.
+    put_in = {name: sum((_chips(a.amount) for street in hh.streets for a in street.actions
+                         if a.player == name), Decimal(0)) - returned[name]
+              for name in hh.players}
+    total = sum(put_in.values(), Decimal(0))
+    collected = {name: _chips(amount) for name, amount in hh.collected.items() if amount}
+    live = hh.live_players(len(hh.streets))
+    notes = []
+    if any(amount < 0 for amount in put_in.values()) or not live:
+        notes.append("the chips put in and returned do not add up: the pots cannot be told")
+        return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes))
+    try:
+        pots = _pots(hh.game, hh.players, put_in, live)
+    except table.RulesError as exc:  # amounts the table cannot count (a file's garble)
+        notes.append(f"the pots cannot be told: {exc}")
+        return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes))
+    if hh.cut is not None:
+        notes.append(f"the hand is cut short at line {hh.cut.line}: who won it is not in "
+                     "the file, and the pots are those of the streets read")
+        return HandResult(tuple(_unknown(pots, cut=True)), (), float(total),
+                          _total(collected), hh.rake, tuple(notes))
+    shown = _shown_hands(hh, game)
+    winners = _winners(game, pots, shown, collected)
+    if not collected:
+        by_cards = any(by and len(eligible) > 1
+                       for (_, eligible), (by, _) in zip(pots, winners, strict=True))
+        notes.append("the file does not say who collected the pots: "
+                     + ("the winners named are those the cards shown make, and " if by_cards
+                        else "") + "nobody's net can be told")
+    amounts = _amounts(pots, winners, collected, total)
+    results = []
+    for k, ((amount, eligible), (by_name, no_low)) in enumerate(zip(pots, winners,
+                                                                   strict=True)):
+        label = _label(k, len(pots))
+        won = tuple(
+            PotWinner(name, half, _float(amounts.get((k, name))),
+                      cards_str(hh.shown[name]) if name in shown else None,
+                      _hand_words(game, shown[name], half, no_low) if name in shown
+                      and len(eligible) > 1 else None)
+            for name, half in by_name.items()
+        ) if by_name is not None else ()
+        text = _pot_text(label, amount, eligible, won, no_low, uncontested=len(live) == 1)
+        results.append(PotResult(label, float(amount), eligible, won, text, no_low))
+    if collected:
+        nets = tuple(PlayerNet(name, float(put_in[name]), float(returned[name]),
+                               float(collected.get(name, 0)),
+                               float(collected.get(name, 0) - put_in[name]))
+                     for name in hh.players)
+    else:
+        nets = ()
+    notes += _balance_notes(hh, total, collected)
+    notes += [f"{name} collected {amount_text(amount)}, but the record gives no pot {name} "
+              "could win" for name, amount in collected.items()
+              if name in hh.players and not any(by and name in by for by, _ in winners)]
+    return HandResult(tuple(results), nets, float(total), _total(collected), hh.rake,
+                      tuple(notes))
+
+
+def _chips(amount: float) -> Decimal:
+    """An amount of the record as the decimal the file wrote (0.4, not 0.4000000000000000222)."""
+    return Decimal(repr(float(amount)))
+
+
+def _float(amount: Decimal | None) -> float | None:
+    return None if amount is None else float(amount)
+
+
+def _total(collected: dict[str, Decimal]) -> float | None:
+    return float(sum(collected.values(), Decimal(0))) if collected else None
+
+
+def _label(k: int, n: int) -> str:
+    """The pots as the replay's tables name them."""
+    if n == 1:
+        return "pot"
+    return "main pot" if k == 0 else "side pot" if n == 2 else f"side pot {k}"
+
+
+def _pots(game: str, players: tuple[str, ...], put_in: dict[str, Decimal],
+          live: tuple[str, ...]) -> list[tuple[Decimal, tuple[str, ...]]]:
+    """(amount, who can win it) of the main pot, then of each side pot."""
+    if len(live) == 1:  # everyone else folded: every chip in is the last player's
+        return [(sum(put_in.values(), Decimal(0)), live)]
+    # Stakes and stacks (chips behind) do not change how the chips already in are split.
+    stakes = table.Stakes(ante=0, bring_in=1, small_bet=1, big_bet=1)
+    betting = table.BettingRound(game, 0, stakes, live, [1] * len(live),
+                                 posted=[put_in[name] for name in live],
+                                 dead=[put_in[name] for name in players if name not in live])
+    return [(Decimal(pot.amount), tuple(pot.eligible)) for pot in betting.pots()]
+
+
+def _shown_hands(hh: HandHistory, game: Game) -> dict[str, dict[str, Evaluation]]:
+    """Each whole hand shown, evaluated in each kind the game plays: after a card shortage
+    the community card is every player's last. A hand shown in part (a player showing
+    two cards as he folds) is not a hand to win with."""
+    out = {}
+    for name, cards in hh.shown.items():
+        cards = tuple(cards)
+        if (hh.community is not None and len(cards) == game.hand_size - 1
+                and hh.community not in cards):
+            cards += (hh.community,)
+        if len(cards) != game.hand_size:
+            continue
+        try:
+            out[name] = {kind: evaluate(cards, kind) for kind in game.kinds}
+        except ValueError:  # the same card twice: no hand to name
+            continue
+    return out
+
+
+def _showdown(game: Game, hands: dict[str, dict[str, Evaluation]]
+              ) -> tuple[dict[str, str | None], bool]:
+    """Who wins a pot among these hands: name -> the half won ("high", "low", "both"; None
+    in a game of one kind), in seat order, and whether no hand qualified for low."""
+    best = lambda kind: max(h[kind].value for h in hands.values())
+    if not game.split:
+        kind = game.kinds[0]
+        return {name: None for name, h in hands.items() if h[kind].value == best(kind)}, False
+    high, low = game.kinds
+    top_high, top_low = best(high), best(low)
+    if top_low == NO_LOW:  # eight or better: nobody has a low, the high hand takes all
+        return {name: "high" for name, h in hands.items() if h[high].value == top_high}, True
+    out = {}
+    for name, h in hands.items():
+        halves = (h[high].value == top_high, h[low].value == top_low)
+        if any(halves):
+            out[name] = "both" if all(halves) else "high" if halves[0] else "low"
+    return out, False
+
+
+def _winners(game: Game, pots, shown: dict,
+             collected: dict[str, Decimal]) -> list[tuple[dict[str, str | None] | None, bool]]:
+    """Per pot: who won it (name -> half, as _showdown) or None when the record does not
+    say, and whether no hand qualified for low.
+
+    A pot only one player can win is theirs. The others: the hands shown, when every
+    player who could win each pot showed and the winners they make are the players who
+    collected; else the collectors, pot by pot from the last side pot down (what a
+    player collected pays for the side pots they won first), and the halves from the
+    hands shown when those hands make the same winners (a player who did not show, or
+    mucked, won nothing)."""
+    contested = [k for k, (_, eligible) in enumerate(pots) if len(eligible) > 1]
+    out: list[tuple[dict | None, bool]] = [
+        ({pots[k][1][0]: None}, False) if len(pots[k][1]) == 1 else (None, False)
+        for k in range(len(pots))
+    ]
+    if not contested:
+        return out
+    # Declare games: the halves go by the declarations, which the record does not keep.
+    by_cards = {} if game.declare else {
+        k: _showdown(game, {n: shown[n] for n in pots[k][1] if n in shown})
+        for k in contested if any(n in shown for n in pots[k][1])
+    }
+    everyone_showed = all(k in by_cards and all(n in shown for n in pots[k][1])
+                          for k in contested)
+    if everyone_showed and collected:
+        by_rules = {n for k in contested for n in by_cards[k][0]}
+        by_rules |= {pots[k][1][0] for k in range(len(pots)) if k not in contested}
+    if everyone_showed and collected and by_rules == set(collected):
+        for k in contested:
+            out[k] = by_cards[k]
+        return out
+    if not collected:  # (PHH writes no winnings): a pot every contender showed down
+        # for goes by the cards; the others are not known
+        for k in contested:
+            if k in by_cards and all(n in shown for n in pots[k][1]):
+                out[k] = by_cards[k]
+        return out
+    left = dict(collected)
+    for k in reversed(range(len(pots))):
+        amount, eligible = pots[k]
+        if len(eligible) == 1:
+            names = eligible
+        else:
+            # More than a hundredth of the pot left: a real share, not the odd chip or
+            # rake left over from the side pots paid before.
+            names = tuple(n for n in eligible if left.get(n, 0) * 100 > amount)
+            if names:
+                cards, no_low = by_cards.get(k, ({}, False))
+                same = set(cards) == set(names)
+                out[k] = ((cards if same else dict.fromkeys(names)), no_low and same)
+        for name in names:
+            left[name] = max(left.get(name, Decimal(0)) - amount / len(names), Decimal(0))
+    return out
+
+
+def _amounts(pots, winners, collected: dict[str, Decimal], total: Decimal
+             ) -> dict[tuple[int, str], Decimal]:
+    """(pot index, winner) -> what they took from that pot, where the record tells it: a
+    winner of one pot took what they collected; a winner of several, when nothing was
+    raked, their share of each side pot and the rest from the lowest pot they won. With
+    a rake and several pots won, where it was taken from is not in the record."""
+    pots_won: dict[str, list[int]] = {}
+    for k, (by_name, _) in enumerate(winners):
+        for name in by_name or ():
+            pots_won.setdefault(name, []).append(k)
+    raked = total != sum(collected.values(), Decimal(0))
+    out = {}
+    for name, ks in pots_won.items():
+        if name not in collected:
+            continue
+        if len(ks) == 1:
+            out[(ks[0], name)] = collected[name]
+            continue
+        shares = [_share(pots[k][0], winners[k], name) for k in ks[1:]]
+        if raked or None in shares:
+            continue
+        out |= {(k, name): share for k, share in zip(ks[1:], shares, strict=True)}
+        out[(ks[0], name)] = collected[name] - sum(shares, Decimal(0))
+    return out
+
+
+def _share(amount: Decimal, winner: tuple[dict, bool], name: str) -> Decimal | None:
+    """A winner's share of a pot by the rules (halves split among the tied), to the cent;
+    None when the halves are not known."""
+    by_name, no_low = winner
+    halves = set(by_name.values())
+    if halves == {None}:
+        fraction = Decimal(1) / len(by_name)
+    elif None in halves:
+        return None
+    elif no_low:
+        fraction = Decimal(1) / len(by_name)
+    else:
+        fraction = Decimal(0)
+        for half in ("high", "low"):
+            sharing = [n for n, h in by_name.items() if h in (half, "both")]
+            if name in sharing:
+                fraction += Decimal(1) / 2 / len(sharing)
+    return (amount * fraction).quantize(_CENT)
+
+
+def _words(evaluation: Evaluation) -> str:
+    """A hand as a player says it, from the evaluator's words: 'a full house, kings full of
+    sevens', 'two pair, queens and fours (Q-Q-4-4-J)', 'a 7-6-4-2-A low'."""
+    text = evaluation.description
+    first = text.split(" ", 1)[0].rstrip(",")
+    if first.isalpha() and first not in ("no",):
+        text = text[0].lower() + text[1:]  # "Full house, ..." -> "full house, ..."
+    if text.startswith(("two ", "three ", "four of", "no ")) or " high (" in text.split(",")[0]:
+        return text  # "two pair, ...", "three of a kind, ...", "ace high (A-Q-J-7-6)"
+    return ("an " if text[0] in "8A" else "a ") + text
+
+
+def _hand_words(game: Game, hand: dict[str, Evaluation], half: str | None,
+                no_low: bool) -> str:
+    """The hand a winner took their part with: the high hand, the low hand, or both."""
+    if not game.split:
+        return _words(hand[game.kinds[0]])
+    high, low = (_words(hand[kind]) for kind in game.kinds)
+    if half == "high" or no_low:
+        return high
+    if half == "low":
+        return low
+    if hand[game.kinds[1]].value == NO_LOW:  # half not known, and this hand has no low
+        return f"{high} (no low)"
+    return f"{high} for high and {low}"
+
+
+def _unknown(pots, cut: bool) -> list[PotResult]:
+    out = []
+    for k, (amount, eligible) in enumerate(pots):
+        label = _label(k, len(pots))
+        text = (_capital(f"{_the(label)} held {amount_text(amount)} when the file breaks off")
+                if cut else
+                f"The file does not say who won {_the(label)} of {amount_text(amount)}")
+        out.append(PotResult(label, float(amount), eligible, (), text))
+    return out
+
+
+def _the(label: str) -> str:
+    """'the main pot', 'the side pot', but 'side pot 2' (a name, as 'table 5')."""
+    return label if label[-1].isdigit() else f"the {label}"
+
+
+def _capital(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def _pot_text(label: str, amount: Decimal, eligible: tuple[str, ...],
+              winners: tuple[PotWinner, ...], no_low: bool, uncontested: bool) -> str:
+    """One pot in a sentence: who won it, what with, and in a split game which half."""
+    pot = f"{_the(label)} of {amount_text(amount)}"
+    if not winners:
+        return f"The file does not say who won {pot}"
+    if uncontested:
+        return f"{winners[0].name} wins {pot} uncontested"
+    if len(eligible) == 1:
+        return f"{winners[0].name} takes {pot}, the only player left in it"
+    with_hand = lambda w: f" with {w.hand}" if w.hand else " (hand not shown)"
+    if len(winners) == 1:
+        w = winners[0]
+        if no_low:
+            whole = (pot.replace("the ", "the whole ", 1) if pot.startswith("the ")
+                     else f"all of {pot}")
+            return f"{w.name} wins {whole}{with_hand(w)}: no hand qualifies for low"
+        if w.half == "both":
+            return f"{w.name} scoops {pot}{with_hand(w)}"
+        if w.half is None:
+            return f"{w.name} wins {pot}{with_hand(w)}"
+        return f"{w.name} takes the {w.half} half of {pot}{with_hand(w)}"
+    sharing = {half: sum(w.half in (half, "both") for w in winners) for half in ("high", "low")}
+    parts = []
+    for w in winners:
+        if w.half is None or no_low:
+            verb = "takes a share"
+        else:
+            verb = " and ".join(
+                f"{'shares' if sharing[half] > 1 else 'takes'} the {half} half"
+                for half in ("high", "low") if w.half in (half, "both"))
+        amount_said = f" ({amount_text(w.amount)})" if w.amount is not None else ""
+        parts.append(f"{w.name} {verb}{amount_said}{with_hand(w)}")
+    ending = ": no hand qualifies for low" if no_low else ""
+    return f"{_capital(pot)} is split: " + "; ".join(parts) + ending
+
+
+def _balance_notes(hh: HandHistory, total: Decimal, collected: dict[str, Decimal]
+                   ) -> list[str]:
+    """Where what was collected and raked does not make up the pots."""
+    notes = []
+    if hh.total_pot is not None and abs(_chips(hh.total_pot) - total) > _CENT / 2:
+        notes.append(f"the file gives a total pot of {amount_text(hh.total_pot)}; the chips "
+                     f"put in make {amount_text(total)}")
+    if not collected:
+        return notes
+    paid = sum(collected.values(), Decimal(0))
+    if hh.rake is None:
+        if total - paid > _CENT / 2:
+            notes.append(f"the winners collected {amount_text(paid)} of the "
+                         f"{amount_text(total)} in the pots: the file gives no rake for the "
+                         f"{amount_text(total - paid)} left")
+    elif abs(total - paid - _chips(hh.rake)) > _CENT / 2:
+        notes.append(f"the pots held {amount_text(total)}, but the winners collected "
+                     f"{amount_text(paid)} and the rake was {amount_text(hh.rake)}: the file "
+                     "does not add up")
+    return notes
