@@ -8,10 +8,22 @@ does not read yet."""
 
 from __future__ import annotations
 
-import pytest
-from reader_asserts import DATA, C, acts, assert_consistent, assert_rules_agree
+import random
 
-from studodds.histories import identify_file, parse_file
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reader_asserts import (
+    DATA,
+    C,
+    acts,
+    assert_consistent,
+    assert_never_raises,
+    assert_rules_agree,
+    mutate,
+)
+
+from studodds.histories import identify_file, ongame, parse_file
 from studodds.histories.ongame import ROOM
 
 VARIANTS = DATA / "variants"
@@ -95,3 +107,39 @@ def test_a_bring_in_for_the_full_small_bet():
         ("Hero", "raise", 2.0, 2.0, False), ("Zoe", "fold", 0.0, None, False),
         ("Abe", "call", 1.0, None, False)]
     assert h.collected == pytest.approx({"Hero": 5.05}) and h.rake == pytest.approx(0.25)
+
+
+def test_a_winner_not_read_is_warned():
+    """A pot's winners the reader cannot read all are said, not dropped in silence."""
+    text = (VARIANTS / "ongame_hilo_split.txt").read_text(encoding="utf-8")
+    text = text.replace("Hero ($0.86 Low)", "Hero ($0.86 Lo)")
+    (h,), problems = ongame.parse_text(text)
+    assert problems == []
+    assert h.collected == pytest.approx({"Yan": 0.86})
+    (warning,) = h.warnings
+    assert warning == ("line 41: Main pot: $1.80 won by Yan ($0.86 High), Hero ($0.86 Lo) "
+                       "(not every winner read)")
+
+
+def test_a_file_whose_hands_never_start_is_a_problem(tmp_path):
+    """A file recognised as Ongame's whose hand headers the reader cannot read says so,
+    rather than giving no hand and no problem."""
+    path = tmp_path / "ongame.txt"
+    text = (VARIANTS / "ongame_big_bring_in.txt").read_text(encoding="utf-8")
+    path.write_text(text.replace("R5-81000004-3 *****", "R5-81000004-3 (partial) *****", 1),
+                    encoding="utf-8")
+    assert identify_file(path).room == ROOM
+    hands, problems = parse_file(path)
+    assert hands == [] and len(problems) == 1
+    assert problems[0].message.startswith("no hand starts in this Ongame file")
+
+
+FIXTURES = sorted(p.name for p in VARIANTS.glob("ongame_*.txt"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(name, seed, n):
+    """Lines dropped, doubled, swapped, garbled or cut: hands or problems, never a raise."""
+    lines = (VARIANTS / name).read_text(encoding="utf-8").splitlines()
+    assert_never_raises(ongame.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))

@@ -8,7 +8,7 @@ The record's conventions:
 - antes are the first actions of the first street and do not count towards its bets;
 - an action's ``amount`` is the chips it puts in, ``to`` the street's total after a
   complete or a raise; on the first street the first bet over the bring-in is the complete,
-  whatever word the room uses for it;
+  whatever word the room uses for it, unless the bring-in was of the whole small bet;
 - every card of a player is kept in the order dealt, None for one the file hides (another
   player's hole card, the river); an up card is never hidden except in rooms that write
   nobody's up cards but the hero's (``hidden_up_cards``);
@@ -355,11 +355,17 @@ class HandBuilder:
         if put_in < 0:
             raise HandError(line, f"{name} puts in a negative amount")
         if kind in ("bet", "raise") and len(self.streets) == 1 and not any(
-                a.kind in _BETS for a in street.actions):
+                a.kind in _BETS or self._full_bring_in(a) for a in street.actions):
             kind = "complete"  # the first bet over the bring-in, whatever its word
         to = round(before + put_in, 10) if kind in ("raise", "complete") else None
         street.committed[name] = round(before + put_in, 10)
         street.actions.append(Action(name, kind, put_in, to, all_in))
+
+    def _full_bring_in(self, action: Action) -> bool:
+        """A bring-in of the whole small bet (Ongame's "big bring in"): it is the complete
+        already, and the next bet over it a raise."""
+        return (action.kind == "bring-in" and self.small_bet > 0
+                and action.amount >= self.small_bet - 1e-9)
 
     def put_in(self) -> float:
         """Chips put in so far by everyone, antes included, before any return."""
