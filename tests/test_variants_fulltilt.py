@@ -7,10 +7,22 @@ A test here that fails names a layout the reader does not read yet."""
 
 from __future__ import annotations
 
-import pytest
-from reader_asserts import DATA, C, acts, assert_consistent, assert_rules_agree
+import random
 
-from studodds.histories import identify_file, parse_file
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reader_asserts import (
+    DATA,
+    C,
+    acts,
+    assert_consistent,
+    assert_never_raises,
+    assert_rules_agree,
+    mutate,
+)
+
+from studodds.histories import fulltilt, identify_file, parse_file
 from studodds.histories.fulltilt import ROOM
 
 VARIANTS = DATA / "variants"
@@ -94,3 +106,14 @@ def test_table_notices_of_players_not_in_the_hand_are_read_quietly():
     the summary's 'Duration 95s': harmless lines, read without a warning."""
     h = read_one("fulltilt_table_notices.txt")
     assert_base_hand(h)
+
+
+FIXTURES = sorted(p.name for p in VARIANTS.glob("fulltilt_*.txt"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(name, seed, n):
+    """Lines dropped, doubled, swapped, garbled or cut: hands or problems, never a raise."""
+    lines = (VARIANTS / name).read_text(encoding="utf-8").splitlines()
+    assert_never_raises(fulltilt.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
