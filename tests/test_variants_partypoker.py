@@ -9,10 +9,14 @@ the reader does not read yet."""
 
 from __future__ import annotations
 
-import pytest
-from reader_asserts import DATA, C, acts
+import random
 
-from studodds.histories import identify_file, parse_file
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reader_asserts import DATA, C, acts, assert_never_raises, mutate
+
+from studodds.histories import identify_file, parse_file, partypoker
 from studodds.histories.partypoker import PARTYPOKER
 
 VARIANTS = DATA / "variants"
@@ -121,3 +125,74 @@ def test_euro_tables():
     assert h.hero_cards == C("Jh Js 4c Jc 9d")
     assert h.uncalled == {"Hero": 1.0}
     assert h.collected == pytest.approx({"Hero": 2.05}) and h.rake == pytest.approx(0.1)
+
+
+def edited(name: str, old: str, new: str) -> str:
+    text = (VARIANTS / name).read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def test_a_low_announced_that_was_not_shown_is_warned():
+    """The announced low must be among the cards the player showed: a 6 Hero never showed
+    is a line misread or a file mangled, said as a warning."""
+    text = edited("partypoker_low_announced.txt", "Hero shows5,4,3,2,A", "Hero shows6,4,3,2,A")
+    (h,), problems = partypoker.parse_text(text)
+    assert problems == []
+    assert len(h.warnings) == 1 and "not among the cards Hero showed" in h.warnings[0]
+    assert h.collected == {"Bo": 50.0, "Hero": 50.0}
+
+
+def test_stakes_from_the_betting_when_no_line_names_them():
+    """A tournament header without stakes and no 'Stakes-Antes(...)' line (fpdb's
+    re_GameInfoTrny3): the complete makes the small bet, the big bet is twice it."""
+    text = edited("partypoker_tourney_stakes_line.txt", "Stakes-Antes(60/120 -10)\n", "")
+    (h,), problems = partypoker.parse_text(text)
+    assert problems == [] and h.warnings == ()
+    assert (h.small_bet, h.big_bet, h.ante, h.bring_in) == (60.0, 120.0, 10.0, 20.0)
+
+
+def test_a_hand_that_cannot_tell_its_stakes_is_a_problem():
+    """No stakes written and nobody completes or bets: the hand is refused, saying why."""
+    text = (VARIANTS / "partypoker_tourney_stakes_line.txt").read_text(encoding="utf-8")
+    text = text.replace("Stakes-Antes(60/120 -10)\n", "")
+    text = text[: text.index("Uma calls [20]")] + (
+        "Uma folds\nVic folds\nHero does not show cards.\nHero wins 50 chips\n")
+    hands, problems = partypoker.parse_text(text)
+    assert hands == [] and len(problems) == 1
+    assert problems[0].message == (
+        "no stakes (small bet/big bet) in the header or after the seats, and no complete or "
+        "bet in the hand to tell them")
+
+
+def test_a_stakes_line_that_disagrees_with_the_header_is_warned():
+    text = edited("partypoker_tourney_level_lines.txt", "\nStakes-Antes(200/400-25)\n",
+                  "\nStakes-Antes(100/200-25)\n")
+    (h,), problems = partypoker.parse_text(text)
+    assert problems == [] and (h.small_bet, h.big_bet) == (200.0, 400.0)
+    assert h.warnings == ("line 11: Stakes-Antes(100/200-25) (the header says 200/400)",)
+
+
+def test_a_file_whose_hands_never_start_is_a_problem(tmp_path):
+    """A file recognised as PartyPoker's whose banner the reader cannot read says so,
+    rather than giving no hand and no problem."""
+    path = tmp_path / "party.txt"
+    path.write_text(edited("partypoker_site_tag.txt", "Game 7100000501 ***** (Party)",
+                           "Game 7100000501-2 ***** (Party)").replace(
+                               "Game 7100000502 ***** (Party)", "Game 7100000502-2 *****"),
+                    encoding="utf-8")
+    assert identify_file(path).room == PARTYPOKER
+    hands, problems = parse_file(path)
+    assert hands == [] and len(problems) == 1
+    assert problems[0].message.startswith("no hand starts in this PartyPoker file")
+
+
+FIXTURES = sorted(p.name for p in VARIANTS.glob("partypoker_*.txt"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(name, seed, n):
+    """Lines dropped, doubled, swapped, garbled or cut: hands or problems, never a raise."""
+    lines = (VARIANTS / name).read_text(encoding="utf-8").splitlines()
+    assert_never_raises(partypoker.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
