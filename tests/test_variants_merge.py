@@ -8,10 +8,22 @@ read yet."""
 
 from __future__ import annotations
 
-import pytest
-from reader_asserts import DATA, C, acts, assert_consistent, assert_rules_agree
+import random
 
-from studodds.histories import identify_file, parse_file
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reader_asserts import (
+    DATA,
+    C,
+    acts,
+    assert_consistent,
+    assert_never_raises,
+    assert_rules_agree,
+    mutate,
+)
+
+from studodds.histories import identify_file, merge, parse_file
 from studodds.histories.merge import MERGE
 
 VARIANTS = DATA / "variants"
@@ -48,7 +60,7 @@ def test_a_tournament_whose_description_names_no_stakes():
     hand (the complete and the bets: 100/200), the game from multigametype 41."""
     h = read_one("merge_tournament_no_stakes.xml")
     assert (h.game, h.mix) == ("stud7", "HORSE")
-    assert h.tournament is not None and h.tournament.startswith("90000001")
+    assert h.tournament == "90000001"  # data="...|TOURNAMENT-TABLE|..."
     assert (h.small_bet, h.big_bet, h.ante, h.bring_in) == pytest.approx((100, 200, 10, 25))
     assert h.stacks == {"Hero": 1500.0, "Quin": 1500.0, "Ray": 1500.0}
     assert h.shown["Ray"] == C("9c 9s 9d 3h Kc 8h 2s")
@@ -100,3 +112,91 @@ def test_the_2014_layout():
     assert h.shown == {"Hero": C("Ac 4d 9s Ks 3c Kd 8c"), "Sal": C("As 7s 2h 5h 6d Jc Qd")}
     assert h.collected == pytest.approx({"Hero": 3.85, "Sal": 3.85})
     assert h.rake == pytest.approx(0.40)
+
+
+def edited(name: str, *pairs: tuple[str, str]) -> str:
+    text = (VARIANTS / name).read_text(encoding="utf-8")
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_folded_game_with_its_own_uncalled_winner():
+    """The 2014 way: the bet nobody called is a winner of its own, uncalled="true"; the
+    other winner's amount is the pot less the rake, taken as written."""
+    winner = '<winner amount="{}" uncalled="{}" potnumber="{}" player="0" pottype="n"/>'
+    text = edited("merge_end_of_folded_game.xml", (
+        winner.format("3.45", "false", 1),
+        winner.format("2.45", "false", 1) + "\n\t\t" + winner.format("1.00", "true", 2)))
+    (h,), problems = merge.parse_text(text)
+    assert problems == [] and h.warnings == ()
+    assert h.uncalled == {"Hero": 1.0}
+    assert h.collected == pytest.approx({"Hero": 2.45})
+    assert (h.total_pot, h.rake) == pytest.approx((2.55, 0.10))
+
+
+NO_COMPLETE = ('type="COMPLETE" timestamp="1300000009000" player="0" amount="100.00"',
+               'type="CALL" timestamp="1300000009000" player="0" amount="25.00"')
+
+
+def test_stakes_from_a_fourth_street_bet():
+    """Nobody completes: the first bet on 4th street is the small bet."""
+    text = edited("merge_tournament_no_stakes.xml", NO_COMPLETE)
+    (h,), _ = merge.parse_text(text)
+    assert (h.small_bet, h.big_bet) == (100.0, 200.0)
+
+
+def test_stakes_from_a_double_bet_on_fourth_street():
+    """A 4th-street bet as big as the later bets is a double bet (an open pair): the
+    small bet is half of it."""
+    text = edited("merge_tournament_no_stakes.xml", NO_COMPLETE,
+                  ('type="BET" timestamp="1300000013500" player="0" amount="100.00"',
+                   'type="BET" timestamp="1300000013500" player="0" amount="200.00"'))
+    (h,), _ = merge.parse_text(text)
+    assert (h.small_bet, h.big_bet) == (100.0, 200.0)
+
+
+def test_a_hand_that_cannot_tell_its_stakes_is_a_problem():
+    """No stakes in the description and a hand over at the bring-in: refused, saying why."""
+    text = (VARIANTS / "merge_tournament_no_stakes.xml").read_text(encoding="utf-8")
+    head = text[: text.index('\t<round id="THIRD_STREET"')]
+    text = head + (
+        '\t<round id="THIRD_STREET" sequence="3">\n'
+        '\t\t<event sequence="5" type="FOLD" timestamp="1300000007500" player="5"/>\n'
+        '\t\t<event sequence="6" type="FOLD" timestamp="1300000009000" player="0"/>\n'
+        '\t</round>\n\t<round id="END_OF_FOLDED_GAME" sequence="4">\n'
+        '\t\t<winner amount="55.00" uncalled="false" potnumber="1" player="2" pottype="n"/>\n'
+        '\t</round>\n</game>\n')
+    hands, problems = merge.parse_text(text)
+    assert hands == [] and len(problems) == 1
+    assert problems[0].message == ("no stakes (small bet/big bet) in the description, and no "
+                                   "complete or bet in the hand to tell them")
+
+
+def test_games_without_a_description_are_a_problem():
+    """A game whose file names no game type nor stakes is refused, not skipped in silence."""
+    text = (VARIANTS / "merge_end_of_folded_game.xml").read_text(encoding="utf-8")
+    hands, problems = merge.parse_text(text[text.index("<game "):])
+    assert hands == [] and [p.message for p in problems] == [
+        "no <description> before the game: its game and stakes are unknown"]
+
+
+def test_a_file_with_no_game_is_a_problem(tmp_path):
+    path = tmp_path / "merge.xml"
+    path.write_text('<description type="7-Stud" stakes="Limit $1/$2"/>\n', encoding="utf-8")
+    assert identify_file(path).room == MERGE
+    hands, problems = parse_file(path)
+    assert hands == [] and len(problems) == 1
+    assert problems[0].message.startswith("no <game> in this Merge Gaming file")
+
+
+FIXTURES = sorted(p.name for p in VARIANTS.glob("merge_*.xml"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(name, seed, n):
+    """Lines dropped, doubled, swapped, garbled or cut: hands or problems, never a raise."""
+    lines = (VARIANTS / name).read_text(encoding="utf-8").splitlines()
+    assert_never_raises(merge.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
