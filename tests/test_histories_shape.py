@@ -67,3 +67,25 @@ def test_no_literal_street_tuple():
                 and e.value.lower() in words for e in node.elts) >= 3
     ]
     assert found == [], f"street names written out: {found}"
+
+
+def test_one_hand_builder():
+    """Only builder.HandBuilder makes the records (HandHistory, Street, Action): the four
+    builders (and PHH's) the readers each had are one; a reader reads its room's words and
+    calls the builder."""
+    made = {"HandHistory", "Street", "Action"}
+    found = [
+        f"{name}:{node.lineno} {node.func.id}(...)"
+        for name, tree in trees()
+        if name not in ("builder.py", "record.py")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        and node.func.id in made
+    ]
+    assert found == [], found
+    builders = [f"{name}:{node.lineno} class {node.name}"
+                for name, tree in trees() for node in ast.walk(tree)
+                if isinstance(node, ast.ClassDef) and node.name.endswith(
+                    ("Builder", "Recorder", "Assembler")) and "HandBuilder" not in
+                _base_names(node) and name != "builder.py"]
+    assert builders == [], builders

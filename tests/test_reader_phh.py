@@ -27,6 +27,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "ph
 needs_samples = pytest.mark.skipif(not SAMPLES.is_dir(), reason=f"{SAMPLES} is absent")
 SIDE_POT = DATA / "phh_stud7_side_pot.phh"
 SEVERAL = DATA / "phh_several.phhs"
+UNKNOWN = DATA / "phh_stud7_unknown_cards.phh"
 
 
 def C(text: str) -> tuple[int, ...]:
@@ -104,15 +105,120 @@ def test_fixture_in_detail():
     assert check_rules(hh) == ()
 
 
-def test_fixture_agrees_with_pokerkit():
+@pytest.mark.parametrize("path", [SIDE_POT, UNKNOWN], ids=lambda p: p.stem)
+def test_fixture_agrees_with_pokerkit(path):
     """pokerkit (its own rules engine) plays the same file: the chips each player ends
     with are those the record gives."""
-    (hh,), _ = parse_file(SIDE_POT)
-    state = pokerkit_state(SIDE_POT)
+    (hh,), _ = parse_file(path)
+    state = pokerkit_state(path)
     for i, name in enumerate(hh.players):
         net = hh.collected.get(name, 0) + hh.uncalled.get(name, 0) - hh.put_in(name)
         assert net == state.payoffs[i], name
     assert pushed(state) == [hh.collected.get(n, 0) for n in hh.players]
+
+
+def test_players_whose_cards_the_broadcast_hid_are_unknown_hands():
+    """Bo's and Eve's hole cards are '????', Cy's every card '??????': the others are read
+    as dealt. Bo shows his hole cards at the end ('sm 7d7c', his river not): they are known
+    from then on; Eve's never are."""
+    (hh,), problems = parse_file(UNKNOWN)
+    assert problems == [] and hh.warnings == () and hh.cut is None
+    assert (hh.hand_id, hh.players, hh.hero) == (
+        "table-1-hand-9", ("Ann", "Bo", "Cy", "Dee", "Eve"), None)
+    assert hh.up_cards == {"Ann": C("9h 2h 5h 4h"), "Bo": C("Kd Ks 3d Td"), "Dee": C("7h"),
+                           "Eve": C("5s 4d 6s 8c")}
+    assert hh.shown == {"Ann": C("Ah Kh 9h 2h 5h 4h 8s"), "Bo": C("7d 7c Kd Ks 3d Td"),
+                        "Dee": C("Qs Jd 7h")}
+    assert hh.streets[0].dealt == {"Ann": C("Ah Kh 9h"), "Bo": C("Kd"), "Cy": (),
+                                   "Dee": C("Qs Jd 7h"), "Eve": C("5s")}
+    assert hh.streets[4].dealt == {"Ann": C("8s"), "Bo": (), "Eve": ()}
+    assert (hh.total_pot, hh.collected) == (905, {"Ann": 905})
+    assert hh.folded_on("Cy") == "3rd" and hh.folded_on("Eve") == "7th"
+    # Eve's five is the lowest door card shown: Cy's, unknown, cannot be judged.
+    assert check_rules(hh) == ()
+
+
+def test_unknown_hands_replay_unseen_in_both_views(capsys):
+    assert main(["replay", str(UNKNOWN), "--trials", "500", "--format", "json"]) == 0
+    out, _ = capsys.readouterr()
+    (hand,) = json.loads(out)
+    # Cy's door card is unknown and he is live as 3rd street begins: it cannot be asked.
+    assert [s["street"] for s in hand["streets"]] == ["4th", "5th", "6th", "7th"]
+    note = "3rd street is not replayed: the file does not show every up card of Cy"
+    assert hand["notes"] == [note]
+    assert hand["warnings"] == [] and hand["rule_problems"] == []
+    fourth = {p["name"]: p for p in hand["streets"][0]["players"]}
+    assert fourth["Bo"]["hero_view"] == "(x x) Kd Ks"
+    assert fourth["Bo"]["revealed"] == "(7d 7c) Kd Ks"  # shown at the end
+    assert fourth["Eve"]["hero_view"] == fourth["Eve"]["revealed"] == "(x x) 5s 4d"
+    assert fourth["Ann"]["revealed"] == "(Ah Kh) 9h 2h"
+    # Folded: Dee's door card is dead, her hole cards and all of Cy's cards unseen.
+    assert sorted(hand["streets"][0]["dead"].split()) == ["7h"] + ["x"] * 5
+    river = {p["name"]: p for p in hand["streets"][-1]["players"]}
+    assert river["Bo"]["revealed"] == "(7d 7c) Kd Ks 3d Td (x)"  # his river never shown
+    assert river["Eve"]["revealed"] == "(x x) 5s 4d 6s 8c (x)"
+    assert river["Ann"]["revealed"] == "(Ah Kh) 9h 2h 5h 4h (8s)"
+    assert main(["replay", str(UNKNOWN), "--trials", "500"]) == 0
+    out, _ = capsys.readouterr()
+    assert "(x x) Kd Ks 3d Td (x)" in out and "(7d 7c) Kd Ks 3d Td (x)" in out
+
+
+def test_an_unknown_up_card_leaves_its_streets_out():
+    """Ann's 5th-street card is '??' and she shows nothing new: her up cards run to it, and
+    her down cards (the shown cards less the up cards) hold no up card after it."""
+    text = UNKNOWN.read_text().replace("'d dh p1 5h'", "'d dh p1 ??'").replace(
+        "'p1 sm AhKh9h2h5h4h8s'", "'p1 sm -'")
+    (hh,), problems = parse_text(text)
+    assert problems == [] and hh.cut is None
+    assert hh.up_cards["Ann"] == C("9h 2h")
+    assert hh.shown["Ann"] == C("Ah Kh 9h 2h 8s")
+    warning = ("line 1: Ann's up cards are not all shown: those after the unknown one are "
+               "left out")
+    assert hh.warnings == (warning,)
+    replay = replay_hand(hh, trials=300)
+    assert [s.street for s in replay.streets] == ["4th"]
+    assert replay.notes[1:] == tuple(
+        f"{s} street is not replayed: the file does not show every up card of Ann"
+        for s in ("5th", "6th", "7th"))
+
+
+def test_shows_of_unknown_cards():
+    """'sm' shows the cards in the order dealt, from the first (the format's reading):
+    fewer cards than held leave the rest unseen."""
+    text = UNKNOWN.read_text()
+
+    def bo(show: str):
+        hands, problems = parse_text(text.replace("'p2 sm 7d7c'", f"'p2 sm {show}'"))
+        assert problems == [], show
+        return hands[0].shown.get("Bo")
+
+    assert bo("????") is None  # kept face down
+    assert bo("7d7c??????????") == C("7d 7c Kd Ks 3d Td")
+    assert bo("7d7cKdKs") == C("7d 7c Kd Ks 3d Td")
+    assert bo("7d7cKdKs3dTd6c") == C("7d 7c Kd Ks 3d Td 6c")
+    assert bo("7d7c6c") == C("7d 7c Kd Ks 3d Td 6c")  # the down cards only: hole and river
+    assert bo("?d7c") is None  # one hole card is not a hand
+    hands, problems = parse_text(text.replace("'p2 sm 7d7c'", "'p2 sm 7d7cKdKs3dTd6c5c'"))
+    assert hands == [] and problems[0].message == "Bo shows 8 cards but holds 7"
+    hands, problems = parse_text(text.replace("'p2 sm 7d7c'", "'p2 sm 7d7cKdKc'"))
+    assert hands == [] and problems[0].message == "Bo shows Kc where Ks was dealt"
+
+
+def test_a_card_known_in_part_is_unknown():
+    """'?h' or 'A?' (the format writes ? for an unknown rank or suit) is an unknown card."""
+    (whole,), _ = parse_file(UNKNOWN)
+    text = UNKNOWN.read_text().replace("'d dh p5 ????5s'", "'d dh p5 ?hA?5s'").replace(
+        "'d dh p2 ??'", "'d dh p2 ?s'")
+    (hh,), problems = parse_text(text)
+    assert problems == [] and hh.cut is None
+    assert (hh.streets, hh.up_cards, hh.shown) == (whole.streets, whole.up_cards, whole.shown)
+
+
+def test_a_deal_short_of_cards_says_how_to_write_an_unknown_card():
+    text = UNKNOWN.read_text().replace("'d dh p2 ????Kd'", "'d dh p2 ????'")
+    hands, problems = parse_text(text)
+    assert hands == [] and problems[0].message == (
+        "Bo holds 2 cards on 3rd street, not 3 (a card the file does not know is written ??)")
 
 
 def test_several_hands_in_a_phhs_file():
@@ -289,7 +395,8 @@ def test_a_street_with_an_unknown_up_card_is_left_out(capsys):
 
 # ---------------------------------------------------------------- robustness
 
-FIXTURE_TEXTS = [SIDE_POT.read_text(), SEVERAL.read_text()]
+FIXTURE_TEXTS = [SIDE_POT.read_text(), SEVERAL.read_text(), UNKNOWN.read_text()]
+ONE_HAND_TEXTS = [SIDE_POT.read_text(), UNKNOWN.read_text()]
 
 
 def _no_internal_errors(text: str) -> None:
@@ -308,8 +415,13 @@ def _mutate(items: list[str], rng: random.Random, n: int) -> list[str]:
         if not items:
             break
         i = rng.randrange(len(items))
-        op = rng.randrange(7)
-        if op == 5:  # another player: one not at the table, or p0
+        op = rng.randrange(8)
+        if op == 7:  # a card the broadcast did not show
+            cards = list(re.finditer(r"[2-9TJQKA][cdhs]", items[i]))
+            if cards:
+                at = rng.choice(cards).start()
+                items[i] = items[i][:at] + "??" + items[i][at + 2:]
+        elif op == 5:  # another player: one not at the table, or p0
             items[i] = re.sub(r"\bp\d+", rng.choice(["p0", "p5", "p9", "p12", "p2"]), items[i])
         elif op == 6:  # another amount: none, negative, huge, not a number
             items[i] = re.sub(r"\d+$", rng.choice(["0", "-5", "1e400", "nan", "40.5", "x"]),
@@ -340,12 +452,68 @@ def test_fuzz_line_mutations_never_raise(index, rng, n):
 @given(st.randoms(use_true_random=False), st.integers(1, 5))
 def test_fuzz_action_mutations_never_raise(rng, n):
     """Most line mutations break the TOML; these keep it and garble the hand instead."""
+    _no_internal_errors(_with_actions(rng.choice(ONE_HAND_TEXTS),
+                                      lambda actions: _mutate(actions, rng, n)))
+
+
+def _with_actions(text: str, change) -> str:
+    """The PHH or PHHS text again, each hand's actions changed (TOML written anew)."""
     import tomllib
 
-    fields = tomllib.loads(FIXTURE_TEXTS[0])
-    actions = _mutate(fields.pop("actions"), rng, n)
-    text = "".join(f"{k} = {json.dumps(v)}\n" for k, v in fields.items())
-    _no_internal_errors(text + f"actions = {json.dumps(actions)}\n")
+    def table(fields: dict) -> str:
+        fields = {**fields, "actions": change(fields["actions"])}
+        return "".join(f"{k} = {json.dumps(v)}\n" for k, v in fields.items())
+
+    doc = tomllib.loads(text)
+    if "actions" in doc:
+        return table(doc)
+    return "".join(f"[{key}]\n{table(fields)}\n" for key, fields in doc.items())
+
+
+_CARD_ACTION = re.compile(r"(d dh p\d+|p\d+ sm) ((?:[2-9TJQKA?][cdhs?])+)")
+
+
+def _hide(actions: list[str], rng: random.Random, n: int) -> list[str]:
+    """Cards hidden as a broadcast hides them: written ??, known in part (?h, A?), or a
+    show cut short (the cards after it not shown)."""
+    actions = list(actions)
+    for _ in range(n):
+        places = [i for i, a in enumerate(actions) if _CARD_ACTION.fullmatch(a)]
+        if not places:
+            break
+        i = rng.choice(places)
+        head, cards = _CARD_ACTION.fullmatch(actions[i]).groups()
+        k = 2 * rng.randrange(len(cards) // 2)
+        op = rng.randrange(3 if head.endswith("sm") else 2)
+        if op == 0:
+            cards = cards[:k] + "??" + cards[k + 2:]
+        elif op == 1:
+            part = rng.choice(["?" + cards[k + 1], cards[k] + "?"])
+            cards = cards[:k] + part + cards[k + 2:]
+        else:
+            cards = cards[:k]
+        actions[i] = f"{head} {cards}" if cards else head
+    return actions
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(FIXTURE_TEXTS) - 1), st.randoms(use_true_random=False),
+       st.integers(1, 6))
+def test_fuzz_hidden_cards_keep_every_hand(index, rng, n):
+    """A card the file does not know never costs a hand: the same hands, players, actions
+    and chips; only fewer cards known (up cards a prefix of those dealt, shown cards among
+    the cards shown)."""
+    text = FIXTURE_TEXTS[index]
+    whole, _ = parse_text(text)
+    hands, problems = parse_text(_with_actions(text, lambda actions: _hide(actions, rng, n)))
+    assert problems == [] and len(hands) == len(whole)
+    for hh, was in zip(hands, whole, strict=True):
+        assert hh.cut is None
+        assert (hh.hand_id, hh.players, hh.total_pot, hh.collected, hh.returned) == (
+            was.hand_id, was.players, was.total_pot, was.collected, was.returned)
+        assert [s.actions for s in hh.streets] == [s.actions for s in was.streets]
+        assert all(was.up_cards[name][:len(up)] == up for name, up in hh.up_cards.items())
+        assert all(set(cards) <= set(was.shown[name]) for name, cards in hh.shown.items())
 
 
 @settings(max_examples=200, deadline=None)

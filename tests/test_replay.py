@@ -59,7 +59,8 @@ def test_hero_view_hides_opponents_and_counts_folded_cards_dead():
 
 @pytest.mark.parametrize("name", ["stud7_showdown.txt", "studhl_split.txt",
                                   "razz_tournament_allin.txt", "horse_fold_show.txt",
-                                  "several_hands.txt", "stud7_community_river.txt"])
+                                  "several_hands.txt", "stud7_community_river.txt",
+                                  "razz_sng_allin_face_up.txt"])
 def test_every_street_shares_out_the_whole_pot(name):
     for r in replay_fixture(name):
         for s in r.streets:
@@ -159,6 +160,87 @@ def test_a_player_all_in_is_not_expected_to_act_first(tmp_path):
     hands, problems = parse_file(path)
     assert problems == []
     assert replay_hand(hands[0], trials=2000).rule_problems == ()
+
+
+# ---------------------------------------------------------------- hands face up after an all-in
+
+FACE_UP = "razz_sng_allin_face_up.txt"  # a razz sit-and-go: the bring-in all in
+
+
+def _players(street) -> dict:
+    return {p.name: p for p in street.players}
+
+
+def test_hands_face_up_after_the_all_in_are_in_the_heros_view():
+    """Tiny brings it in all in, Hero completes, Villa folds: no betting is left, so the
+    hands are face up from 4th street on and the hero sees Tiny's kings, and on 7th street
+    that he has won (hidden, Tiny's 7th street would be 70%)."""
+    hand, _ = replay_fixture(FACE_UP)
+    assert _players(hand.streets[0])["Tiny"].hero_view == "(x x) 4s"  # not yet all in
+    assert not hand.streets[0].views_coincide
+    for street in hand.streets[1:]:
+        tiny = _players(street)["Tiny"]
+        assert (tiny.hero_view, tiny.equity_hero_view) == (tiny.revealed, tiny.equity_revealed)
+        assert street.views_coincide
+    seventh = _players(hand.streets[-1])
+    assert seventh["Tiny"].hero_view == "(Kd Kc) 4s As 2h 3c (Qd)"
+    assert (seventh["Tiny"].equity_hero_view, seventh["Hero"].equity_hero_view) == (0, 1)
+    assert hand.face_up_from == "4th"
+    assert hand.notes == (("hands face up from 4th street: no betting was left after the "
+                           "all-in, so the hero's view shows the cards shown down from then on"),)
+
+
+def test_a_player_who_folded_sees_the_hands_face_up_too():
+    hand, _ = replay_fixture(FACE_UP, hero="Villa")
+    fourth = _players(hand.streets[1])
+    assert fourth["Hero"].hero_view == "(2d 5c) 3h 9s"
+    assert fourth["Tiny"].hero_view == "(Kd Kc) 4s As"
+
+
+def test_an_ante_all_in_turns_the_hands_up_from_the_first_street():
+    """Tiny's ante is all his chips: nobody can bet, every street is replayed face up."""
+    _, hand = replay_fixture(FACE_UP)
+    assert hand.face_up_from == "3rd"
+    assert all(s.views_coincide for s in hand.streets)
+    assert _players(hand.streets[0])["Tiny"].hero_view == "(7c 6d) 5h"
+
+
+def test_the_hands_stay_hidden_while_two_players_can_still_bet():
+    """Shorty is all in on 3rd street, but Hero and Caller X bet on until Caller X folds
+    on 5th street: the hands are face up from 6th street, not before."""
+    (hand,) = replay_fixture("razz_tournament_allin.txt")
+    shown_by = [_players(s)["Shorty"].hero_view for s in hand.streets]
+    assert shown_by == ["(x x) 3c", "(x x) 3c 7h", "(x x) 3c 7h Qs", "(Ad 2c) 3c 7h Qs 9h",
+                        "(Ad 2c) 3c 7h Qs 9h (4s)"]
+    assert hand.face_up_from == "6th"
+
+
+def test_a_file_without_all_in_marks_is_read_from_the_stacks(tmp_path):
+    """Some rooms do not write "is all-in": the chips put in reaching the stack say it."""
+    text = (DATA / FACE_UP).read_text().replace(" and is all-in", "")
+    assert "all-in" not in text
+    path = tmp_path / "no_marks.txt"
+    path.write_text(text)
+    hands, problems = parse_file(path)
+    assert problems == []
+    assert [replay_hand(hh).face_up_from for hh in hands] == ["4th", "3rd"]
+
+
+def test_cli_says_from_which_street_the_hands_were_face_up(capsys):
+    path = str(DATA / FACE_UP)
+    assert main(["replay", path]) == 0
+    out, _ = capsys.readouterr()
+    assert ("hand 200000000011: Razz, hero Hero\nhands face up from 4th street: no betting "
+            "was left after the all-in, so the hero's view shows the cards shown down from "
+            "then on\n") in out
+    assert "the hands shown were face up on every street replayed: one set of odds per " \
+        "street" in out  # the second hand, all in on the ante
+    assert main(["replay", path, "--format", "json"]) == 0
+    out, _ = capsys.readouterr()
+    assert [h.get("face_up_from") for h in json.loads(out)] == ["4th", "3rd"]
+    assert main(["replay", str(DATA / "stud7_showdown.txt"), "--format", "json"]) == 0
+    out, _ = capsys.readouterr()
+    assert "face_up_from" not in json.loads(out)[0]  # no all-in: the key is left out
 
 
 # ---------------------------------------------------------------- card shortage: community river

@@ -226,6 +226,32 @@ def test_replay_errors(client):
     assert nobody.json()["error"] == cli_error(["replay", str(path), "--hero", "Nobody"])
 
 
+# Files the CLI warns about: a hand truncated, one that cannot be read and a line skipped;
+# a card garbled (the hand cut short); hands that cannot be replayed, then the error.
+WARNED = ["broken_then_good.txt", "stud7_side_pot_bad_card.txt",
+          "partypoker_stud7_side_pot.txt"]
+
+
+@pytest.mark.parametrize("name", WARNED)
+def test_a_streamed_replay_tells_the_warnings_of_the_cli(client, name, monkeypatch):
+    """The streamed answer tells each warning `studodds replay` writes on stderr, in its
+    words, before the result (or the error); the whole answer stays the CLI's stdout."""
+    monkeypatch.chdir(HISTORIES)  # the CLI names the file as the upload is named
+    code, out, err = cli_run(["replay", name, "--format", "json"])
+    said = err.splitlines()
+    content = (HISTORIES / name).read_bytes()
+    lines = ndjson(client.post("/api/replay", params={"stream": "1", "name": name},
+                               content=content).text)
+    warnings = [line["warning"] for line in lines if "warning" in line]
+    assert warnings and warnings == [line for line in said if line.startswith("warning: ")]
+    assert all(set(line) == {"progress"} for line in lines[:-1] if "warning" not in line)
+    if code == 0:
+        assert lines[-1] == {"result": json.loads(out)}
+        assert client.post("/api/replay", params={"name": name}, content=content).text == out
+    else:
+        assert lines[-1] == {"error": said[-1].removeprefix("Error: ").split(" (see 'studodds")[0]}
+
+
 # (body, the CLI arguments that make the same mistake, or None)
 BAD = {
     "bad card": ({"game": "stud7", "hands": ["(As Kx) Ah", "(x x) Qd"]},

@@ -496,6 +496,94 @@ def test_replay_a_hand_street_by_street(page, server):
     assert parse_qs(urlsplit(d.current_url).query)["hand"][2] == "(Jd 4s) Qs Qd"
 
 
+def cli_warnings(*args: str) -> list[str]:
+    """The warning lines `studodds replay` writes on stderr for the same file."""
+    done = subprocess.run(
+        [sys.executable, "-m", "studodds", "replay", *args, "--format", "json"],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+        check=False,  # a file no hand of which replays exits 2, after its warnings
+    )
+    return [line for line in done.stderr.splitlines() if line.startswith("warning: ")]
+
+
+def open_replay(d, server, name: str):
+    """The replay tab with a file of the fixtures chosen in it."""
+    d.get(f"{server}/")
+    wait(d, lambda d: settled(d, "on 3rd street"), what="the example odds")
+    css(d, "[data-testid=replay-tab]").click()
+    css(d, "[data-testid=replay-file]").send_keys(str(HISTORIES / name))
+
+
+def shown_warnings(d) -> list[str]:
+    return [li.text for li in d.find_elements(By.CSS_SELECTOR, "[data-testid=replay-warnings] li")]
+
+
+def test_a_replayed_file_shows_the_warnings_of_the_cli(page, server):
+    """A hand truncated, a hand that cannot be read, a line skipped: the page lists what
+    `studodds replay` warns on stderr, in its words; and when no hand can be replayed,
+    the warnings that say why stay with the error."""
+    d = page
+    open_replay(d, server, "broken_then_good.txt")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay-streets button"),
+         what="the replayed streets")
+    expected = cli_warnings(str(HISTORIES / "broken_then_good.txt"))
+    assert len(expected) == 3 and "(line ignored)" in expected[2]
+    assert shown_warnings(d) == expected
+    css(d, "[data-testid=replay-file]").send_keys(str(HISTORIES / "partypoker_stud7_side_pot.txt"))
+    wait(d, lambda d: css(d, "#error").is_displayed(), what="the error line")
+    assert "none of the hands in 'partypoker_stud7_side_pot.txt' could be replayed" in \
+        css(d, "#error").text
+    expected = cli_warnings(str(HISTORIES / "partypoker_stud7_side_pot.txt"))
+    assert len(expected) == 2 and shown_warnings(d) == expected
+
+
+def test_the_hands_face_up_after_an_all_in_on_the_page(page, server):
+    """Tiny is all in on 3rd street and nobody can bet: from 4th street the hero sees his
+    kings, and the page says why."""
+    d = page
+    open_replay(d, server, "razz_sng_allin_face_up.txt")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay-streets button"),
+         what="the replayed streets")
+    assert shown_warnings(d) == []
+    notes = css(d, "#replay-notes").text
+    assert "hands face up from 4th street: no betting was left after the all-in" in notes
+    css(d, "#replay-next").click()
+    tiny = [c.get_attribute("data-card") for c in
+            d.find_elements(By.CSS_SELECTOR, ".seat[data-seat='2'] .card[data-card]")]
+    assert tiny[:2] == ["Kd", "Kc"]  # as the hero saw it: the view on show by default
+    assert not css(d, "[data-testid=replay-coincide]").is_displayed()
+
+
+def test_ask_what_if_from_a_street_keeps_the_players_names(page, server):
+    """The street taken to the table keeps who is who: the seats, the odds table and the
+    what-if player picker say the players' names, and so does the link to the spot."""
+    d = page
+    open_replay(d, server, "stud7_showdown.txt")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay-streets button"),
+         what="the replayed streets")
+    css(d, "#replay-next").click()  # 4th street: Carol has folded
+    css(d, "#replay-take").click()
+    wait(d, lambda d: settled(d, "Seven-card stud on 4th street"), what="the odds from the street")
+    live = ["Hero", "Alice", "Bob Smith"]
+
+    def names_on_show():
+        seats = [s.text for s in d.find_elements(By.CSS_SELECTOR, "#seats .seat-name")]
+        rows = [td.text for td in d.find_elements(By.CSS_SELECTOR, "#results td.seat-no")]
+        picker = [o.get_attribute("textContent") for o in
+                  d.find_elements(By.CSS_SELECTOR, "#player option")]  # another tab
+        return seats, rows, picker
+
+    assert names_on_show() == (live, live, live)
+    assert parse_qs(urlsplit(d.current_url).query)["name"] == live
+    open_link(d, d.current_url)  # the link reproduces the spot, names and all
+    wait(d, lambda d: settled(d, "Seven-card stud on 4th street"), what="the odds from the link")
+    assert names_on_show() == (live, live, live)
+    css(d, ".seat[data-seat='2'] .remove-seat").click()  # Alice leaves; the others stay named
+    wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#results td.seat-no")) == 2
+         and settled(d, "4th street"), what="the odds without Alice")
+    assert names_on_show() == (["Hero", "Bob Smith"],) * 3
+
+
 def test_every_game_and_its_seats(page, server):
     """The game picker holds every game of /api/games; a five-card game deals one hole
     card and seats up to 10 players, a seven-card game up to 8."""

@@ -281,7 +281,7 @@ def test_a_job_past_its_time_is_stopped():
     async def run():
         work = WorkQueue(1, 0, stop_after=0.3)
 
-        def endless(progress):
+        def endless(progress, warn):
             while True:
                 progress(0.5)
                 time.sleep(0.01)

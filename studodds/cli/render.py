@@ -381,7 +381,10 @@ def _replay_hand_text(r) -> str:
                     f"{s.street} {_pct(getattr(s, no_low))}" for s in r.streets)))
     else:
         lines.append(_views_table(r, coincide))
-    if coincide:
+    if coincide and r.face_up_from is not None:
+        lines.append("the hands shown were face up on every street replayed: one set of odds "
+                     "per street")
+    elif coincide:
         lines.append("no other player's hole cards are known in this hand history: one set "
                      "of odds per street (the hero's view)")
     lines += _replay_pot_lines(r.streets, coincide)

@@ -81,8 +81,9 @@ def replay_command(files, hand_id, hero, summary, png, trials, precision, seed, 
     Everleaf, Absolute, PartyPoker and Winning Poker hand histories and PHH files, the
     room told from the content (Everleaf and PartyPoker files do not write the other
     players' up cards: their hands are read but give no odds). For every street: the pot, the live players, and each
-    one's equity as the hero saw it (folded up cards dead, folded hole cards unseen) and
-    with the hole cards shown at showdown or on folding. Checks who brought it in and who
+    one's equity as the hero saw it (folded up cards dead, folded hole cards unseen; the
+    hands face up once no betting is left after an all-in) and with the hole cards shown
+    at showdown or on folding. Checks who brought it in and who
     acted first against the rules. Seven-card stud, stud hi/lo, razz, deuce-to-seven razz
     and five-card stud, also inside mixed games; other games in the file are skipped.
 

@@ -18,7 +18,7 @@ $0.01`` (amounts are the chips put in; ``Raises $A to $B`` raises to B). Each st
 lists every live player's cards so far, ``NAME - Pocket [H H Js 10d]``, ``H`` for a card
 face down that the file hides; the hero's cards are all given (and repeated, unchanged,
 after the hero folds). Absolute writes no line for an uncalled bet going back: it is
-worked out (studhand.Recorder.settle_uncalled). ``NAME Collects $0.19 from main pot`` is
+worked out (builder.HandBuilder.settle_uncalled). ``NAME Collects $0.19 from main pot`` is
 what a player took; ``Total Pot($0.43) | Rake ($0.04)`` the pot and the rake; shown cards
 come from ``NAME - Shows [...]`` and from the summary's seat lines.
 """
@@ -29,9 +29,10 @@ import re
 
 from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
 from .record import HandError
-from .studhand import CUR, NUM, Recorder, card, cards, read_hands
+from .studhand import CUR, NUM, card, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -106,7 +107,7 @@ def _split(text: str):
     return chunks
 
 
-def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder | None:
+def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
     rest = _HEADER_RE.match(lines[0][1])["rest"]
     game = game_of(ROOM, rest)
     if game is None:
@@ -115,8 +116,9 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
     if stakes is None:
         raise HandError(start, "no stakes (small bet/big bet) in the Stage line")
     tournament = _TOURNAMENT_RE.search(rest)
-    recorder = Recorder(ROOM, hand_id, start, game, amount(stakes["sb"]), amount(stakes["bb"]),
-                        tournament=tournament["t"] if tournament else None)
+    recorder = HandBuilder(ROOM, hand_id, start, game, amount(stakes["sb"]), amount(stakes["bb"]),
+                        tournament=tournament["t"] if tournament else None,
+                        opens_first_street=True, uncalled="settle")
     holder.append(recorder)
     names: list[str] = []
     section = "seats"
@@ -139,29 +141,28 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
             recorder.warn(n, line)
     if section != "summary":
         raise HandError(lines[-1][0], "hand is truncated: no *** SUMMARY ***")
-    recorder.settle_uncalled()
     return recorder
 
 
-def _street(recorder: Recorder, n: int, name: str, section: str) -> str:
+def _street(recorder: HandBuilder, n: int, name: str, section: str) -> str:
     if name in _STREETS or name == "RIVER":
         if section in ("showdown", "summary"):
             raise HandError(n, f"*** {name} *** after the showdown")
         recorder.street(n, recorder.order[-1] if name == "RIVER" else _STREETS[name])
         return "streets"
     if name == "SHOW DOWN":
-        recorder.end_streets()
+        recorder.showdown()
         return "showdown"
     if name == "SUMMARY":
         if section == "summary":
             raise HandError(n, "a second *** SUMMARY ***")
-        recorder.end_streets()
+        recorder.showdown()
         return "summary"
     recorder.warn(n, f"*** {name} ***")
     return section
 
 
-def _player_line(recorder: Recorder, names: list[str], n: int, line: str) -> bool:
+def _player_line(recorder: HandBuilder, names: list[str], n: int, line: str) -> bool:
     for name in names:
         if not line.startswith(name + " - "):
             continue
@@ -184,7 +185,7 @@ def _player_line(recorder: Recorder, names: list[str], n: int, line: str) -> boo
                 recorder.ante(n, name, amount(match["a"]), all_in)
             elif kind == "all-in":
                 chips = amount(match["a"])
-                top = max(recorder.committed.values(), default=0.0)
+                top = recorder.top_bet()
                 kind = ("call" if chips <= recorder.outstanding(name) + 1e-9 else
                         "bet" if top == 0 else "raise")
                 recorder.act(n, name, kind, put_in=chips, all_in=True)
@@ -197,7 +198,7 @@ def _player_line(recorder: Recorder, names: list[str], n: int, line: str) -> boo
     return False
 
 
-def _pocket(recorder: Recorder, n: int, name: str, tokens: list[str]) -> None:
+def _pocket(recorder: HandBuilder, n: int, name: str, tokens: list[str]) -> None:
     """A player's cards so far: the ones beyond those already dealt are this street's."""
     have = recorder.dealt.get(name, [])
     for i, token in enumerate(tokens):
@@ -206,10 +207,10 @@ def _pocket(recorder: Recorder, n: int, name: str, tokens: list[str]) -> None:
             if have[i] != got:
                 raise HandError(n, f"{name}'s earlier cards do not match: {' '.join(tokens)}")
             continue
-        recorder.deal(n, name, got)
+        recorder.deal(n, name, [got])
 
 
-def _other_line(recorder: Recorder, n: int, line: str) -> bool:
+def _other_line(recorder: HandBuilder, n: int, line: str) -> bool:
     collects = _COLLECTS_RE.match(line)
     if collects and collects["name"] in recorder.stacks:
         recorder.collect(n, collects["name"], amount(collects["a"]))
@@ -223,7 +224,7 @@ def _other_line(recorder: Recorder, n: int, line: str) -> bool:
     return False
 
 
-def _summary_line(recorder: Recorder, n: int, line: str) -> None:
+def _summary_line(recorder: HandBuilder, n: int, line: str) -> None:
     total = _TOTAL_RE.match(line)
     if total:
         recorder.total_pot = amount(total["pot"])

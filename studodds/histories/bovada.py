@@ -38,8 +38,9 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
-from .studlines import HandBuilder, cards, read_hands
+from .studlines import cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -109,8 +110,8 @@ _TOTAL_RE = re.compile(rf"^Total Pot\s*\({_AMT}\)(?:\s*\|\s*Rake\s*\((?P<rake>[$
 class _Builder(HandBuilder):
     """A Bovada hand: the bets seen, for the stakes the header does not give."""
 
-    def __init__(self, *args):
-        super().__init__(*args)
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
         self.small_seen: list[float] = []
         self.big_seen: list[float] = []
 
@@ -120,7 +121,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     game = game_of(ROOM, re.sub(r"TBL#\S*", "", rest.split(" - ")[0]))
     if game is None:
         return None
-    builder = _Builder(ROOM, header["id"], n, game)
+    builder = _Builder(ROOM, header["id"], n, game, needs_summary="summary")
     tournament = _TOURNAMENT_RE.search(rest)
     builder.tournament = tournament["t"] if tournament else None
     return builder
@@ -132,7 +133,7 @@ def _feed(b: _Builder, n: int, line: str) -> None:
         if seat:
             name = seat["name"].strip()
             number = re.search(r"\d+", name)
-            b.seat(n, int(number.group(0)) if number else len(b.seat_list) + 1, name,
+            b.seat(n, int(number.group(0)) if number else len(b.seats) + 1, name,
                    amount(seat["stack"]))
             if seat["me"]:
                 b.mark_hero(name)
@@ -147,7 +148,7 @@ def _feed(b: _Builder, n: int, line: str) -> None:
             b.showdown()
         elif name.endswith("STREET") or name in ("HOLE CARDS", "RIVER"):
             if b.street_started() or not b.streets:
-                b.new_street(n)
+                b.street(n)
         else:
             b.warn(n, line)
         return
@@ -155,7 +156,7 @@ def _feed(b: _Builder, n: int, line: str) -> None:
         _summary_line(b, n, line)
         return
     player = _PLAYER_RE.match(line)
-    if player is None or player["name"].strip() not in b.stack_of:
+    if player is None or player["name"].strip() not in b.stacks:
         if player is None or not _QUIET_RE.match(player["rest"]):
             b.warn(n, line)
         return
@@ -169,10 +170,10 @@ def _player_line(b: _Builder, n: int, line: str, name: str, rest: str) -> None:
         return
     dealt = _DEALT_RE.match(rest)
     if dealt:
-        if not b.streets or name in b.street[1] or (
-                b.section == "street" and any(a.kind != "ante" for a in b.street[2])):
-            b.new_street(n)
-        b.deal(n, name, cards(dealt["cards"], n))
+        if not b.streets or name in b.current.dealt or (
+                b.section == "street" and any(a.kind != "ante" for a in b.current.actions)):
+            b.street(n)
+        b.deal_street(n, name, cards(dealt["cards"], n))
         return
     for kind, regex in _ACTIONS:
         match = regex.match(rest)
@@ -188,15 +189,15 @@ def _player_line(b: _Builder, n: int, line: str, name: str, rest: str) -> None:
             b.big_seen.append(chips)
         elif kind == "bet" and not all_in:
             (b.small_seen if len(b.streets) <= 2 else b.big_seen).append(chips)
-        b.act(n, name, kind, chips, total=kind == "raise", all_in=all_in)
+        b.act(n, name, kind, chips, all_in=all_in)
         return
     returned = _RETURN_RE.match(rest)
     if returned:
-        b.return_uncalled(name, amount(returned["amt"]))
+        b.return_uncalled(n, name, amount(returned["amt"]))
         return
     result = _RESULT_RE.match(rest)
     if result:
-        b.collect(name, amount(result["amt"]))
+        b.collect(n, name, amount(result["amt"]))
         return
     if rest.startswith("Showdown"):
         b.showdown_unmarked()
@@ -212,10 +213,9 @@ def _all_in_kind(b: _Builder, name: str, chips: float, what: str | None) -> str:
         return what
     if not b.streets:
         return "bet"
-    bets = [0.0, *b.committed.values()]
-    if b.committed.get(name, 0.0) + chips <= max(bets) + 1e-9:
+    if b.committed(name) + chips <= b.top_bet() + 1e-9:
         return "call"
-    return "bet" if max(bets) == 0 else "raise"
+    return "bet" if b.top_bet() == 0 else "raise"
 
 
 def _summary_line(b: HandBuilder, n: int, line: str) -> None:

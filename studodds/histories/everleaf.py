@@ -20,7 +20,7 @@ $0.05.``. Streets are ``** Dealing down cards **`` (3rd) and ``**** dealing 4th 
 ****`` ... ``**** dealing river ****`` (7th). There is no summary: ``wins $ 0.98 USD from
 main pot`` gives what each player took (the file gives no total pot and no rake), and
 Everleaf writes no line for an uncalled bet going back, so it is worked out
-(studhand.Recorder.settle_uncalled).
+(builder.HandBuilder.settle_uncalled).
 
 Two layouts are read. The stud files seen write no cards at all before the showdown (the
 2011 layout): only ``shows [ 5d, 8d, Kd, 7d, 9d, Jh, Qc ]``. The layout Everleaf writes
@@ -36,10 +36,11 @@ import re
 
 from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
 from .record import HandError
 from .streets import first_street
-from .studhand import CUR, NUM, Recorder, cards, read_hands
+from .studhand import CUR, NUM, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -110,7 +111,7 @@ def _split(text: str):
     return chunks
 
 
-def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder | None:
+def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
     if not lines or not _GAME_RE.match(lines[0][1]):
         raise HandError(start, "no stakes and game after the hand's header")
     head = _GAME_RE.match(lines[0][1])
@@ -118,8 +119,9 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
     if game is None:
         return None  # another game: not ours
     tournament = _TOURNAMENT_RE.search(head["rest"])
-    recorder = Recorder(ROOM, hand_id, start, game, amount(head["sb"]), amount(head["bb"]),
-                        tournament=tournament["t"] if tournament else None)
+    recorder = HandBuilder(ROOM, hand_id, start, game, amount(head["sb"]), amount(head["bb"]),
+                        tournament=tournament["t"] if tournament else None,
+                        opens_first_street=True, uncalled="settle")
     holder.append(recorder)
     names: list[str] = []
     for n, line in lines[1:]:
@@ -145,7 +147,6 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
         recorder.warn(n, line)
     if not recorder.collected:
         raise HandError(lines[-1][0], "hand is truncated: nobody wins a pot")
-    recorder.settle_uncalled()
     return recorder
 
 
@@ -153,20 +154,20 @@ def _tokens(text: str) -> list[str]:
     return [t.strip() for t in text.replace(",", " ").split()]
 
 
-def _dealt(recorder: Recorder, n: int, name: str, text: str) -> None:
+def _dealt(recorder: HandBuilder, n: int, name: str, text: str) -> None:
     """``Dealt to NAME [ ... ]``: three cards to the hero on the first street (two down,
     one up), else one card; a door card of another player comes after two hidden ones."""
     new = cards(_tokens(text), n)
     name = recorder.known(name, n)
-    first = recorder.current == recorder.order[0]
+    first = len(recorder.streets) == 1
     if first and len(new) == 1 and not recorder.dealt.get(name):
         for _ in range(first_street(recorder.game).down):
-            recorder.deal(n, name, None)
+            recorder.deal(n, name, [None])
     for c in new:
-        recorder.deal(n, name, c)
+        recorder.deal(n, name, [c])
 
 
-def _player_line(recorder: Recorder, names: list[str], n: int, line: str) -> bool:
+def _player_line(recorder: HandBuilder, names: list[str], n: int, line: str) -> bool:
     for name in names:
         if not line.startswith(name) or len(line) == len(name) or line[len(name)] not in ": ":
             continue
@@ -191,7 +192,7 @@ def _player_line(recorder: Recorder, names: list[str], n: int, line: str) -> boo
             return True
         wins = _WINS_RE.match(rest)
         if wins:
-            recorder.end_streets()
+            recorder.showdown()
             recorder.collect(n, name, amount(wins["a"]))
             return True
     return False

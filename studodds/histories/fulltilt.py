@@ -28,9 +28,10 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
 from .record import BadCard, HandError
-from .studlines import HandBuilder, cards, read_hands
+from .stars_layout import StarsLayout
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -77,10 +78,6 @@ _MIX_RE = re.compile(r"\s-\s(" + "|".join(re.escape(m) for m in _MIXES) + r")\s-
 _LIMIT_PART_RE = re.compile(r"^(?:Limit|Fixed Limit|No Limit|Pot Limit|Cap No Limit)\s+(.*)$")
 
 _SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*\d[^()]*)\)(?P<rest>.*)$")
-_STREET_RE = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<rest>.*)$")
-_STREETS = {"2ND STREET": "2nd", "3RD STREET": "3rd", "4TH STREET": "4th",
-            "5TH STREET": "5th", "6TH STREET": "6th", "7TH STREET": "7th"}
-_DEALT_RE = re.compile(r"^\[(?P<a>[^\[\]]*)\](?: \[(?P<b>[^\[\]]*)\])?$")
 
 _ALL_IN = r"(?P<allin>,? and is all[- ]in)?"
 _AMT = rf"(?P<amt>{_CUR}{_NUM})"
@@ -112,143 +109,56 @@ _UNCALLED_RE = re.compile(
 _TOTAL_RE = re.compile(
     rf"^Total pot (?P<pot>{_CUR}{_NUM})(?P<mid>.*?)(?:\|\s*Rake (?P<rake>{_CUR}{_NUM}))?\s*$"
 )
-_SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-_SUMMARY_CARDS_RE = re.compile(r"(?:showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 _NOISE_RE = re.compile(
     r"^(?:The button is in seat #\d+|Board: .*|Table .*|.* said, \".*|Time has expired.*"
     r"|Hand #\d+ has been canceled|This hand has been .*|.* is low with .*)$"
 )
 
 
-def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
-    rest = header["rest"]
-    parts = [p.strip() for p in rest.split(" - ")]
-    game = None
-    for part in parts[1:]:
-        limit = _LIMIT_PART_RE.match(part)
-        if limit:
-            game = game_of(ROOM, limit.group(1))
-            break
-    else:
-        game = next((g for g in (game_of(ROOM, part) for part in parts[1:]) if g), None)
-    if game is None:
-        return None  # hold'em, Omaha, draw ...: not ours
-    builder = HandBuilder(ROOM, header["id"], n, game)
-    stakes = next((m for m in map(_STAKES_RE.search, parts[1:]) if m), None)
-    if stakes is None:
-        raise HandError(n, "no stakes (small bet/big bet) in the header")
-    builder.small_bet, builder.big_bet = amount(stakes["sb"]), amount(stakes["bb"])
-    if stakes["ante"]:
-        builder.ante_size = amount(stakes["ante"])
-    tournament = _TOURNAMENT_RE.search(rest)
-    if tournament:
-        builder.tournament = tournament["t"] or tournament["t2"]
-    mix = _MIX_RE.search(rest)
-    builder.mix = mix.group(1) if mix else None
-    return builder
+class FullTilt(StarsLayout):
+    """Full Tilt Poker's words for the PokerStars layout."""
 
+    ROOM = ROOM
+    NUMBERS = NUMBERS
+    HEADER = _HEADER_RE
+    SEAT = _SEAT_RE
+    ACTIONS = _ACTIONS
+    SHOWS = _SHOWS_RE
+    WINS = _WINS_RE
+    UNCALLED = _UNCALLED_RE
+    QUIET = _QUIET_RE
+    NOISE = _NOISE_RE
+    TOTAL = _TOTAL_RE
 
-def _feed(b: HandBuilder, n: int, line: str) -> None:
-    if b.section == "seats":
-        seat = _SEAT_RE.match(line)
-        if seat:
-            b.seat(n, int(seat["seat"]), seat["name"], amount(seat["stack"]))
-            return
-        b.section = "antes"
-    street = _STREET_RE.match(line)
-    if street:
-        name = street["name"].strip().upper()
-        if name in _STREETS:
-            b.new_street(n, _STREETS[name])
-        elif name == "SHOW DOWN":
-            b.showdown()
-        elif name == "SUMMARY":
-            b.summary(n)
+    def start(self, line: int, header: re.Match[str]) -> HandBuilder | None:
+        rest = header["rest"]
+        parts = [p.strip() for p in rest.split(" - ")]
+        game = None
+        for part in parts[1:]:
+            limit = _LIMIT_PART_RE.match(part)
+            if limit:
+                game = game_of(ROOM, limit.group(1))
+                break
         else:
-            b.warn(n, line)
-        return
-    if b.section == "summary":
-        _summary_line(b, n, line)
-        return
-    if line.startswith("Dealt to "):
-        _dealt(b, n, line[len("Dealt to "):])
-        return
-    uncalled = _UNCALLED_RE.match(line)
-    if uncalled and uncalled["name"] in b.stack_of:
-        b.return_uncalled(uncalled["name"], amount(uncalled["amt"]))
-        return
-    prefixed = b.name_prefix(line, " ")
-    if prefixed:
-        _player_line(b, n, line, *prefixed)
-        return
-    if b.name_prefix(line, ": ") or _NOISE_RE.match(line):
-        return  # chat, table notices
-    b.warn(n, line)
+            game = next((g for g in (game_of(ROOM, part) for part in parts[1:]) if g), None)
+        if game is None:
+            return None  # hold'em, Omaha, draw ...: not ours
+        builder = HandBuilder(ROOM, header["id"], line, game, needs_summary="summary")
+        stakes = next((m for m in map(_STAKES_RE.search, parts[1:]) if m), None)
+        if stakes is None:
+            raise HandError(line, "no stakes (small bet/big bet) in the header")
+        builder.small_bet, builder.big_bet = amount(stakes["sb"]), amount(stakes["bb"])
+        if stakes["ante"]:
+            builder.ante_size = amount(stakes["ante"])
+        tournament = _TOURNAMENT_RE.search(rest)
+        if tournament:
+            builder.tournament = tournament["t"] or tournament["t2"]
+        mix = _MIX_RE.search(rest)
+        builder.mix = mix.group(1) if mix else None
+        return builder
 
 
-def _dealt(b: HandBuilder, n: int, text: str) -> None:
-    for name in b.names:
-        if text.startswith(name + " ["):
-            match = _DEALT_RE.match(text[len(name) + 1:])
-            if match is None:
-                raise HandError(n, f"cannot read the cards dealt to {name}")
-            first = cards(match["a"], n)
-            second = cards(match["b"], n) if match["b"] is not None else None
-            if len(b.streets) == 1 or second is None:
-                b.deal(n, name, first + (second or ()))
-            else:
-                b.deal(n, name, second, earlier=first)
-            return
-    raise HandError(n, f"cards dealt to a player who is not seated: {text!r}")
-
-
-def _player_line(b: HandBuilder, n: int, line: str, name: str, rest: str) -> None:
-    for kind, regex in _ACTIONS:
-        match = regex.match(rest)
-        if match is None:
-            continue
-        groups = match.groupdict()
-        chips = amount(groups["amt"]) if groups.get("amt") else 0.0
-        all_in = bool(groups.get("allin"))
-        if kind == "ante":
-            b.ante(n, name, chips, all_in)
-        else:
-            if kind == "fold" and groups.get("cards"):
-                b.show(n, name, cards(groups["cards"], n))
-            b.act(n, name, kind, chips, all_in=all_in)
-        return
-    shows = _SHOWS_RE.match(rest)
-    if shows:
-        b.show(n, name, cards(shows["cards"], n))
-        return
-    wins = _WINS_RE.match(rest)
-    if wins:
-        b.collect(name, amount(wins["amt"]))
-        return
-    if not _QUIET_RE.match(rest):
-        b.warn(n, line)
-
-
-def _summary_line(b: HandBuilder, n: int, line: str) -> None:
-    total = _TOTAL_RE.match(line)
-    if total:
-        b.total_pot = amount(total["pot"])
-        b.rake = amount(total["rake"]) if total["rake"] else None
-        return
-    seat = _SUMMARY_SEAT_RE.match(line)
-    if seat:
-        named = b.name_prefix(seat["rest"], " ")
-        shown = _SUMMARY_CARDS_RE.search(seat["rest"])
-        if named and shown:
-            b.show(n, named[0], cards(shown["cards"], n))
-        return
-    if not _NOISE_RE.match(line):
-        b.warn(n, line)
-
-
-def parse_text(text: str):
-    """All stud hands in ``text`` and the problems of those that could not be read."""
-    return read_hands(text, _HEADER_RE, _start, _feed)
+parse_text = FullTilt.parse_text
 
 
 __all__ = ["ROOM", "BadCard", "parse_text"]

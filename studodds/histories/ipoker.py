@@ -5,7 +5,7 @@ A file holds one or more ``<session>`` blocks, each with its ``<general>`` (the 
 ``<gametype>7 Card Stud Hi-Lo L €0.05/€0.10</gametype>``, the file owner's ``<nickname>``)
 and its ``<game gamecode="...">`` hands. Files are often not well-formed XML (a missing
 ``</session>``, several roots, an encoding declaration that does not match the bytes), so
-the tags are scanned forgivingly (roomkit.scan_tags) rather than parsed strictly.
+the tags are scanned forgivingly (xml_tags.scan_tags) rather than parsed strictly.
 
 In a hand, ``<player seat name chips win bet/>`` gives the seats, stacks, the chips each
 player put in (``bet``) and won (``win``, an uncalled bet returned included);
@@ -19,7 +19,7 @@ street: the complete), 7 all-in, 15 ante, 16 bring-in, 23 raise (``sum`` is the 
 bet is raised to); ``sum`` is otherwise the chips the action puts in.
 
 The file writes no "uncalled bet" or showdown lines: the uncalled bet is found from the
-actions (roomkit.Assembler), the cards of a player other than the owner are shown when the
+actions (builder.HandBuilder), the cards of a player other than the owner are shown when the
 room wrote them face up, and the owner shows when the hand went to a showdown.
 """
 
@@ -29,9 +29,11 @@ import re
 
 from ..cards import parse_card
 from .amounts import EITHER
+from .builder import HandBuilder
+from .builder import street_name as _street_name
 from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
-from .roomkit import Assembler, Tag, scan_tags
+from .xml_tags import Tag, scan_tags
 
 NUMBERS = EITHER  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse_optional
@@ -110,8 +112,8 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
         return None  # another game: not ours
     small, big = _stakes(fields, head.line)
     tournament = fields.get("tournamentcode") or None
-    hh = Assembler(IPOKER, hand_id, game, small_bet=small, big_bet=big,
-                   tournament=tournament, line=head.line)
+    hh = HandBuilder(IPOKER, hand_id, head.line, game, small, big, tournament=tournament,
+                     uncalled="settle", pot_from_chips=True)
     nickname = fields.get("nickname", "")
     stated_bets: dict[str, float] = {}
     rounds: list[tuple[int, Tag, list[Tag]]] = []
@@ -124,10 +126,10 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
             stack = amount(tag.attrs.get("chips"))
             if not name or not seat.isdigit():
                 raise HandError(tag.line, "a player without a name or seat")
-            hh.seat(int(seat), name, stack or 0.0, tag.line)
+            hh.seat(tag.line, int(seat), name, stack or 0.0)
             won = amount(tag.attrs.get("win"))
             if won:
-                hh.win(name, won, tag.line)
+                hh.win(tag.line, name, won)
             bet = amount(tag.attrs.get("bet"))
             if bet is not None:
                 stated_bets[name] = bet
@@ -145,8 +147,8 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
             if first_round is None and not any(i.name == "cards" for i in items):
                 for item in _in_order(items):
                     if item.name == "action" and item.attrs.get("type") == _ANTE:
-                        hh.ante(item.attrs.get("player", ""), amount(item.attrs.get("sum")) or 0.0,
-                                item.line)
+                        hh.ante(item.line, item.attrs.get("player", ""),
+                                amount(item.attrs.get("sum")) or 0.0)
                     elif item.name == "action" and item.attrs.get("type") not in _QUIET:
                         hh.warn(item.line, f"action type {item.attrs.get('type')!r} before the "
                                            "first street")
@@ -156,20 +158,21 @@ def _read_game(session: _Session, tags: list[Tag]) -> HandHistory | None:
             if first_round is None:
                 first_round = number
             street_index = number - first_round
-            hh.street(street_index, tag.line)
+            hh.street(tag.line, _street_name(hh, street_index, tag.line))
             for item in items:
                 if item.name == "cards":
                     name = item.attrs.get("player", "")
                     cards = _cards(item.text, item.line)
-                    hh.deal(name, cards, item.line,
+                    hh.deal(item.line, name, cards,
                             hero=name == nickname and None not in cards)
             for item in _in_order([i for i in items if i.name == "action"]):
                 _action(hh, item)
         hh.showdown()
         _showdown(hh, nickname)
-        return hh.build(check=stated_bets)
+        hh.stated_put_in = stated_bets
+        return hh.build(hh.header_line)
     except BadCard as bad:
-        return hh.build_cut(bad, street_index)
+        return hh.build_cut(bad)
 
 
 def _in_order(items: list[Tag]) -> list[Tag]:
@@ -180,57 +183,57 @@ def _in_order(items: list[Tag]) -> list[Tag]:
     return sorted(items, key=key)
 
 
-def _action(hh: Assembler, item: Tag) -> None:
+def _action(hh: HandBuilder, item: Tag) -> None:
     name = item.attrs.get("player", "")
     kind = item.attrs.get("type", "")
     chips = amount(item.attrs.get("sum")) or 0.0
     first = len(hh.streets) == 1
     line = item.line
     if kind == _FOLD:
-        hh.act(name, "fold", line)
+        hh.act(line, name, "fold")
     elif kind == _CHECK:
-        hh.act(name, "check", line)
+        hh.act(line, name, "check")
     elif kind == _CALL:
-        hh.act(name, "call", line, put_in=chips)
+        hh.act(line, name, "call", put_in=chips)
     elif kind == _BRING_IN:
-        hh.act(name, "bring-in", line, put_in=chips)
+        hh.act(line, name, "bring-in", put_in=chips)
     elif kind == _BET:
         before = hh.committed(name)
         if first:
-            hh.act(name, "complete", line, to=before + chips)
+            hh.act(line, name, "complete", to=before + chips)
         elif hh.top_bet() > 0:
-            hh.act(name, "raise", line, to=before + chips)
+            hh.act(line, name, "raise", to=before + chips)
         else:
-            hh.act(name, "bet", line, put_in=chips)
+            hh.act(line, name, "bet", put_in=chips)
     elif kind == _RAISE:
-        hh.act(name, "raise", line, to=chips)
+        hh.act(line, name, "raise", to=chips)
     elif kind == _ALL_IN:
         total, top = hh.committed(name) + chips, hh.top_bet()
         completed = any(a.kind == "complete" for a in hh.current.actions)
         if total <= top + 1e-9:
-            hh.act(name, "call", line, put_in=chips, all_in=True)
+            hh.act(line, name, "call", put_in=chips, all_in=True)
         elif first and not completed:
-            hh.act(name, "complete", line, to=total, all_in=True)
+            hh.act(line, name, "complete", to=total, all_in=True)
         elif top > 0 or first:
-            hh.act(name, "raise", line, to=total, all_in=True)
+            hh.act(line, name, "raise", to=total, all_in=True)
         else:
-            hh.act(name, "bet", line, put_in=chips, all_in=True)
+            hh.act(line, name, "bet", put_in=chips, all_in=True)
     elif kind == _ANTE:
-        hh.ante(name, chips, line)
+        hh.ante(line, name, chips)
     elif kind not in _QUIET:
         hh.warn(line, f"unknown action type {kind!r} by {name}")
 
 
-def _showdown(hh: Assembler, nickname: str) -> None:
+def _showdown(hh: HandBuilder, nickname: str) -> None:
     """Cards the room wrote face up are shown; the owner shows at a showdown."""
     folded = {a.player for s in hh.streets for a in s.actions if a.kind == "fold"}
-    at_showdown = [name for _, name in hh.seats if name in hh.own and name not in folded]
-    for name, cards in hh.own.items():
-        if name == hh.hero:
+    at_showdown = [name for _, name in hh.seats if name in hh.dealt and name not in folded]
+    for name, cards in hh.dealt.items():
+        if name == hh.marked_hero:
             if len(at_showdown) > 1 and name in at_showdown:
-                hh.show(name, list(hh.hero_cards), hh.line)
+                hh.show(hh.header_line, name, cards)
         elif cards and None not in cards:
-            hh.show(name, [c for c in cards if c is not None], hh.line)
+            hh.show(hh.header_line, name, [c for c in cards if c is not None])
 
 
 def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:

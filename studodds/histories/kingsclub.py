@@ -36,9 +36,10 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
 from .record import HandError
-from .studlines import HandBuilder, cards, read_hands
+from .studlines import cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -115,7 +116,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     game = game_of(ROOM, rest)
     if game is None:
         return None
-    builder = HandBuilder(ROOM, header["id"], n, game)
+    builder = HandBuilder(ROOM, header["id"], n, game, needs_summary="summary")
     stakes = _STAKES_RE.search(rest)
     if stakes is None:  # pragma: no cover - the header pattern requires them
         raise HandError(n, "no stakes (small bet/big bet) in the header")
@@ -144,22 +145,22 @@ def _feed(b: HandBuilder, n: int, line: str) -> None:
             b.showdown()
         elif name.endswith("STREET") or name == "RIVER":
             if b.street_started() or not b.streets:
-                b.new_street(n)
+                b.street(n)
         else:
             b.warn(n, line)
         return
     dealt = _DEALT_RE.match(line)
     if dealt and b.section != "summary":
         name = dealt["rest"]
-        if name not in b.stack_of:
+        if name not in b.stacks:
             raise HandError(n, f"cards dealt to a player who is not seated: {name!r}")
         if not b.streets:
-            b.new_street(n)
-        b.deal(n, name, cards(dealt["cards"], n))
+            b.street(n)
+        b.deal_street(n, name, cards(dealt["cards"], n))
         return
     uncalled = _UNCALLED_RE.match(line)
-    if uncalled and uncalled["name"] in b.stack_of:
-        b.return_uncalled(uncalled["name"], amount(uncalled["amt"]))
+    if uncalled and uncalled["name"] in b.stacks:
+        b.return_uncalled(n, uncalled["name"], amount(uncalled["amt"]))
         return
     rake = _RAKE_RE.match(line)
     if rake:
@@ -189,7 +190,7 @@ def _player_line(b: HandBuilder, n: int, line: str, name: str, rest: str) -> Non
             continue
         groups = match.groupdict()
         chips = amount(groups["amt"]) if groups.get("amt") else 0.0
-        b.act(n, name, kind, chips, total=True, all_in=bool(groups.get("allin")))
+        b.act(n, name, kind, to=chips, all_in=bool(groups.get("allin")))
         return
     shows = _SHOWS_RE.match(rest)
     if shows:
@@ -198,7 +199,7 @@ def _player_line(b: HandBuilder, n: int, line: str, name: str, rest: str) -> Non
         return
     wins = _WINS_RE.match(rest)
     if wins:
-        b.collect(name, amount(wins["amt"]))
+        b.collect(n, name, amount(wins["amt"]))
         return
     if not _QUIET_RE.match(rest):
         b.warn(n, line)
@@ -207,7 +208,7 @@ def _player_line(b: HandBuilder, n: int, line: str, name: str, rest: str) -> Non
 def _finish(b: HandBuilder, hand):
     """The returned bet the file leaves out, and the pot: what was won plus the rake."""
     if hand.cut is None:
-        b.infer_uncalled()
+        b.settle_uncalled(last_street_only=True)
     total = None
     if hand.collected:
         total = round(sum(hand.collected.values()) + (hand.rake or 0.0), 10)

@@ -5,7 +5,7 @@ Each hand is a ``<game id="31423297-107" ...>`` after a ``<description type="7-S
 stakes="Limit $0.50/$1"/>`` naming its game (``7-Stud``, ``7-Stud H/L8``, ``Razz``,
 ``5-Stud``; a mixed game such as ``HORSE`` names the hand's game by its ``gametype`` or
 ``multigametype`` number) and its small bet and big bet. The file is no XML document (many
-roots, no declaration), so its tags are scanned forgivingly (roomkit.scan_tags).
+roots, no declaration), so its tags are scanned forgivingly (xml_tags.scan_tags).
 
 Players are named by seat in the events; seats are numbered from 0 in the file and from 1
 in the record, as the table shows them. Rounds: ``BLINDS`` (the antes), ``BRING_IN`` (the
@@ -17,7 +17,7 @@ but they were dealt before it. Amounts: ``COMPLETE`` and ``RAISE`` give the tota
 is made, ``ANTE``, ``BRING_IN``, ``BET``, ``CALL`` and ``ALL_IN`` the chips the action puts
 in (an all-in is a bet, raise or call by what it puts in). ``<winner amount uncalled>``
 gives what each player collected; a winner written ``uncalled="true"`` is an uncalled bet
-returned, which the assembler also finds from the actions (roomkit.Assembler).
+returned, which the hand builder also finds from the actions (builder.HandBuilder).
 """
 
 from __future__ import annotations
@@ -26,9 +26,11 @@ import re
 
 from ..cards import parse_card
 from .amounts import EITHER
+from .builder import HandBuilder
+from .builder import street_name as _street_name
 from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
-from .roomkit import Assembler, Tag, scan_tags
+from .xml_tags import Tag, scan_tags
 
 NUMBERS = EITHER  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse_optional
@@ -86,8 +88,8 @@ def _read_game(description: dict[str, str], tags: list[Tag]) -> HandHistory | No
     if re.search(r"Tournament\s*$", description.get("type", ""), re.IGNORECASE):
         parts = head.attrs.get("data", "").split("|")
         tournament = parts[2] if len(parts) > 2 and parts[2] else hand_id.split("-")[0]
-    hh = Assembler(MERGE, hand_id, game, small_bet=small, big_bet=big, mix=mix,
-                   tournament=tournament, line=head.line)
+    hh = HandBuilder(MERGE, hand_id, head.line, game, small, big, tournament=tournament,
+                     mix=mix, uncalled="settle", pot_from_chips=True)
     by_seat: dict[str, str] = {}
     rounds: list[tuple[str, Tag, list[Tag]]] = []
     for tag in tags:
@@ -99,7 +101,7 @@ def _read_game(description: dict[str, str], tags: list[Tag]) -> HandHistory | No
                 raise HandError(tag.line, "a player without a seat or a name")
             if tag.attrs.get("dealtin", "true").lower() == "false":
                 continue
-            hh.seat(int(seat) + 1, name, amount(tag.attrs.get("balance")) or 0.0, tag.line)
+            hh.seat(tag.line, int(seat) + 1, name, amount(tag.attrs.get("balance")) or 0.0)
             by_seat[seat] = name
         elif tag.name == "round":
             rounds.append((tag.attrs.get("id", "").upper(), tag, []))
@@ -111,17 +113,18 @@ def _read_game(description: dict[str, str], tags: list[Tag]) -> HandHistory | No
             reader.round(round_id, tag, items)
         hh.showdown()
         reader.finish()
-        return hh.build()
+        return hh.build(hh.header_line)
     except BadCard as bad:
         if reader.bad_street is None:
+            hh.showdown()
             reader.finish()  # what was shown before the bad card
-        return hh.build_cut(bad, reader.bad_street)
+        return hh.build_cut(bad)
 
 
 class _Hand:
-    """Feeds one game's rounds to the assembler."""
+    """Feeds one game's rounds to the hand builder."""
 
-    def __init__(self, hh: Assembler, by_seat: dict[str, str]):
+    def __init__(self, hh: HandBuilder, by_seat: dict[str, str]):
         self.hh = hh
         self.by_seat = by_seat
         self.full: dict[str, list[int | None]] = {}  # cards so far, revealed ones filled in
@@ -154,10 +157,10 @@ class _Hand:
                 if round_id in _STREET_ROUNDS else 0
             if named != index:
                 raise HandError(tag.line, f"{round_id} out of order (expected "
-                                          f"{hh.names[index] if index < len(hh.names) else 'no'}"
+                                          f"{hh.order[index] if index < len(hh.order) else 'no'}"
                                           " street)")
             self.bad_street = index
-            hh.street(index, tag.line)
+            hh.street(tag.line, _street_name(hh, index, tag.line))
             self.deal(cards)
         elif round_id in ("SHOWDOWN", "END_OF_GAME"):
             self.bad_street = None  # a bad card from here on is the showdown's
@@ -184,14 +187,14 @@ class _Hand:
                 self.showed.add(name)
                 self.reveal(name, cards, item.line)
             elif kind in ("DRAW_DRAWN_CARDS", "HOLE"):
-                if hh.in_showdown:
+                if hh.ended:
                     self.reveal(name, cards, item.line)
                     continue
                 have = self.full.setdefault(name, [])
                 if len(cards) > len(have):
                     new = cards[len(have):]
                     self.reveal(name, cards[: len(have)], item.line)
-                    hh.deal(name, new, item.line, hero=kind == "HOLE")
+                    hh.deal(item.line, name, new, hero=kind == "HOLE")
                     have.extend(new)
                 else:
                     self.reveal(name, cards, item.line)
@@ -226,35 +229,35 @@ class _Hand:
         name = self.name(tag)
         line = tag.line
         if kind == "ANTE":
-            hh.ante(name, chips, line)
+            hh.ante(line, name, chips)
         elif before_deal:
             hh.warn(line, f"{kind} before the cards are dealt")
         elif kind == "BRING_IN":
-            hh.act(name, "bring-in", line, put_in=chips)
+            hh.act(line, name, "bring-in", put_in=chips)
         elif kind == "COMPLETE":
-            hh.act(name, "complete", line, to=chips)
+            hh.act(line, name, "complete", to=chips)
         elif kind == "RAISE":
-            hh.act(name, "raise", line, to=chips)
+            hh.act(line, name, "raise", to=chips)
         elif kind == "BET":
-            hh.act(name, "bet", line, put_in=chips)
+            hh.act(line, name, "bet", put_in=chips)
         elif kind == "CALL":
-            hh.act(name, "call", line, put_in=chips)
+            hh.act(line, name, "call", put_in=chips)
         elif kind == "CHECK":
-            hh.act(name, "check", line)
+            hh.act(line, name, "check")
         elif kind == "FOLD":
-            hh.act(name, "fold", line)
+            hh.act(line, name, "fold")
         elif kind == "ALL_IN":
             total, top = hh.committed(name) + chips, hh.top_bet()
             first = len(hh.streets) == 1
             completed = any(a.kind == "complete" for a in hh.current.actions)
             if total <= top + 1e-9:
-                hh.act(name, "call", line, put_in=chips, all_in=True)
+                hh.act(line, name, "call", put_in=chips, all_in=True)
             elif first and not completed:
-                hh.act(name, "complete", line, to=total, all_in=True)
+                hh.act(line, name, "complete", to=total, all_in=True)
             elif top > 0 or first:
-                hh.act(name, "raise", line, to=total, all_in=True)
+                hh.act(line, name, "raise", to=total, all_in=True)
             else:
-                hh.act(name, "bet", line, put_in=chips, all_in=True)
+                hh.act(line, name, "bet", put_in=chips, all_in=True)
         else:
             hh.warn(line, f"unknown event {kind!r}")
 
@@ -264,7 +267,7 @@ class _Hand:
         if tag.attrs.get("uncalled", "false").lower() == "true":
             self.returned_stated[name] = self.returned_stated.get(name, 0.0) + chips
         else:
-            self.hh.collect(name, chips, tag.line)
+            self.hh.collect(tag.line, name, chips)
 
     def finish(self) -> None:
         """Shown cards: everything known of each player who showed or mucked face up."""
@@ -273,9 +276,9 @@ class _Hand:
         for name in sorted(self.showed):
             full = self.full.get(name, [])
             if len(full) >= hole and None not in full[:hole]:  # their down cards seen
-                hh.show(name, [c for c in full if c is not None], hh.line)
+                hh.show(hh.header_line, name, [c for c in full if c is not None])
         returned = {}
-        for _, name, chips in hh.returned(hh.streets):
+        for _, name, chips in hh.unmatched_bets():
             returned[name] = round(returned.get(name, 0.0) + chips, 10)
         for name, chips in self.returned_stated.items():
             if abs(returned.get(name, 0.0) - chips) > 0.005:

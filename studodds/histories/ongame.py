@@ -18,7 +18,7 @@ the hero, whose three cards are dealt face up in the file (``Dealing to Hero: [J
 Ac]``); the other players' hole cards are written ``-`` and their rivers are not written at
 all. Streets are ``Dealing pocket cards`` (3rd), ``Dealing 4th street`` ... and ``Dealing
 river`` (7th). Ongame writes no line for an uncalled bet going back: it is worked out
-(studhand.Recorder.settle_uncalled). The summary's ``Main pot: $2.35 won by Hero ($2.24)``
+(builder.HandBuilder.settle_uncalled). The summary's ``Main pot: $2.35 won by Hero ($2.24)``
 gives the pot and what each winner collected after the rake; the seat lines give the
 cards shown (``[Jh, 9d, Ac, 7h, Js, 5c, 9h] (TWO_PAIR JACK, NINE)``).
 """
@@ -29,9 +29,10 @@ import re
 
 from ..cards import parse_card, parse_cards
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
 from .record import HandError
-from .studhand import CUR, NUM, Recorder, card, cards, read_hands
+from .studhand import CUR, NUM, card, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -109,8 +110,8 @@ def _split(text: str):
     return chunks
 
 
-def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder | None:
-    recorder: Recorder | None = None
+def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
+    recorder: HandBuilder | None = None
     names: list[str] = []
     summary = False
     pot_total = 0.0
@@ -126,9 +127,10 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
             if stakes is None:
                 raise HandError(n, "no stakes (small bet/big bet) on the Table: line")
             tournament = _TOURNAMENT_RE.search(table["desc"])
-            recorder = Recorder(ROOM, hand_id, start, game, amount(stakes["sb"]),
+            recorder = HandBuilder(ROOM, hand_id, start, game, amount(stakes["sb"]),
                                 amount(stakes["bb"]),
-                                tournament=tournament["t"] if tournament else None)
+                                tournament=tournament["t"] if tournament else None,
+                                opens_first_street=True, uncalled="settle")
             holder.append(recorder)
             continue
         if _END_RE.match(line):
@@ -141,7 +143,7 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
             names = sorted(recorder.stacks, key=len, reverse=True)
             continue
         if line == "Summary:":
-            recorder.end_streets()
+            recorder.showdown()
             summary = True
             continue
         if summary:
@@ -157,7 +159,7 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
         deal = _DEAL_RE.match(line)
         if deal:
             for token in (t.strip() for t in deal["cards"].split(",")):
-                recorder.deal(n, deal["name"], None if token in ("-", "") else card(token, n))
+                recorder.deal(n, deal["name"], [None if token in ("-", "") else card(token, n)])
             continue
         if _player_line(recorder, names, n, line) or _QUIET_RE.match(line):
             continue
@@ -166,11 +168,10 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
         raise HandError(start, "no Table: line with the game and stakes")
     if not summary:
         raise HandError(lines[-1][0] if lines else start, "hand is truncated: no Summary:")
-    recorder.settle_uncalled()
     return recorder
 
 
-def _player_line(recorder: Recorder, names: list[str], n: int, line: str) -> bool:
+def _player_line(recorder: HandBuilder, names: list[str], n: int, line: str) -> bool:
     for name in names:
         if not line.startswith(name + " "):
             continue
@@ -191,7 +192,7 @@ def _player_line(recorder: Recorder, names: list[str], n: int, line: str) -> boo
     return False
 
 
-def _summary_line(recorder: Recorder, n: int, line: str, pot_total: float) -> float:
+def _summary_line(recorder: HandBuilder, n: int, line: str, pot_total: float) -> float:
     pot = _POT_RE.match(line)
     if pot:
         pot_total = round(pot_total + amount(pot["pot"]), 10)

@@ -16,7 +16,7 @@ the river) has all their cards known from then on, up cards included; the others
 unknown, so who should have brought it in or acted first cannot always be told.
 
 ``wins $13.20 USD`` includes an uncalled bet returned (the file writes no return); the
-assembler finds it from the actions (roomkit.Assembler). Lines the reader does not know are
+hand builder finds it from the actions (builder.HandBuilder). Lines the reader does not know are
 warnings; "does not show cards", "There was no qualifying low hand" and the table lines
 are read without one. ``Name opens`` says who acts first on the street: a first action by
 anyone else is a warning.
@@ -28,9 +28,10 @@ import re
 
 from ..cards import parse_card
 from .amounts import EITHER
+from .builder import HandBuilder
+from .builder import street_name as _street_name
 from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
-from .roomkit import Assembler
 
 NUMBERS = EITHER  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse_optional
@@ -90,7 +91,7 @@ def _cards(text: str, line: int) -> list[int]:
 class _Hand:
     def __init__(self, hand_id: str, start: int):
         self.hand_id, self.start = hand_id, start
-        self.hh: Assembler | None = None
+        self.hh: HandBuilder | None = None
         self.header_seen = False
         self.skip = False
         self.seats: list[tuple[int, str, float, int]] = []
@@ -117,9 +118,9 @@ class _Hand:
         if not small or not big:
             raise HandError(n, "no stakes (small bet/big bet) in the header")
         tournament = _TOURNAMENT_RE.search(line)
-        self.hh = Assembler(PARTYPOKER, self.hand_id, game, small_bet=small, big_bet=big,
-                            tournament=tournament["t"] if tournament else None, line=n,
-                            up_cards_hidden=True)
+        self.hh = HandBuilder(PARTYPOKER, self.hand_id, n, game, small, big,
+                              tournament=tournament["t"] if tournament else None,
+                              hidden_up_cards=True, uncalled="settle", pot_from_chips=True)
         self.header_seen = True
         return True
 
@@ -168,14 +169,14 @@ class _Hand:
             self.seat_players(n)
         if which is not None:
             word = which.lower()
-            named = hh.names[-1] if word == "river" else _STREET_WORDS.get(word)
-            expected = hh.names[index] if index < len(hh.names) else None
+            named = hh.order[-1] if word == "river" else _STREET_WORDS.get(word)
+            expected = hh.order[index] if index < len(hh.order) else None
             if index == 0 or named != expected:
                 raise HandError(n, f"** Dealing {which} ** out of order (expected "
                                    f"{expected or 'no further'} street)")
         elif index != 0:
             raise HandError(n, "a second ** Dealing ** (3rd street) in the hand")
-        hh.street(index, n)
+        hh.street(n, _street_name(hh, index, n))
         self.pending = True
 
     def seat_players(self, n: int) -> None:
@@ -184,10 +185,10 @@ class _Hand:
         dealt = set(self.anted) or {name for _, name, _, _ in self.seats}
         for seat, name, stack, line in self.seats:
             if name in dealt:
-                hh.seat(seat, name, stack, line)
+                hh.seat(line, seat, name, stack)
         self.dealt_in = [name for _, name, _, _ in sorted(self.seats) if name in dealt]
         for name, chips, line in self.antes:
-            hh.ante(name, chips, line)
+            hh.ante(line, name, chips)
 
     def flush(self) -> None:
         """Deal the hidden cards of the open street to everyone still in but the hero."""
@@ -196,12 +197,12 @@ class _Hand:
             return
         self.pending = False
         index = len(hh.streets) - 1
-        want = hh._cards_by(index) - (hh._cards_by(index - 1) if index else 0)
+        want = hh._cards_by(index + 1) - hh._cards_by(index)
         folded = {a.player for s in hh.streets for a in s.actions if a.kind == "fold"}
         for name in self.dealt_in:
             if name in folded or name in hh.current.dealt:
                 continue
-            hh.deal(name, [None] * want, hh.line)
+            hh.deal(hh.header_line, name, [None] * want)
 
     def deal_hero(self, name: str, cards: list[int], n: int) -> None:
         hh = self.hh
@@ -213,7 +214,7 @@ class _Hand:
             raise HandError(n, f"two players have their cards dealt face up: {self.hero} "
                                f"and {name}")
         self.hero = name
-        hh.deal(name, list(cards), n, hero=True)
+        hh.deal(n, name, list(cards), hero=True)
 
     def player_line(self, n: int, line: str, name: str, rest: str) -> None:
         hh = self.hh
@@ -224,7 +225,7 @@ class _Hand:
             chips = amount(match["amt"]) if "amt" in match.groupdict() else 0.0
             if kind == "ante":
                 if hh.streets:
-                    hh.ante(name, chips or 0.0, n)
+                    hh.ante(n, name, chips or 0.0)
                 else:
                     self.anted.append(name)
                     self.antes.append((name, chips or 0.0, n))
@@ -240,9 +241,9 @@ class _Hand:
             if kind == "all-in":
                 self.all_in(name, chips or 0.0, n)
             elif kind in ("check", "fold"):
-                hh.act(name, kind, n)
+                hh.act(n, name, kind)
             else:
-                hh.act(name, kind, n, put_in=chips or 0.0)
+                hh.act(n, name, kind, put_in=chips or 0.0)
             return
         if rest == "opens":
             self.opener = (name, n)
@@ -253,13 +254,13 @@ class _Hand:
             self.at_showdown = True
             cards = _cards(shows["cards"], n)
             hh.known(name, n)
-            hh.reveal(name, cards, n)  # in the order dealt, when they fit the deal
-            hh.show(name, cards, n)
+            hh.reveal(n, name, cards)  # in the order dealt, when they fit the deal
+            hh.show(n, name, cards)
             return
         wins = _WINS_RE.match(rest)
         if wins and amount(wins["amt"]) is not None:
             self.flush()
-            hh.win(name, amount(wins["amt"]), n)
+            hh.win(n, name, amount(wins["amt"]))
             return
         if _QUIET_AFTER_NAME.match(rest):
             return
@@ -271,18 +272,18 @@ class _Hand:
         first = len(hh.streets) == 1
         completed = any(a.kind == "complete" for a in hh.current.actions)
         if total <= top + 1e-9:
-            hh.act(name, "call", n, put_in=chips, all_in=True)
+            hh.act(n, name, "call", put_in=chips, all_in=True)
         elif first and not completed:
-            hh.act(name, "complete", n, put_in=chips, all_in=True)
+            hh.act(n, name, "complete", put_in=chips, all_in=True)
         elif top > 0 or first:
-            hh.act(name, "raise", n, put_in=chips, all_in=True)
+            hh.act(n, name, "raise", put_in=chips, all_in=True)
         else:
-            hh.act(name, "bet", n, put_in=chips, all_in=True)
+            hh.act(n, name, "bet", put_in=chips, all_in=True)
 
     def build(self) -> HandHistory:
         self.flush()
         self.hh.showdown()
-        return self.hh.build()
+        return self.hh.build(self.hh.header_line)
 
 
 def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
@@ -320,8 +321,9 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
             try:
                 if hand.hh is None:
                     raise
-                index = max(len(hand.hh.streets) - 1, 0)
-                hands.append(hand.hh.build_cut(bad, None if hand.at_showdown else index))
+                if hand.at_showdown:
+                    hand.hh.showdown()
+                hands.append(hand.hh.build_cut(bad))
             except HandError as exc:
                 problems.append(ParseProblem(hand_id, exc.line, exc.message))
             except Exception as exc:  # noqa: BLE001 - bad input must never raise

@@ -33,7 +33,11 @@ its number in the file. ``event`` is kept as the tournament.
 PHH files have no hero: the hole cards a broadcast shows are known for every player alike.
 Every card the file knows (dealt, or shown with ``sm``) is the record's shown cards for a
 player whose hole cards are known, and none is the hero's. ``??`` is a card the broadcast
-did not show; a player whose door card is unknown has no up cards in the record.
+did not show (so is a card known in part, ``?h``): a player dealt ``????6h`` or ``??????``
+is an unknown hand, hole cards unseen unless an ``sm`` shows them later (the cards in the
+order dealt, from the first: ``sm 7d7c`` shows the hole cards and leaves the river unseen).
+The record's up cards run to the first unknown one, so a player whose door card is unknown
+has none; the replay leaves out a street on which a live player's up card is unknown.
 ``d db X`` on 7th street is the community card of a card shortage. A token that is no card
 at all cuts the hand short as in pokerstars.py: the streets dealt before it are kept.
 """
@@ -68,7 +72,8 @@ hand = 7
 actions = ['d dh p1 4c2h8h', 'd dh p2 5s6dKd', 'p2 pb', 'p1 cbr 20', 'p2 f']
 """
 
-_CARD_RE = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
+# The format's card: a rank and a suit, either of them "?" when unknown ("??", "?h", "A?").
+_CARD_RE = re.compile(r"[2-9TJQKA?][cdhs?]")
 
 
 def _number(value, what: str, line: int, *, zero: bool = False, inf: bool = False) -> float:
@@ -81,17 +86,24 @@ def _number(value, what: str, line: int, *, zero: bool = False, inf: bool = Fals
 
 
 def _cards(text: str, line: int) -> list[int | None]:
-    """'5d2s??' -> the cards, None for each unknown one."""
+    """'5d2s??' -> the cards, None for each unknown one (a card known only in part, '?h',
+    is unknown: studodds cannot hold half a card)."""
     chunks = [text[i:i + 2] for i in range(0, len(text), 2)]
     out: list[int | None] = []
     for chunk in chunks:
         if not _CARD_RE.fullmatch(chunk):
             raise BadCard(line, f"impossible card {chunk!r} in {text!r}")
-        out.append(None if chunk == "??" else parse_card(chunk))
+        out.append(None if "?" in chunk else parse_card(chunk))
     known = [c for c in out if c is not None]
     if len(set(known)) != len(known):
         raise HandError(line, f"a card is repeated in {text!r}")
     return out
+
+
+def _agrees(have: list[int | None], slots: list[int], cards: list[int | None]) -> bool:
+    """Whether cards shown in these places contradict none of the cards known there."""
+    return all(c is None or have[k] is None or have[k] == c
+               for k, c in zip(slots, cards, strict=True))
 
 
 def _street_plan(game: Game) -> tuple[list[str], list[int], list[bool]]:
@@ -304,7 +316,8 @@ class _Builder:
             have = len(self.cards[name])
             if name not in self.folded and have and have != want:
                 raise HandError(line, f"{name} holds {have} cards on "
-                                       f"{self.names_of_streets[s]} street, not {want}")
+                                       f"{self.names_of_streets[s]} street, not {want} "
+                                       "(a card the file does not know is written ??)")
 
     def _bet(self, name: str, kind: str, args: list[str], action: str, line: int) -> None:
         if not self.streets:
@@ -382,19 +395,22 @@ class _Builder:
             self.committed[top_name] = second
 
     def _show(self, name: str, text: str | None, line: int) -> None:
-        """``sm CARDS`` shows the player's cards (all dealt so far, in the order dealt, or
-        their down cards only); ``sm -`` shows the cards dealt; ``sm`` alone mucks."""
+        """``sm CARDS`` shows the player's cards in the order dealt, from the first, as the
+        format reads it: fewer cards than held leave the rest unseen (``sm 7d7c``: the hole
+        cards, not the river; ``sm ????``: kept face down). A file that lists the down
+        cards only is read so where the cards from the first would contradict the up cards.
+        ``sm -`` shows the cards dealt; ``sm`` alone mucks."""
         if text is None or text == "-":
             return  # mucked, or shown as dealt: nothing new
         cards = _cards(text, line)
         have = self.cards[name]
-        if len(cards) == len(have):
-            slots = list(range(len(have)))
-        else:
-            slots = [k for k in range(len(have)) if not self.is_up[k]]
-            if len(cards) != len(slots):
-                raise HandError(line, f"{name} shows {len(cards)} cards but holds "
-                                       f"{len(have)}")
+        if len(cards) > len(have):
+            raise HandError(line, f"{name} shows {len(cards)} cards but holds {len(have)}")
+        slots = list(range(len(cards)))
+        down = [k for k in range(len(have)) if not self.is_up[k]]
+        if (len(cards) == len(down) < len(have) and not _agrees(have, slots, cards)
+                and _agrees(have, down, cards)):
+            slots = down
         for k, card in zip(slots, cards, strict=True):
             if card is None:
                 continue
@@ -419,20 +435,20 @@ class _Builder:
         holes = self.game.hole_cards
         for name in dealt_in:
             have = self.cards[name]
-            up = []
-            for k, card in enumerate(have):
-                if self.is_up[k]:
-                    if card is None:
-                        if any(c is not None for j, c in enumerate(have) if self.is_up[j]
-                               and j > k):
-                            self._warn(self.start, f"{name}'s up cards are not all shown: "
-                                                   "those after the unknown one are left out")
-                        break
-                    up.append(card)
+            # The record's up cards run street by street: up to the first unknown one.
+            gap = next((k for k, c in enumerate(have) if self.is_up[k] and c is None),
+                       len(have))
+            up = [c for k, c in enumerate(have[:gap]) if self.is_up[k]]
+            if any(c is not None for k, c in enumerate(have) if self.is_up[k] and k > gap):
+                self._warn(self.start, f"{name}'s up cards are not all shown: those after "
+                                       "the unknown one are left out")
             if up:
                 up_cards[name] = tuple(up)
             if len(have) >= holes and all(c is not None for c in have[:holes]):
-                shown[name] = tuple(c for c in have if c is not None)
+                # The record's readers take the shown cards less the up cards as the down
+                # cards (hole cards, river): an up card left out above is left out here.
+                shown[name] = tuple(c for k, c in enumerate(have)
+                                    if c is not None and not (self.is_up[k] and k > gap))
         total = round(sum(a.amount for _, _, acts in self.streets for a in acts)
                       - sum(self.uncalled.values()), 10)
         live = [n for n in dealt_in if n not in self.folded]

@@ -16,6 +16,14 @@ streets "2nd".."5th": one hole card, no river. Their bring-in is optional: a han
 first round opens with a check or a bet, nobody bringing it in, is checked against the
 rule that the best door card acts first.
 
+Hands face up after an all-in: once betting is over for the hand (every live player but
+at most one all in, that one having matched), the hands are turned face up, as PokerStars
+and most rooms do and as a dealer does; the files often write the shows only at the
+showdown. So from the first street that begins with no betting left, the hero's view
+holds the cards each live player shows by the end (HandReplay.face_up_from names that
+street). All in is read from the file's all-in marks and from the chips put in reaching
+the stack; a hand nobody shows stays hidden.
+
 A street on which a live player's up cards are not all known (a broadcast hand history
 that did not show them) cannot be asked of the engine: it is left out, and HandReplay.notes says
 so; a folded player's unknown up cards are unseen dead cards.
@@ -108,8 +116,12 @@ class HandReplay:
     rule_problems: tuple[str, ...]
     warnings: tuple[str, ...] = field(default=())
     room: str | None = None  # who wrote the hand history
-    # What the replay could not do ("3rd street is not replayed: ..."), to tell the reader.
+    # What the reader is told about the replay: what it could not do ("3rd street is not
+    # replayed: ..."), and from which street the hands were face up after an all-in.
     notes: tuple[str, ...] = field(default=())
+    # The first street replayed on which the hero's view shows other players' hands
+    # because they were turned face up after an all-in ("6th"), else None.
+    face_up_from: str | None = None
 
     def to_dict(self) -> dict:
         out = {
@@ -120,6 +132,8 @@ class HandReplay:
         }
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.face_up_from is not None:
+            out["face_up_from"] = self.face_up_from
         return out
 
 
@@ -208,6 +222,37 @@ def _put_in_before(hh: HandHistory, street_index: int) -> dict[str, float]:
     return out
 
 
+def _all_in_before(hh: HandHistory, street_index: int) -> set[str]:
+    """Players all in as the street begins: marked all in by the file on an earlier
+    street (or on this street's ante), or whose chips in the pot reach their stack (some
+    rooms write no all-in mark)."""
+    marked = {
+        a.player
+        for i, street in enumerate(hh.streets[: street_index + 1])
+        for a in street.actions
+        if a.all_in and (i < street_index or a.kind == "ante")
+    }
+    put_in = _put_in_before(hh, street_index)
+    broke = {name for name, chips in put_in.items()
+             if hh.stacks.get(name, 0) > 0 and chips >= hh.stacks[name] - 1e-9}
+    return marked | broke
+
+
+def _betting_over_from(hh: HandHistory) -> int | None:
+    """The index of the first street that begins with no betting left in the hand: two
+    or more live players, all of them but at most one all in (the last one has matched:
+    the round before ended). From then on the hands are face up at the table. None when
+    betting went on to the end."""
+    for s in range(len(hh.streets)):
+        live = hh.live_players(s)
+        if len(live) < 2:
+            return None
+        all_in = _all_in_before(hh, s)
+        if sum(name not in all_in for name in live) <= 1:
+            return s
+    return None
+
+
 def _pots(hh: HandHistory, street_index: int, live: tuple[str, ...]) -> list[table.Pot]:
     """The main pot and the side pots as the street begins, as the table rules split them
     (table.BettingRound.pots): a player all in for less cannot win the chips above it."""
@@ -238,7 +283,9 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
                          "no odds street by street")
     streets = []
     notes = []
+    face_up_from = None
     answers: dict[tuple, EquityResult] = {}
+    face_up = _betting_over_from(hh)
 
     def ask(hands: list[str], dead: list[str], options: dict) -> EquityResult:
         key = (tuple(hands), tuple(dead), tuple(sorted(options.items())))
@@ -264,12 +311,16 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         hero_hands: dict[str, tuple[str, list[str]]] = {}
         revealed_hands: dict[str, tuple[str, list[str]]] = {}
         dead_seen, dead_unseen, revealed_dead, revealed_unseen = [], 0, [], 0
+        face_up_here = False  # another player's hole cards seen face up on this street
         for _, name in hh.seats:
             up = hh.up_cards.get(name, ())[:n_up]
             hole, river = _known_hole(hh, game, name, s)
             seen_by_hero = name == hero  # the viewer knows only their own hole cards
             if name in live:
-                hole_seen, river_seen = (hole, river) if seen_by_hero else ((), ())
+                # ... and, once the hands are face up after an all-in, every hand shown.
+                tabled = face_up is not None and s >= face_up and name in hh.shown
+                hole_seen, river_seen = (hole, river) if seen_by_hero or tabled else ((), ())
+                face_up_here |= tabled and not seen_by_hero and bool(hole)
                 hero_hands[name] = (_hand_text(game, hole_seen, up, river_seen, s, shared),
                                     _out_of_play(game, hole_seen, up, river_seen, s, shared))
                 revealed_hands[name] = (_hand_text(game, hole, up, river, s, shared),
@@ -328,12 +379,17 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
             seen.community_card, seen.community, views_coincide=seen is shown,
             no_low_hero_view=seen.no_low, no_low_revealed=shown.no_low, pots=tuple(pots),
         ))
+        if face_up_here and face_up_from is None:
+            face_up_from = names_of[s]
+    if face_up_from is not None:
+        notes.append(f"hands face up from {face_up_from} street: no betting was left after "
+                     "the all-in, so the hero's view shows the cards shown down from then on")
     if not streets and notes:
         # PartyPoker writes only the hero's cards: nothing to give odds on, street by street.
         raise ValueError("the file writes only the hero's cards and the cards shown down, "
                          "not the other players' up cards: no odds street by street")
     return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings,
-                      hh.room, tuple(notes))
+                      hh.room, tuple(notes), face_up_from)
 
 
 def _community_misdealt(game, n_live: int, n_dead: int) -> bool:

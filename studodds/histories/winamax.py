@@ -33,9 +33,10 @@ import re
 
 from ..cards import cards_str
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
-from .record import HandError
-from .studlines import HandBuilder, cards, read_hands
+from .record import HandError, HandHistory
+from .stars_layout import StarsLayout
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -71,10 +72,6 @@ _STAKES_RE = re.compile(r"\((?P<stakes>[^()]*\d[^()]*/[^()]*)\)")
 _TOURNAMENT_RE = re.compile(r'Tournament "(?P<t>[^"]*)"')
 
 _SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*\d[^()]*)\)$")
-_STREET_RE = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<rest>.*)$")
-_STREETS = {"2ND STREET": "2nd", "3RD STREET": "3rd", "4TH STREET": "4th",
-            "5TH STREET": "5th", "6TH STREET": "6th", "7TH STREET": "7th"}
-_DEALT_RE = re.compile(r"^\[(?P<a>[^\[\]]*)\](?: \[(?P<b>[^\[\]]*)\])?$")
 _ALL_IN = r"(?P<allin>,? and is all[- ]in)?"
 _ACTIONS = (
     ("bring-in", re.compile(rf"^brings[- ]in(?: for)? {_AMT}{_ALL_IN}$")),
@@ -88,10 +85,8 @@ _ACTIONS = (
 _ANTE_RE = re.compile(rf"^posts (?:the )?ante {_AMT}{_ALL_IN}$")
 _SHOWS_RE = re.compile(r"^(?:shows|mucks|showed) \[(?P<cards>[^\[\]]*)\]")
 _COLLECTED_RE = re.compile(rf"^collected {_AMT} from (?:the )?(?:(?:main|side) )?pot(?: ?#?\d+)?$")
-_TOTAL_RE = re.compile(rf"^Total pot {_AMT}(?:\s|\||$)")
-_RAKE_RE = re.compile(rf"\|\s*Rake (?P<amt>[$€£]?{_NUM}{_CUR})")
-_SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-_SUMMARY_CARDS_RE = re.compile(r"(?:showed|mucked) \[(?P<cards>[^\[\]]*)\]")
+_TOTAL_RE = re.compile(rf"^Total pot (?P<pot>[$€£]?{_NUM}{_CUR})(?:\s|\||$)")
+_RAKE_RE = re.compile(rf"\|\s*Rake (?P<rake>[$€£]?{_NUM}{_CUR})")
 _QUIET_RE = re.compile(
     r"^(?:mucks|doesn't show.*|does not show.*|is sitting out|sits out|has returned"
     r"|stands up|sits down|is disconnected|is connected|has timed out.*|leaves the table"
@@ -100,144 +95,69 @@ _QUIET_RE = re.compile(
 _NOISE_RE = re.compile(r"^(?:Table: .*|Board: .*|\*\*\* ANTE/BLINDS \*\*\*)$")
 
 
-def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
-    rest = header["rest"]
-    after_id = rest[rest.index("HandId:"):]
-    stakes = _STAKES_RE.search(after_id)
-    game = game_of(ROOM, after_id[: stakes.start()] if stakes else after_id)
-    if game is None:
-        return None
-    builder = HandBuilder(ROOM, header["id"], n, game)
-    if stakes is None:
-        raise HandError(n, "no stakes (ante/small bet/big bet) in the header")
-    values = [amount(v) for v in stakes["stakes"].split("/") if re.search(r"\d", v)]
-    if len(values) < 2:
-        raise HandError(n, "no stakes (ante/small bet/big bet) in the header")
-    builder.small_bet, builder.big_bet = values[-2], values[-1]
-    if len(values) >= 3:
-        builder.ante_size = values[0]
-    tournament = _TOURNAMENT_RE.search(rest)
-    builder.tournament = tournament["t"] if tournament else None
-    return builder
+class Winamax(StarsLayout):
+    """Winamax's words for the PokerStars layout."""
+
+    ROOM = ROOM
+    NUMBERS = NUMBERS
+    HEADER = _HEADER_RE
+    SEAT = _SEAT_RE
+    SEAT_NOISE = _NOISE_RE
+    SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN")
+    QUIET_SECTIONS = ("ANTE/BLINDS", "PRE-FLOP")
+    ANTE = _ANTE_RE
+    ACTIONS = _ACTIONS
+    SHOWS = _SHOWS_RE
+    WINS = _COLLECTED_RE
+    QUIET = _QUIET_RE
+    NOISE = _NOISE_RE
+    CHAT = False
+    TOTAL = _TOTAL_RE
+    RAKE = _RAKE_RE
+    NO_RAKE = 0.0  # "| No rake"
+
+    def start(self, line: int, header: re.Match[str]) -> HandBuilder | None:
+        rest = header["rest"]
+        after_id = rest[rest.index("HandId:"):]
+        stakes = _STAKES_RE.search(after_id)
+        game = game_of(ROOM, after_id[: stakes.start()] if stakes else after_id)
+        if game is None:
+            return None
+        builder = HandBuilder(ROOM, header["id"], line, game, needs_summary="summary")
+        if stakes is None:
+            raise HandError(line, "no stakes (ante/small bet/big bet) in the header")
+        values = [amount(v) for v in stakes["stakes"].split("/") if re.search(r"\d", v)]
+        if len(values) < 2:
+            raise HandError(line, "no stakes (ante/small bet/big bet) in the header")
+        builder.small_bet, builder.big_bet = values[-2], values[-1]
+        if len(values) >= 3:
+            builder.ante_size = values[0]
+        tournament = _TOURNAMENT_RE.search(rest)
+        builder.tournament = tournament["t"] if tournament else None
+        return builder
+
+    def finish(self, hand: HandHistory) -> HandHistory:
+        """Return the bet nobody called, which the file leaves in the pot and in what its
+        bettor collected; the pot before the rake."""
+        if hand.cut is not None:
+            return hand
+        extra = self.hh.settle_uncalled(last_street_only=True)
+        collected = dict(hand.collected)
+        if extra and self.hh.returned:
+            _, bettor, _ = self.hh.returned[-1]
+            if collected.get(bettor, 0.0) >= extra - 1e-9:
+                collected[bettor] = round(collected[bettor] - extra, 10)
+        total = hand.total_pot
+        if total is not None:
+            total = round(total + (hand.rake or 0.0) - extra, 10)
+        elif collected:
+            total = round(sum(collected.values()) + (hand.rake or 0.0), 10)
+        return dataclasses.replace(hand, uncalled=dict(self.hh.uncalled),
+                                   returned=tuple(self.hh.returned), collected=collected,
+                                   total_pot=total)
 
 
-def _feed(b: HandBuilder, n: int, line: str) -> None:
-    if b.section == "seats":
-        seat = _SEAT_RE.match(line)
-        if seat:
-            b.seat(n, int(seat["seat"]), seat["name"], amount(seat["stack"]))
-            return
-        if _NOISE_RE.match(line):
-            return
-        b.section = "antes"
-    street = _STREET_RE.match(line)
-    if street:
-        name = street["name"].strip().upper()
-        if name in _STREETS:
-            b.new_street(n, _STREETS[name])
-        elif name in ("SHOW DOWN", "SHOWDOWN"):
-            b.showdown()
-        elif name == "SUMMARY":
-            b.summary(n)
-        elif name not in ("ANTE/BLINDS", "PRE-FLOP"):
-            b.warn(n, line)
-        return
-    if b.section == "summary":
-        _summary_line(b, n, line)
-        return
-    if line.startswith("Dealt to "):
-        _dealt(b, n, line[len("Dealt to "):])
-        return
-    prefixed = b.name_prefix(line, " ")
-    if prefixed:
-        _player_line(b, n, line, *prefixed)
-        return
-    if not _NOISE_RE.match(line):
-        b.warn(n, line)
-
-
-def _dealt(b: HandBuilder, n: int, text: str) -> None:
-    for name in b.names:
-        if text.startswith(name + " ["):
-            match = _DEALT_RE.match(text[len(name) + 1:])
-            if match is None:
-                raise HandError(n, f"cannot read the cards dealt to {name}")
-            first = cards(match["a"], n)
-            second = cards(match["b"], n) if match["b"] is not None else None
-            if len(b.streets) == 1 or second is None:
-                b.deal(n, name, first + (second or ()))
-            else:
-                b.deal(n, name, second, earlier=first)
-            return
-    raise HandError(n, f"cards dealt to a player who is not seated: {text!r}")
-
-
-def _player_line(b: HandBuilder, n: int, line: str, name: str, rest: str) -> None:
-    ante = _ANTE_RE.match(rest)
-    if ante:
-        b.ante(n, name, amount(ante["amt"]), bool(ante["allin"]))
-        return
-    for kind, regex in _ACTIONS:
-        match = regex.match(rest)
-        if match is None:
-            continue
-        groups = match.groupdict()
-        chips = amount(groups["amt"]) if groups.get("amt") else 0.0
-        b.act(n, name, kind, chips, all_in=bool(groups.get("allin")))
-        return
-    shows = _SHOWS_RE.match(rest)
-    if shows:
-        b.show(n, name, cards(shows["cards"], n))
-        return
-    collected = _COLLECTED_RE.match(rest)
-    if collected:
-        b.collect(name, amount(collected["amt"]))
-        return
-    if not _QUIET_RE.match(rest):
-        b.warn(n, line)
-
-
-def _summary_line(b: HandBuilder, n: int, line: str) -> None:
-    total = _TOTAL_RE.match(line)
-    if total:
-        rake = _RAKE_RE.search(line)
-        b.total_pot = amount(total["amt"])
-        b.rake = amount(rake["amt"]) if rake else 0.0  # "| No rake"
-        return
-    seat = _SUMMARY_SEAT_RE.match(line)
-    if seat:
-        named = b.name_prefix(seat["rest"], " ")
-        shown = _SUMMARY_CARDS_RE.search(seat["rest"])
-        if named and shown:
-            b.show(n, named[0], cards(shown["cards"], n))
-        return
-    if not _NOISE_RE.match(line):
-        b.warn(n, line)
-
-
-def _finish(b: HandBuilder, hand):
-    """Return the bet nobody called, which the file leaves in the pot and in what its
-    bettor collected; the pot before the rake."""
-    if hand.cut is not None:
-        return hand
-    extra = b.infer_uncalled()
-    collected = dict(hand.collected)
-    if extra and b.returned:
-        _, bettor, _ = b.returned[-1]
-        if collected.get(bettor, 0.0) >= extra - 1e-9:
-            collected[bettor] = round(collected[bettor] - extra, 10)
-    total = hand.total_pot
-    if total is not None:
-        total = round(total + (hand.rake or 0.0) - extra, 10)
-    elif collected:
-        total = round(sum(collected.values()) + (hand.rake or 0.0), 10)
-    return dataclasses.replace(hand, uncalled=dict(b.uncalled), returned=tuple(b.returned),
-                               collected=collected, total_pot=total)
-
-
-def parse_text(text: str):
-    """All stud hands in ``text`` and the problems of those that could not be read."""
-    return read_hands(text, _HEADER_RE, _start, _feed, _finish)
+parse_text = Winamax.parse_text
 
 
 __all__ = ["ROOM", "parse_text"]

@@ -33,9 +33,10 @@ import re
 
 from ..cards import parse_cards
 from .amounts import DECIMAL_POINT
+from .builder import HandBuilder
 from .game_names import game_of
 from .record import HandError
-from .studhand import NUM, Recorder, card, cards, read_hands
+from .studhand import NUM, card, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -111,7 +112,7 @@ def _split(text: str):
     return chunks
 
 
-def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder | None:
+def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
     if not lines or not _GAME_RE.match(lines[0][1]):
         raise HandError(start, "no Game ID: line after Game started at:")
     n, line = lines[0]
@@ -120,8 +121,9 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
     if game is None:
         return None  # another game: not ours
     tournament = _TOURNAMENT_RE.search(head["rest"])
-    recorder = Recorder(ROOM, hand_id, start, game, amount(head["sb"]), amount(head["bb"]),
-                        tournament=tournament["t"] if tournament else None)
+    recorder = HandBuilder(ROOM, hand_id, start, game, amount(head["sb"]), amount(head["bb"]),
+                        tournament=tournament["t"] if tournament else None,
+                        opens_first_street=True)
     holder.append(recorder)
     summary = False
     for n, line in lines[1:]:
@@ -135,7 +137,7 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
             recorder.seat(n, int(seat["seat"]), seat["name"], amount(seat["stack"]))
             continue
         if _SUMMARY_RE.match(line):
-            recorder.end_streets()
+            recorder.showdown()
             summary = True
             continue
         if _STREET_RE.match(line):
@@ -145,7 +147,7 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
             continue
         dealt = _CARD_RE.match(line)
         if dealt:
-            recorder.deal(n, dealt["name"], None if dealt["hidden"] else card(dealt["card"], n))
+            recorder.deal(n, dealt["name"], [None if dealt["hidden"] else card(dealt["card"], n)])
             continue
         action = _ACTION_RE.match(line)
         if action and action["name"] in recorder.stacks:
@@ -162,7 +164,7 @@ def _read(hand_id: str, start: int, lines, holder: list[Recorder]) -> Recorder |
     return recorder
 
 
-def _action(recorder: Recorder, n: int, match: re.Match[str]) -> None:
+def _action(recorder: HandBuilder, n: int, match: re.Match[str]) -> None:
     name, kind = match["name"], match["kind"]
     if kind in ("checks", "folds"):
         recorder.act(n, name, _PLAIN[kind])
@@ -175,14 +177,14 @@ def _action(recorder: Recorder, n: int, match: re.Match[str]) -> None:
         return
     if kind == "allin":
         facing = recorder.outstanding(name)
-        top = max(recorder.committed.values(), default=0.0)
+        top = recorder.top_bet()
         kind = "calls" if chips <= facing + 1e-9 else ("bets" if top == 0 else "raises")
         recorder.act(n, name, _PLAIN[kind], put_in=chips, all_in=True)
         return
     recorder.act(n, name, _PLAIN[kind], put_in=chips)
 
 
-def _summary_line(recorder: Recorder, n: int, line: str) -> None:
+def _summary_line(recorder: HandBuilder, n: int, line: str) -> None:
     pot = _POT_RE.match(line)
     if pot:
         fees = sum(amount(f["a"]) for f in _FEE_RE.finditer(pot["rest"]))

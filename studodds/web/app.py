@@ -60,12 +60,16 @@ def _wants_stream(request: Request) -> bool:
 
 
 def _streamed(job) -> StreamingResponse:
-    """Newline-delimited JSON: {"progress": f} lines, then {"result": ...} or
-    {"error": "..."}. A client that goes away closes the stream, and that stops the job."""
+    """Newline-delimited JSON: {"progress": f} lines and {"warning": "..."} lines (those
+    the CLI writes on stderr), then {"result": ...} or {"error": "..."}. A client that goes
+    away closes the stream, and that stops the job."""
     async def lines():
         try:
-            while (fraction := await job.updates.get()) is not None:
-                yield json.dumps({"progress": round(fraction, 4)}) + "\n"
+            while (update := await job.updates.get()) is not None:
+                if isinstance(update, str):
+                    yield json.dumps({"warning": update}, ensure_ascii=False) + "\n"
+                else:
+                    yield json.dumps({"progress": round(update, 4)}) + "\n"
             outcome = _outcome(job)
             line = ({"result": outcome} if not isinstance(outcome, Response)
                     else json.loads(outcome.body))

@@ -40,8 +40,9 @@ NEXT_FIELDS = ("game", "hands", "dead", "exact", "trials", "precision", "seed", 
 DECLARE_FIELDS = NEXT_FIELDS[:3] + ("community",) + NEXT_FIELDS[3:]
 
 Progress = Callable[[float], None]
-# A checked question: run(progress) -> its JSON document (answer_text writes it out).
-Question = Callable[[Progress], object]
+Warn = Callable[[str], None]  # a warning line, in the words the CLI writes on stderr
+# A checked question: run(progress, warn) -> its JSON document (answer_text writes it out).
+Question = Callable[[Progress, Warn], object]
 
 # What a question may hold, checked before any of it is read: a question is a few hundred
 # bytes; these leave room for every real one and none for a hostile megabyte.
@@ -172,7 +173,7 @@ def equity_question(data: Mapping, limits: Limits = Limits(None)) -> Question:
         names = ("pot", "to_call", "hero", "bets_to_come", "big_bet") if wanted else ()
         return command_line("equity", options, **{n: data.get(n) for n in names})
 
-    def run(progress: Progress):
+    def run(progress: Progress, warn: Warn):
         result = equity(**options, progress=progress,
                         on_estimate=limits.on_estimate(command))
         return equity_document(result, pot_odds(result, *odds_args) if wanted else None)
@@ -191,7 +192,7 @@ def next_question(data: Mapping, limits: Limits = Limits(None)) -> Question:
     """POST /api/next: `studodds next` for "player" (default 1)."""
     options, player = _for_player(data, NEXT_FIELDS)
 
-    def run(progress: Progress):
+    def run(progress: Progress, warn: Warn):
         on_estimate = limits.on_estimate(lambda: command_line("next", options, player=player))
         table = next_card_table(options["game"], options["hands"], options["dead"],
                                 player=player, progress=progress, on_estimate=on_estimate,
@@ -204,7 +205,7 @@ def declare_question(data: Mapping, limits: Limits = Limits(None)) -> Question:
     """POST /api/declare: `studodds declare` for "player" (default 1)."""
     options, player = _for_player(data, DECLARE_FIELDS)
 
-    def run(progress: Progress):
+    def run(progress: Progress, warn: Warn):
         on_estimate = limits.on_estimate(
             lambda: command_line("declare", options, player=player))
         table = declare_table(options["game"], options["hands"], options["dead"],
@@ -224,8 +225,9 @@ def upload_name(name: str | None) -> str:
 def replay_question(raw: bytes, *, hero: str | None = None, hand: str | None = None,
                     name: str | None = None) -> Question:
     """POST /api/replay: `studodds replay FILE [--hand ID] [--hero NAME]` for the file's
-    bytes. The warnings the CLI writes on stderr are left out of the answer (they are not
-    in its JSON either)."""
+    bytes. The warnings the CLI writes on stderr (a hand that could not be read, a line
+    skipped, a hand cut short or that cannot be replayed) are told to warn(), in its words;
+    they are not in the answer, as they are not in the CLI's JSON."""
     name = upload_name(name)
     hands, problems, kind = parse_bytes(raw, name)
     if not hands and problems and kind.content == "hands":  # no warnings "above" here
@@ -241,8 +243,10 @@ def replay_question(raw: bytes, *, hero: str | None = None, hand: str | None = N
             f"{MAX_REPLAY_HANDS} at once. Replay them in a terminal: studodds replay "
             f"{shlex.quote(name)} (--summary for the whole session), or pick one with --hand ID")
 
-    def run(progress: Progress):
-        replays = replay_hands(hands, hero=hero, where=where, progress=progress)
+    def run(progress: Progress, warn: Warn):
+        for problem in problems:  # told first, as the CLI does on reading the file
+            warn(problem_line(problem))
+        replays = replay_hands(hands, hero=hero, where=where, progress=progress, warn=warn)
         return replay_document(replays)
     return run
 

@@ -23,8 +23,9 @@ from concurrent.futures import ThreadPoolExecutor
 from .. import stopping
 from .budget import OVERRUN
 
-# A question: run(progress) -> its answer (a JSON document).
-Question = Callable[[Callable[[float], None]], object]
+# A question: run(progress, warn) -> its answer (a JSON document); warn(line) tells a
+# warning the CLI would write on stderr.
+Question = Callable[[Callable[[float], None], Callable[[str], None]], object]
 # A request read and checked into a question (ValueError when it is bad), on a worker.
 MakeQuestion = Callable[[], Question]
 
@@ -52,7 +53,7 @@ class Busy(Exception):
 
 class Job:
     """One question on its way through the workers: its future, its cancel flag, and (for
-    a streamed answer) a queue of progress fractions for the event loop."""
+    a streamed answer) a queue of progress fractions and warning lines for the event loop."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, listen: bool,
                  stop_after: float | None = None):
@@ -89,6 +90,12 @@ class Job:
             self._last = now
             self.loop.call_soon_threadsafe(self.updates.put_nowait, float(fraction))
 
+    def warn(self, line: str) -> None:
+        """A warning of the question (a line the CLI writes on stderr), for a streamed
+        answer; called in the worker thread. A whole answer has none, as the CLI's stdout."""
+        if self.updates is not None:
+            self.loop.call_soon_threadsafe(self.updates.put_nowait, str(line))
+
     def run(self, make: MakeQuestion):
         self.check()  # given up while it waited in the queue
         if self.stop_after is not None:
@@ -96,7 +103,7 @@ class Job:
         with stopping.checked_by(self.check):
             question = make()
             self.loop.call_soon_threadsafe(_set_done, self.checked)
-            return question(self.progress)
+            return question(self.progress, self.warn)
 
 
 def _set_done(future: asyncio.Future) -> None:

@@ -19,10 +19,11 @@ export async function getJSON(path) {
 }
 
 // POST a JSON question. With onProgress the server is asked for its streamed answer
-// (?stream=1: newline-delimited JSON, {"progress": 0.42} lines then {"result": ...} or
-// {"error": ...}), and onProgress gets each fraction done. signal: an AbortSignal that
+// (?stream=1: newline-delimited JSON, {"progress": 0.42} and {"warning": "..."} lines then
+// {"result": ...} or {"error": ...}), and onProgress gets each fraction done, onWarning
+// each warning line (those the CLI writes on stderr). signal: an AbortSignal that
 // cancels the request (the server then stops the work).
-export async function postJSON(path, body, { signal, onProgress } = {}) {
+export async function postJSON(path, body, { signal, onProgress, onWarning } = {}) {
   const url = onProgress ? `${path}?stream=1` : path;
   const response = await fetch(url, {
     method: "POST",
@@ -32,10 +33,10 @@ export async function postJSON(path, body, { signal, onProgress } = {}) {
   });
   if (!response.ok) throw await errorOf(response);
   if (!onProgress) return response.json();
-  return readStream(response, onProgress);
+  return readStream(response, onProgress, onWarning);
 }
 
-async function readStream(response, onProgress) {
+async function readStream(response, onProgress, onWarning = () => {}) {
   const type = response.headers.get("Content-Type") || "";
   if (!type.includes("ndjson")) return response.json(); // a server without the stream
   const reader = response.body.getReader();
@@ -51,6 +52,7 @@ async function readStream(response, onProgress) {
       if (!line) continue;
       const message = JSON.parse(line);
       if ("progress" in message) onProgress(message.progress);
+      else if ("warning" in message) onWarning(message.warning);
       else if ("result" in message) return message.result;
       else if ("error" in message) throw new ApiError(message.error);
     }
@@ -66,8 +68,8 @@ async function readStream(response, onProgress) {
 }
 
 // POST a file's raw bytes (a hand history) as it is: the server reads its encoding.
-// path holds the query already; onProgress as for postJSON (hand by hand).
-export async function postFile(path, file, { signal, onProgress } = {}) {
+// path holds the query already; onProgress (hand by hand) and onWarning as for postJSON.
+export async function postFile(path, file, { signal, onProgress, onWarning } = {}) {
   if (onProgress) path += `${path.includes("?") ? "&" : "?"}stream=1`;
   const response = await fetch(path, {
     method: "POST",
@@ -77,7 +79,7 @@ export async function postFile(path, file, { signal, onProgress } = {}) {
   });
   if (!response.ok) throw await errorOf(response);
   if (!onProgress) return response.json();
-  return readStream(response, onProgress);
+  return readStream(response, onProgress, onWarning);
 }
 
 export function isAbort(err) {

@@ -53,6 +53,15 @@ async function openFile(e) {
   replay.controller = controller;
   const status = document.getElementById("replay-status");
   status.textContent = `Replaying ${file.name}\u2026`;
+  // The file's warnings, as `studodds replay` writes them on stderr, as they come.
+  const warnings = document.getElementById("replay-warnings");
+  warnings.replaceChildren();
+  warnings.hidden = true;
+  const warn = (line) => {
+    if (replay.controller !== controller) return; // a newer file took over
+    warnings.append(Object.assign(document.createElement("li"), { textContent: line }));
+    warnings.hidden = false;
+  };
   const params = new URLSearchParams({ name: file.name });
   const hero = document.getElementById("replay-hero").value.trim();
   if (hero) params.set("hero", hero);
@@ -60,6 +69,7 @@ async function openFile(e) {
     const hands = await postFile(`/api/replay?${params}`, file, {
       signal: controller.signal,
       onProgress: (f) => { status.textContent = `Replaying ${file.name}: ${Math.round(100 * f)}%`; },
+      onWarning: warn,
     });
     replay.hands = hands.filter((h) => h.streets && h.streets.length);
     if (!replay.hands.length) {
@@ -106,8 +116,8 @@ function show() {
   if (!hand) return;
   if (replay.saved === null) {
     replay.saved = {
-      game: state.game, seats: state.seats, declare: state.declare, dead: state.dead,
-      community: state.community,
+      game: state.game, seats: state.seats, names: state.names, declare: state.declare,
+      dead: state.dead, community: state.community,
     };
   }
   const game = gameById(hand.game);
@@ -142,11 +152,16 @@ function show() {
   document.getElementById("replay-views").hidden = false;
   const coincide = hand.streets.every((s) => s.views_coincide);
   for (const r of document.querySelectorAll("input[name=replay-view]")) r.disabled = coincide;
-  document.getElementById("replay-coincide").hidden = !coincide;
+  const same = document.getElementById("replay-coincide");
+  same.hidden = !coincide;
+  same.textContent = hand.face_up_from
+    ? "(the hands shown were face up on every street replayed: the two views are the same)"
+    : "(nobody else's hole cards are known: the two views are the same)";
+  // What the CLI says of the hand besides its tables; its warnings are in the file's list.
   const notes = document.getElementById("replay-notes");
   notes.replaceChildren();
+  for (const n of hand.notes || []) notes.append(Object.assign(document.createElement("li"), { textContent: n }));
   for (const p of hand.rule_problems || []) notes.append(Object.assign(document.createElement("li"), { textContent: `Rules: ${p}` }));
-  for (const w of hand.warnings || []) notes.append(Object.assign(document.createElement("li"), { textContent: w }));
 }
 
 function renderStreetButtons(hand) {
@@ -263,6 +278,7 @@ function leave(take) {
     const street = hand.streets[replay.street];
     const shape = handShape(state.game);
     state.seats = street.players.map((p) => parseHand(replay.view === "hero" ? p.hero_view : p.revealed, shape));
+    state.names = street.players.map((p) => p.name); // the live players, in seat order
     state.declare = state.seats.map(() => "");
     state.dead = street.dead ? parseCardList(street.dead) || [] : [];
     state.community = street.community || null;

@@ -2,7 +2,7 @@
 // sampled, win and tie (scoop and the halves in split games), the method and its time.
 
 import { pct } from "./cards.js";
-import { SEAT_COLOURS } from "./state.js";
+import { SEAT_COLOURS, state } from "./state.js";
 
 function cell(tag, text, cls) {
   const el = document.createElement(tag);
@@ -76,7 +76,7 @@ export function renderEquity(data, { seconds, gameName, qualifier }) {
   data.players.forEach((p, i) => {
     const tr = cell("tr");
     tr.style.setProperty("--seat-colour", SEAT_COLOURS[i % SEAT_COLOURS.length]);
-    tr.append(cell("td", String(i + 1), "seat-no"), cell("td", p.hand, "hand"));
+    tr.append(cell("td", state.names[i] || String(i + 1), "seat-no"), cell("td", p.hand, "hand"));
     const eq = cell("td", null, "equity");
     const bar = cell("span", null, "bar");
     const fill = cell("span", null, "fill");

@@ -1,6 +1,6 @@
 // The table as the page keeps it, and its URL: every table state has an address that
-// reproduces it (game, hand per seat, dead, community, declare, trials/precision/exact,
-// seed; and the what-if player and pot odds).
+// reproduces it (game, hand per seat, the players' names, dead, community, declare,
+// trials/precision/exact, seed; and the what-if player and pot odds).
 
 import { emptySeat, handShape, handText, parseCardList, parseHand, normaliseCard } from "./cards.js";
 
@@ -8,6 +8,7 @@ export const state = {
   games: [],          // from /api/games, in the server's order
   game: null,         // the chosen game (an entry of games)
   seats: [],          // one per player (see cards.emptySeat)
+  names: [],          // one per seat: the player's name ("" or missing: "Player N")
   declare: [],        // one per seat: "", "high", "low" or "both"
   dead: [],           // cards and "x"
   community: null,    // the community card after a card shortage, or null
@@ -26,6 +27,12 @@ export const SEAT_COLOURS = [
   "#c06c84", "#00798c", "#8d6a3b", "#5c6b73", "#b8336a",
 ];
 
+// What a seat's player is called: their name (a replayed street brings the names of its
+// hand history), else "Player N".
+export function playerName(i) {
+  return state.names[i] || `Player ${i + 1}`;
+}
+
 export function gameById(id) {
   return state.games.find((g) => g.id === id) || null;
 }
@@ -42,6 +49,7 @@ export function setGame(game) {
   const s = handShape(game);
   state.seats = state.seats.map((seat) => resizeSeat(seat, s));
   while (state.seats.length > game.max_players) state.seats.pop();
+  state.names = state.names.slice(0, state.seats.length);
   state.declare = state.declare.slice(0, state.seats.length);
   if (!game.declare) state.declare = state.declare.map(() => "");
   if (!game.community_card) state.community = null;
@@ -118,6 +126,7 @@ export function toQuery() {
   const add = (key, value) => p.push(`${key}=${encodeURIComponent(value)}`);
   add("game", state.game.id);
   for (const h of hands()) add("hand", h);
+  if (state.names.some((n) => n)) state.seats.forEach((_, i) => add("name", state.names[i] || ""));
   if (state.dead.length) add("dead", deadText());
   if (state.community) add("community", state.community);
   if (state.game.declare && state.declare.some((d) => d)) add("declare", state.declare.join(","));
@@ -150,6 +159,7 @@ export function fromQuery(search) {
   let hs = p.getAll("hand");
   if (hs.length === 0) hs = ["", ""];
   state.seats = hs.map((h) => parseHand(h, s));
+  state.names = p.getAll("name").slice(0, state.seats.length).map((n) => n.trim());
   const declare = (p.get("declare") || "").split(",").map((d) => d.trim().toLowerCase());
   state.declare = state.seats.map((_, i) => (game.declare ? declare[i] || "" : ""));
   state.dead = p.has("dead") ? (parseCardList(p.get("dead")) || p.get("dead").split(/[\s,]+/).filter(Boolean)) : [];
@@ -173,6 +183,7 @@ export function loadExample() {
   state.game = gameById("stud7") || state.games[0];
   const s = handShape(state.game);
   state.seats = [parseHand("(As Ks) Ah", s), parseHand("(x x) Qd", s)];
+  state.names = [];
   state.declare = ["", ""];
   state.dead = ["7h", "2c"];
   state.community = null;

@@ -3,7 +3,7 @@
 
 import { cardElement, emptySeat, handText, parseCardList, parseHand, seatIsEmpty } from "./cards.js";
 import { initDeck, renderDeck, renderTarget, takeBack } from "./deck.js";
-import { SEAT_COLOURS, shape, slotLabel, state } from "./state.js";
+import { SEAT_COLOURS, playerName, shape, slotLabel, state } from "./state.js";
 
 let onChange = () => {};
 let afterRender = () => {}; // the seats' equities drawn again (results.remarkSeats)
@@ -54,6 +54,7 @@ function addSeat() {
   if (state.seats.length >= state.game.max_players) return;
   state.seats.push(emptySeat(shape()));
   state.declare.push("");
+  state.names = state.seats.map((_, k) => state.names[k] || "");
   state.target = { kind: "seat", seat: state.seats.length - 1, group: "hole", index: 0 };
   onChange();
 }
@@ -62,6 +63,7 @@ function removeSeat(i) {
   if (state.seats.length <= 2) return;
   state.seats.splice(i, 1);
   state.declare.splice(i, 1);
+  state.names.splice(i, 1); // the others keep their names
   if (state.player > state.seats.length) state.player = state.seats.length;
   state.target = { kind: "seat", seat: Math.min(i, state.seats.length - 1), group: "hole", index: 0 };
   onChange();
@@ -70,6 +72,7 @@ function removeSeat(i) {
 function clearTable() {
   state.seats = state.seats.map(() => emptySeat(shape()));
   state.declare = state.declare.map(() => "");
+  state.names = []; // a clean table: Player 1, Player 2, ...
   state.dead = [];
   state.community = null;
   state.target = { kind: "seat", seat: 0, group: "hole", index: 0 };
@@ -112,7 +115,7 @@ function seatElement(seat, i, view) {
   head.className = "seat-head";
   const name = document.createElement("span");
   name.className = "seat-name";
-  name.textContent = view ? view.names[i] : `Player ${i + 1}`;
+  name.textContent = view ? view.names[i] : playerName(i);
   head.append(name);
   if (view && view.hero === view.names[i]) {
     const tag = document.createElement("span");
@@ -128,7 +131,7 @@ function seatElement(seat, i, view) {
     const remove = document.createElement("button");
     remove.className = "icon remove-seat";
     remove.type = "button";
-    remove.title = `take player ${i + 1} off the table`;
+    remove.title = `take ${state.names[i] || `player ${i + 1}`} off the table`;
     remove.setAttribute("aria-label", remove.title);
     remove.textContent = "\u00d7";
     remove.addEventListener("click", () => removeSeat(i));

@@ -4,7 +4,7 @@
 
 import { ApiError, isAbort, postJSON } from "./api.js";
 import { fullDeck, pct, points, cardElement } from "./cards.js";
-import { question, state } from "./state.js";
+import { playerName, question, state } from "./state.js";
 import { methodWords } from "./results.js";
 
 let nextController = null;
@@ -21,15 +21,15 @@ export function initWhatIf(errorHook) {
 // The player picker and the declare section follow the table.
 export function renderWhatIfControls() {
   const sel = document.getElementById("player");
-  const n = state.seats.length;
-  if (sel.options.length !== n) {
+  const labels = state.seats.map((_, i) => playerName(i));
+  if ([...sel.options].map((o) => o.textContent).join("\n") !== labels.join("\n")) {
     sel.replaceChildren();
-    for (let i = 1; i <= n; i++) {
+    labels.forEach((label, i) => {
       const o = document.createElement("option");
-      o.value = String(i);
-      o.textContent = `Player ${i}`;
+      o.value = String(i + 1);
+      o.textContent = label;
       sel.append(o);
-    }
+    });
   }
   sel.value = String(state.player);
   document.getElementById("declare-box").hidden = !state.game.declare;
