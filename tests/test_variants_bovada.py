@@ -4,11 +4,16 @@ no problem and no warning, and its key facts are right."""
 
 from __future__ import annotations
 
-import pytest
-from reader_asserts import DATA, C
+import random
 
-from studodds.histories import parse_file
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reader_asserts import DATA, C, assert_never_raises, mutate
+
+from studodds.histories import bovada, parse_file
 from studodds.histories.files import identify_file
+from studodds.histories.formats import identify
 
 VARIANTS = DATA / "variants"
 ROOM = "Bovada"
@@ -25,6 +30,7 @@ def read(name: str):
         assert h.room == ROOM and h.cut is None, h.hand_id
         assert h.warnings == (), h.warnings
         assert h.put_in() - sum(h.uncalled.values()) == pytest.approx(h.total_pot), h.hand_id
+        assert sum(h.collected.values()) + h.rake == pytest.approx(h.total_pot), h.hand_id
     return hands
 
 
@@ -57,6 +63,8 @@ def test_raises_with_the_total_after_to():
                      ("Seat+7", "call", 5.0, None)]
     assert (h.hero, h.hero_cards) == ("Seat+4", C("As 4d 3h 6c 2s Jc 9c"))
     assert h.collected == {"Seat+7": 45.5, "Seat+4": 45.5} and h.total_pot == 93.75
+    # No rake written: the pot less what the ``Hand result`` lines paid out.
+    assert h.rake == 2.75
     assert h.shown["Seat+7"] == C("Th Tc 8s Kd 9d Jh 8h")
 
 
@@ -73,7 +81,7 @@ def test_tournament_chips_side_pot_and_ranking():
     assert (allin.player, allin.kind, allin.amount, allin.all_in) == ("Seat+5", "raise",
                                                                       260.0, True)
     assert h.collected == {"Seat+3": 1470.0}  # 1270 main pot + 200 side pot
-    assert (h.total_pot, h.uncalled) == (1470.0, {})
+    assert (h.total_pot, h.uncalled, h.rake) == (1470.0, {}, 0.0)
     assert h.shown["Seat+5"] == C("Qs Qh Jd Tc 6h 4h Qc")
 
 
@@ -96,3 +104,37 @@ def test_other_skins_headers():
     assert (first.uncalled, first.collected, first.total_pot) == ({"Seat+1": 0.5},
                                                                   {"Seat+1": 1.2}, 1.2)
     assert second.collected == {"Seat+3": 0.7} and second.hero == "Seat+1"
+
+
+SKINS = ("Bovada", "Bodog", "Bodog UK", "Bodog.eu", "Bodog.com", "Bodog Canada", "Bodog88",
+         "Ignition")
+
+
+@pytest.mark.parametrize("skin", SKINS)
+@pytest.mark.parametrize("number", ["2700000011", "C2700000011"])
+def test_every_skin_name_and_a_c_before_the_number(skin, number):
+    """fpdb-3's names for the network (``Bodog.com Hand #``, ``Ignition Hand #C123:``): the
+    same layout, recognised and read, the hand number without its ``C``."""
+    text = (VARIANTS / "bovada_skins.txt").read_text(encoding="utf-8")
+    text = text.replace("Bodog UK Hand #2700000011", f"{skin} Hand #{number}")
+    assert identify(text).room == ROOM
+    hands, problems = bovada.parse_text(text)
+    assert problems == [] and [h.hand_id for h in hands] == ["2700000011", "2700000012"]
+
+
+def test_tournament_number_with_m():
+    """``Tournament #M-4400001`` (fpdb-3's ``(M\\-)?``): the tournament's number."""
+    text = (VARIANTS / "bovada_tournament.txt").read_text(encoding="utf-8")
+    hands, problems = bovada.parse_text(text.replace("Tournament #", "Tournament #M-"))
+    assert problems == [] and hands[0].tournament == "4400001"
+
+
+FIXTURES = sorted(VARIANTS.glob("bovada_*.txt"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(path, seed, n):
+    """Lines dropped, doubled, swapped, cut or garbled: hands or problems, never an error."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert_never_raises(bovada.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))

@@ -35,7 +35,8 @@ _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("Merge Gaming", "hands", (r"^<description type=\"[^\"]*\" stakes=|"
                                    r"^<game id=\"[\d-]+\" starttime=")),
         ("Ongame", "hands", r"^\*{5} History for hand [A-Z0-9]+-\d+"),
-        ("Bovada", "hands", r"^(?:Bovada|Bodog) Hand #\d+"),
+        ("Bovada", "hands", (r"^(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) "
+                             r"Hand #C?\d+")),
         ("Everleaf", "hands", r"^Everleaf Gaming Game #\d+"),
         ("Absolute Poker", "hands", r"^Stage #\d+: "),
         ("PartyPoker", "hands", r"^Game #\d+ starts\.$|^\*{5} Hand History [Ff]or Game \d+"),
