@@ -4,11 +4,16 @@ reads with no problem and no warning, and its key facts are right."""
 
 from __future__ import annotations
 
-import pytest
-from reader_asserts import DATA, C
+import random
 
-from studodds.histories import parse_file
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reader_asserts import DATA, C, assert_never_raises, mutate
+
+from studodds.histories import absolute, parse_file
 from studodds.histories.files import identify_file
+from studodds.histories.formats import identify
 
 VARIANTS = DATA / "variants"
 ROOM = "Absolute Poker"
@@ -66,3 +71,34 @@ def test_all_in_raise_without_to():
     assert h.collected == {"Igor": 2.65, "Hero": 2.65}
     assert (h.total_pot, h.rake) == (5.4, 0.1)
     assert h.shown["Dana"] == C("6d 8s 2s 7c 3s 6h Qh")
+
+
+@pytest.mark.parametrize("header", ["Stage #C310000001:", "Stage  #C310000001:",
+                                    "Stage #C310000001", "Stage #310000001"])
+def test_stage_line_spellings(header):
+    """fpdb-3's ``Stage\\s+#C?N:?``: several spaces, the ``C``, the colon left out."""
+    text = (VARIANTS / "absolute_ub_stage_c.txt").read_text(encoding="utf-8")
+    text = text.replace("Stage #C310000001:", header)
+    assert identify(text).room == ROOM
+    hands, problems = absolute.parse_text(text)
+    assert problems == [] and [h.hand_id for h in hands] == ["310000001"]
+    assert hands[0].warnings == ()
+
+
+def test_bring_in_with_a_final_period():
+    """``NAME - Bring-In $0.25.`` (fpdb-3's pattern ends in a period): the same bring-in."""
+    text = (VARIANTS / "absolute_ub_stage_c.txt").read_text(encoding="utf-8")
+    (whole,), _ = absolute.parse_text(text)
+    hands, problems = absolute.parse_text(text.replace("Bring-In $0.25", "Bring-In $0.25."))
+    assert problems == [] and hands == [whole]
+
+
+FIXTURES = sorted(VARIANTS.glob("absolute_*.txt"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(path, seed, n):
+    """Lines dropped, doubled, swapped, cut or garbled: hands or problems, never an error."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert_never_raises(absolute.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))

@@ -38,7 +38,7 @@ _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("Bovada", "hands", (r"^(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) "
                              r"Hand #C?\d+")),
         ("Everleaf", "hands", r"^Everleaf Gaming Game #\d+"),
-        ("Absolute Poker", "hands", r"^Stage #\d+: "),
+        ("Absolute Poker", "hands", r"^Stage\s+#C?\d+:?\s"),
         ("PartyPoker", "hands", r"^Game #\d+ starts\.$|^\*{5} Hand History [Ff]or Game \d+"),
         ("Winning Poker Network", "hands", r"^Game started at: \d{4}/\d+/\d+"),
         ("PHH", "hands", r"^variant\s*=\s*['\"]"),  # the open Poker Hand History format
