@@ -4,10 +4,14 @@ no problem and no warning, and its key facts are right."""
 
 from __future__ import annotations
 
-import pytest
-from reader_asserts import DATA, C
+import random
 
-from studodds.histories import parse_file
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reader_asserts import DATA, C, assert_never_raises, mutate
+
+from studodds.histories import kingsclub, parse_file
 from studodds.histories.files import identify_file
 
 VARIANTS = DATA / "variants"
@@ -75,4 +79,44 @@ def test_a_side_pot_the_file_does_not_write():
     assert h.uncalled == {"Hero": 2000.0}
     assert h.collected == {"Ines": 3150.0, "Hero": 2400.0}
     assert h.total_pot == 5550.0
+    assert h.rake == 0.0  # no "Rake" line: the nets add up to nothing
     assert h.shown["Ines"] == C("Ah 8d 2s 5c 3h")
+
+
+SIDE_POT = VARIANTS / "kingsclub_side_pot_unwritten.txt"
+
+
+def test_a_missing_pot_the_nets_do_not_explain_is_warned():
+    """Without Hero's net the side pot is nobody's: the hand is kept with the pot written,
+    and a warning that the chips put in were more."""
+    text = SIDE_POT.read_text(encoding="utf-8").replace("Seat 1: Hero (30,150) +150\n", "")
+    (h,), problems = kingsclub.parse_text(text)
+    assert problems == [] and h.collected == {"Ines": 3150.0} and h.rake is None
+    assert h.warnings == ("the pot won (3,150) is not the chips put in (5,550)",)
+
+
+def test_nets_that_do_not_add_up_are_not_taken():
+    """A net that would give Hero more than the chips left over is not read as a pot."""
+    text = SIDE_POT.read_text(encoding="utf-8").replace("(30,150) +150", "(30,250) +250")
+    (h,), problems = kingsclub.parse_text(text)
+    assert problems == [] and h.collected == {"Ines": 3150.0}
+    assert h.warnings == ("the pot won (3,150) is not the chips put in (5,550)",)
+
+
+def test_tournament_table_written_with_id():
+    """``Table ID 'T5512 [3]'``: tournament 5512 too."""
+    text = (VARIANTS / "kingsclub_tournament.txt").read_text(encoding="utf-8")
+    assert "Table 'T5512 [3]'" in text
+    hands, problems = kingsclub.parse_text(text.replace("Table 'T", "Table ID 'T"))
+    assert problems == [] and hands[0].tournament == "5512" and hands[0].warnings == ()
+
+
+FIXTURES = sorted(VARIANTS.glob("kingsclub_*.txt"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(path, seed, n):
+    """Lines dropped, doubled, swapped, cut or garbled: hands or problems, never an error."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert_never_raises(kingsclub.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
