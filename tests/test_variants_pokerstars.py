@@ -4,11 +4,16 @@ no problem and no warning, and its key facts are right."""
 
 from __future__ import annotations
 
-import pytest
-from reader_asserts import DATA, C
+import random
 
-from studodds.histories import parse_file
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reader_asserts import DATA, C, assert_never_raises, mutate
+
+from studodds.histories import parse_file, pokerstars
 from studodds.histories.files import identify_file
+from studodds.histories.formats import identify
 
 VARIANTS = DATA / "variants"
 ROOM = "PokerStars"
@@ -111,3 +116,35 @@ def test_archive_with_numbered_separators():
     assert (first.hero, first.hero_cards) == ("Hero", C("2d 4h 6c"))
     assert (first.collected, second.collected) == ({"Hero": 0.5}, {"Ulla": 0.5})
     assert second.stacks == {"Hero": 20.25, "Ulla": 14.75}
+
+
+@pytest.mark.parametrize("title", [
+    "PokerStars Hand #", "PokerStars Game #", "PokerStars Home Game Hand #",
+    "PokerStars Home Game #", "POKERSTARS GAME #", "POKERSTARS HAND #", "PokerStars GAME #",
+])
+def test_every_title_fpdb_reads(title):
+    """fpdb-3's titles (``Hand``, ``Game``, ``Home Game``, ``Home Game Hand``, ``GAME``,
+    the site in capitals): the file recognised and the hand read."""
+    text = (VARIANTS / "pokerstars_uppercase_site.txt").read_text(encoding="utf-8")
+    text = text.replace("POKERSTARS GAME #", title)
+    assert identify(text).room == ROOM
+    hands, problems = pokerstars.parse_text(text)
+    assert problems == [] and [h.hand_id for h in hands] == ["4100000001"]
+    assert hands[0].warnings == ()
+
+
+@pytest.mark.parametrize("title", ["PokerStars Zoom Hand #", "PokerStars Rush Hand #"])
+def test_zoom_and_rush_titles_are_recognised(title):
+    """Zoom and Rush tables dealt no stud; their files are PokerStars' all the same."""
+    assert identify(f"{title}123: Hold'em No Limit ($0.01/$0.02) - 2013/01/08").room == ROOM
+
+
+FIXTURES = sorted(VARIANTS.glob("pokerstars_*.txt"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
+def test_mangled_variants_never_raise(path, seed, n):
+    """Lines dropped, doubled, swapped, cut or garbled: hands or problems, never an error."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert_never_raises(pokerstars.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))

@@ -24,7 +24,9 @@ POKERSTARS = "PokerStars"
 _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (room, content, re.compile(pattern))
     for room, content, pattern in (
-        (POKERSTARS, "hands", r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+"),
+        # "PokerStars Hand #", "Game #", "Home Game Hand #", "Home Game #", "Zoom Hand #";
+        # an export writes "POKERSTARS GAME #".
+        (POKERSTARS, "hands", r"(?i:^PokerStars (?:Zoom |Rush |Home Game )?(?:Hand |Game )?#\d+)"),
         (POKERSTARS, "summary", r"^PokerStars Tournament #\d+"),
         ("Full Tilt Poker", "hands", r"^Full ?Tilt ?Poker Game #\d+"),
         ("Full Tilt Poker", "summary", r"^Full ?Tilt ?Poker Tournament Summary\b"),

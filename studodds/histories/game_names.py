@@ -31,9 +31,9 @@ def _exactly(*rows: tuple[str, str | None], flags: int = re.IGNORECASE) -> tuple
     return _names(*((rf"\A(?:{re.escape(name)})\Z", game) for name, game in rows), flags=flags)
 
 
-# "7 Card Stud", "7 Card Stud Hi/Lo", "Razz" in the header line.
+# "7 Card Stud", "7 Card Stud Hi/Lo" (also "Hi / Lo"), "Razz" in the header line.
 _POKERSTARS = _names(
-    ("7 Card Stud Hi/Lo", "stud7hl8"),
+    (r"7 Card Stud Hi\s*/\s*Lo", "stud7hl8"),
     ("7 Card Stud", "stud7"),
     ("Razz", "razz"),
 )
