@@ -148,3 +148,12 @@ def test_mangled_variants_never_raise(path, seed, n):
     """Lines dropped, doubled, swapped, cut or garbled: hands or problems, never an error."""
     lines = path.read_text(encoding="utf-8").splitlines()
     assert_never_raises(pokerstars.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
+
+
+def test_a_header_the_reader_cannot_read_is_not_taken_for_the_room():
+    """A ``PokerStars Hand #N`` line without the colon every title has: the file is not
+    recognised (and named as such) rather than recognised and read as holding no hand."""
+    text = (VARIANTS / "pokerstars_uppercase_site.txt").read_text(encoding="utf-8")
+    text = text.replace("POKERSTARS GAME #4100000001:", "PokerStars Hand #4100000001")
+    assert pokerstars.parse_text(text) == ([], [])
+    assert identify(text).room is None

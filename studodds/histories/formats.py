@@ -26,7 +26,7 @@ _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     for room, content, pattern in (
         # "PokerStars Hand #", "Game #", "Home Game Hand #", "Home Game #", "Zoom Hand #";
         # an export writes "POKERSTARS GAME #".
-        (POKERSTARS, "hands", r"(?i:^PokerStars (?:Zoom |Rush |Home Game )?(?:Hand |Game )?#\d+)"),
+        (POKERSTARS, "hands", r"(?i:^PokerStars (?:Zoom |Rush |Home Game )?(?:Hand |Game )?#\d+:)"),
         (POKERSTARS, "summary", r"^PokerStars Tournament #\d+"),
         ("Full Tilt Poker", "hands", r"^Full ?Tilt ?Poker Game #\d+"),
         ("Full Tilt Poker", "summary", r"^Full ?Tilt ?Poker Tournament Summary\b"),
