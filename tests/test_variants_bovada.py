@@ -94,6 +94,15 @@ def test_hilo_written_7card_hl():
     assert (h.collected, h.total_pot, h.rake) == ({"Seat+2": 9.7, "Seat+5": 9.7}, 20.4, 1.0)
 
 
+def test_the_hero_shows_at_the_showdown():
+    """``Seat+2 [ME] : Showdown [...]``: the hero's hand goes to the showdown face up, as
+    the others' do; a hero who wins without showing (``Does not show``) shows nothing."""
+    (h,) = read("bovada_7card_hl.txt")
+    assert h.shown["Seat+2"] == C("Ac 2h 6s 3c 4s Kh 8d")
+    first, _ = read("bovada_skins.txt")
+    assert "Seat+1" not in first.shown
+
+
 def test_other_skins_headers():
     """The network's other names: ``Bodog UK Hand #``, ``Bodog.eu Hand #`` (fpdb-3 also
     names ``Bodog.com``, ``Bodog Canada``, ``Bodog88``, ``Ignition``)."""

@@ -207,7 +207,10 @@ def _player_line(b: _Builder, n: int, line: str, name: str, rest: str) -> None:
         b.collect(n, name, amount(result["amt"]))
         return
     if rest.startswith("Showdown"):
+        # The hand goes to the showdown face up: the hero's too (the others' count as
+        # shown anyway, the file giving their cards).
         b.showdown_unmarked()
+        b.show(n, name, [c for c in b.dealt.get(name, ()) if c is not None])
         return
     if not _QUIET_RE.match(rest):
         b.warn(n, line)
