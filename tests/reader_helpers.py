@@ -152,6 +152,12 @@ def assert_consistent(h: HandHistory, room: str, *, boards_known: bool = True,
 
 # ---------------------------------------------------------------- hands fixtures share
 
+def assert_rules_agree(hands: list[HandHistory]) -> None:
+    """The table's rules (bring-in, who acts first) hold on every hand."""
+    for h in hands:
+        assert check_rules(h) == (), h.hand_id
+
+
 def check_shared_hand(h: HandHistory, alice: str, bob: str, hero: str) -> None:
     """The seven-card stud hand the Bovada, Full Tilt, KingsClub and Winamax fixtures
     write first: Bob ($9.50) brings it in, Hero completes, Alice (a pair of kings

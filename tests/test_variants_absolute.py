@@ -9,7 +9,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reader_asserts import DATA, C, assert_never_raises, mutate
+from reader_helpers import DATA, C, assert_never_raises, mutate
 
 from studodds.histories import absolute, parse_file
 from studodds.histories.files import identify_file

@@ -12,7 +12,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reader_asserts import (
+from reader_helpers import (
     DATA,
     C,
     acts,

@@ -13,7 +13,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reader_asserts import (
+from reader_helpers import (
     DATA,
     C,
     acts,

@@ -14,7 +14,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reader_asserts import DATA, C, acts, assert_never_raises, mutate
+from reader_helpers import DATA, C, acts, assert_never_raises, mutate
 
 from studodds.histories import identify_file, parse_file, partypoker
 from studodds.histories.partypoker import PARTYPOKER
