@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+# The readers of this checkout, whatever studodds is installed: the records are theirs.
+sys.path.insert(0, str(ROOT))
 
 from studodds.histories.files import parse_file
 
-ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "data" / "handhistories"
 GOLDEN = ROOT / "tests" / "data" / "golden" / "records.json"
 

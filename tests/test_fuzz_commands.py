@@ -45,6 +45,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
+from reader_helpers import DATA
 
 import studodds
 from studodds.batch import iter_results, parse_spot, run_batch, run_spot
@@ -53,7 +54,6 @@ from studodds.cli import main
 from studodds.games import GAMES
 from studodds.results import EquityResult
 
-DATA = Path(__file__).parent / "data" / "handhistories"
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 DECK = [r + s for r in RANKS for s in SUITS]
 

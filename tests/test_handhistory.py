@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 import doctest
-import random
 import re
-from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from reader_helpers import (
+    DATA,
+    SAMPLES,
+    C,
+    assert_consistent,
+    assert_every_line_dropped_and_doubled,
+    assert_samples_survive_mutation,
+    balance,
+    check_bad_card,
+    check_bad_showdown_card,
+    check_encodings,
+    check_sample,
+    fuzz_mutations,
+    fuzz_random_text,
+    needs_samples,
+    samples,
+)
 
 import studodds.histories
 import studodds.histories.pokerstars
@@ -23,15 +36,6 @@ from studodds.histories import (
     parse_text,
 )
 
-DATA = Path(__file__).resolve().parent / "data" / "handhistories"
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "handhistories"
-needs_samples = pytest.mark.skipif(not SAMPLES.is_dir(), reason=f"{SAMPLES} is absent")
-
-
-def C(text: str) -> tuple[int, ...]:
-    """Card ids of space-separated cards."""
-    return tuple(parse_card(t) for t in text.split())
-
 
 def only_hand(name: str) -> HandHistory:
     hands, problems = parse_file(DATA / name)
@@ -42,11 +46,6 @@ def only_hand(name: str) -> HandHistory:
 
 def approx_dict(d: dict[str, float]) -> dict[str, object]:
     return {k: pytest.approx(v) for k, v in d.items()}
-
-
-def balance(hand: HandHistory) -> float:
-    """Antes + bets - uncalled returns, from the parsed actions."""
-    return hand.put_in() - sum(hand.uncalled.values())
 
 
 def test_doctests():
@@ -490,12 +489,9 @@ def test_inconsistent_hand_is_a_problem(old, new, message):
 
 
 def test_crlf_utf16_and_cp1252_files(tmp_path):
-    text = (DATA / "horse_fold_show.txt").read_text(encoding="utf-8")
-    expected, _ = parse_text(text)
-    for encoding in ("utf-8-sig", "utf-16", "cp1252"):
-        path = tmp_path / f"hh-{encoding}.txt"
-        path.write_bytes(text.replace("\n", "\r\n").encode(encoding))
-        assert parse_file(path) == (expected, [])
+    path = DATA / "horse_fold_show.txt"
+    assert parse_file(path) == (parse_text(path.read_text(encoding="utf-8"))[0], [])
+    check_encodings(path, tmp_path)
 
 
 def test_headers():
@@ -528,55 +524,18 @@ def test_headers():
 FIXTURE_TEXTS = [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("*.txt"))]
 
 
-def _mutate(lines: list[str], rng: random.Random, n: int) -> list[str]:
-    lines = list(lines)
-    for _ in range(n):
-        if not lines:
-            break
-        i = rng.randrange(len(lines))
-        op = rng.randrange(4)
-        if op == 0:
-            del lines[i]
-        elif op == 1:
-            lines.insert(rng.randrange(len(lines) + 1), lines[i])
-        elif op == 2:
-            j = rng.randrange(len(lines))
-            lines[i], lines[j] = lines[j], lines[i]
-        else:
-            cut = rng.randrange(len(lines[i]) + 1)
-            lines[i] = lines[i][:cut]
-    return lines
+def test_fuzz_line_mutations_never_raise():
+    fuzz_mutations(parse_text, FIXTURE_TEXTS, examples=300)
 
 
-def _no_internal_errors(text: str) -> None:
-    hands, problems = parse_text(text)
-    assert all(isinstance(h, HandHistory) for h in hands)
-    assert not [p for p in problems if p.message.startswith("internal error")], problems
-    for h in hands:
-        for s in h.streets:
-            assert all(a.amount >= 0 for a in s.actions)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, len(FIXTURE_TEXTS) - 1), st.randoms(use_true_random=False),
-       st.integers(1, 6))
-def test_fuzz_line_mutations_never_raise(index, rng, n):
-    lines = FIXTURE_TEXTS[index].splitlines()
-    _no_internal_errors("\n".join(_mutate(lines, rng, n)))
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("PokerStars Hand#:1234[]()$./*\nDealt to AKs"
-                                             "SeatRzcalls bets raises folds in chips"))))
-def test_fuzz_random_text_never_raises(text):
-    _no_internal_errors(text)
+def test_fuzz_random_text_never_raises():
+    fuzz_random_text(parse_text, alphabet="PokerStars Hand#:1234[]()$./*\nDealt to AKs"
+                                          "SeatRzcalls bets raises folds in chips")
 
 
 def test_every_single_line_deletion_of_fixtures():
     for text in FIXTURE_TEXTS:
-        lines = text.splitlines()
-        for i in range(len(lines)):
-            _no_internal_errors("\n".join(lines[:i] + lines[i + 1:]))
+        assert_every_line_dropped_and_doubled(parse_text, text)
 
 
 # ---------------------------------------------------------------- real samples
@@ -590,17 +549,12 @@ SAMPLE_COUNTS = {
 }
 
 
-def _sample_files() -> list[Path]:
-    return sorted(SAMPLES.glob("*.txt")) if SAMPLES.is_dir() else []
-
-
 @needs_samples
 def test_samples_all_parse():
-    files = _sample_files()
+    files = samples("", "*.txt")
     assert {f.name for f in files} >= set(SAMPLE_COUNTS)
     for path in files:
-        hands, problems = parse_file(path)
-        assert problems == [], path.name
+        hands = check_sample(path, "PokerStars")
         text = path.read_text()
         headers = re.findall(r"^PokerStars (?:Hand|Game) #(\d+):", text, re.MULTILINE)
         assert [h.hand_id for h in hands] == headers, path.name
@@ -608,8 +562,6 @@ def test_samples_all_parse():
             count, games = SAMPLE_COUNTS[path.name]
             assert len(hands) == count
             assert {h.game for h in hands} == games
-        for h in hands:
-            assert h.warnings == (), (path.name, h.hand_id)
 
 
 @needs_samples
@@ -622,29 +574,11 @@ def test_sample_hands_are_consistent(name):
     assert hands
     for h in hands:
         where = (name, h.hand_id)
-        assert h.hero is not None, where
-        assert 3 <= len(h.hero_cards) <= 7, where
-        assert len(set(h.hero_cards)) == len(h.hero_cards), where
-        # No card belongs to two players across hero cards, up cards and shown cards.
-        owner: dict[int, str] = {}
-        sources = [(h.hero, h.hero_cards)] + list(h.up_cards.items()) + list(h.shown.items())
-        for player, cards in sources:
-            assert len(set(cards)) == len(cards), where
-            for card in cards:
-                assert owner.setdefault(card, player) == player, where
-        # Up cards: one per street for everyone still in, and the hero's match.
-        assert h.up_cards[h.hero] == h.hero_cards[2:6], where
-        for i, street in enumerate(h.streets[:4]):
-            for player in h.live_players(i):
-                assert len(h.up_cards[player]) >= i + 1, where
-        # Chips balance: antes + bets - uncalled returns == total pot.
-        if h.total_pot is not None:
-            assert balance(h) == pytest.approx(h.total_pot, abs=1e-9), where
-            assert sum(h.collected.values()) + (h.rake or 0) == pytest.approx(h.total_pot), where
+        # A card belongs to one player; one up card a street for everyone still in, and
+        # the hero's are his dealt cards; the chips balance; the seated have stacks.
+        assert_consistent(h, "PokerStars")
+        assert h.hero is not None and h.streets[0].name == "3rd", where  # hero_cards[2:6] up
         assert h.ante is not None and h.small_bet > 0 and h.big_bet == 2 * h.small_bet, where
-        assert {p for _, p in h.seats} == set(h.stacks) == set(h.up_cards), where
-        for player in h.shown:
-            assert player in h.stacks, where
 
 
 @needs_samples
@@ -673,11 +607,7 @@ def test_sample_details():
 
 @needs_samples
 def test_fuzz_samples_line_deletions():
-    rng = random.Random(1234)
-    for path in _sample_files():
-        lines = path.read_text().splitlines()
-        for _ in range(40):
-            _no_internal_errors("\n".join(_mutate(lines, rng, rng.randrange(1, 8))))
+    assert_samples_survive_mutation(parse_text, samples("", "*.txt"))
 
 
 # ---------------------------------------------------------------- a garbled card
@@ -688,23 +618,19 @@ def test_a_bad_card_keeps_the_streets_before_it():
     hands, problems = parse_file(DATA / "stud7_side_pot_bad_card.txt")
     assert problems == []
     (hh,) = hands
-    assert [s.name for s in hh.streets] == ["3rd", "4th"]
     assert hh.cut == ParseProblem("200000000022", 35, "impossible card 'of': only the streets "
                                   "before it are kept (3rd, 4th street)")
-    (whole,), _ = parse_file(DATA / "stud7_side_pot.txt")
-    assert hh.streets == whole.streets[:2] and hh.cut is not None and whole.cut is None
-    assert hh.up_cards == {name: cards[:2] for name, cards in whole.up_cards.items()}
-    assert hh.hero_cards == whole.hero_cards[:4]
-    assert (hh.shown, hh.collected, hh.total_pot) == ({}, {}, None)
+    # The fixture is stud7_side_pot.txt (another hand number) with 5th street's '[4c]' '[of]'.
+    whole = (DATA / "stud7_side_pot.txt").read_text().replace("#200000000020:", "#200000000022:")
+    assert hh == check_bad_card(parse_text, whole, "Dealt to Bob [Qs Qd] [4c]",
+                                "Dealt to Bob [Qs Qd] [of]", ["3rd", "4th"])
 
 
 def test_a_bad_card_in_the_showdown_keeps_every_street():
-    text = (DATA / "stud7_side_pot.txt").read_text()
-    old = "Shorty: shows [6d 7s 3d 8s 5c Jd 4d]"
-    assert old in text
-    (hh,), problems = parse_text(text.replace(old, "Shorty: shows [6d 7s 3d 8s 5c Jd 4x]"))
-    assert problems == [] and len(hh.streets) == 5
-    assert set(hh.shown) == {"Bob", "Hero"}  # shown before the bad line
+    hh = check_bad_showdown_card(parse_text, (DATA / "stud7_side_pot.txt").read_text(),
+                                 "Shorty: shows [6d 7s 3d 8s 5c Jd 4d]",
+                                 "Shorty: shows [6d 7s 3d 8s 5c Jd 4x]", {"Bob", "Hero"})
+    assert len(hh.streets) == 5
     assert hh.cut.message == "impossible card '4x': the showdown from this line on is left out"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import doctest
 
-from reader_checks import (
+from reader_helpers import (
     DATA,
     C,
     check_bad_card,
@@ -12,8 +12,8 @@ from reader_checks import (
     check_replay_json,
     check_samples,
     check_shared_hand,
-    fuzz_test,
-    needs,
+    fuzz_mutations,
+    needs_samples,
 )
 
 from studodds.histories import Action, bovada, parse_file
@@ -52,9 +52,9 @@ def test_fixture_hilo_complete_without_bring_in():
     assert h.shown == {"Seat+1": C("8c 9c 2s Tc"), "Seat+3": C("Kc Ks 7d")}
 
 
-@needs("bovada")
+@needs_samples
 def test_real_samples():
-    read = {p.name: hands for p, hands in check_samples(ROOM, "bovada")}
+    read = check_samples("bovada", ROOM)
     (hilo,) = read["7-StudHL-USD-0.25-0.50-201209.txt"]
     assert (hilo.game, hilo.small_bet, hilo.big_bet) == ("stud7hl8", 0.25, 0.5)
     assert hilo.collected == {"Seat+1": 2.32, "Seat+4": 2.33}
@@ -68,13 +68,13 @@ def test_real_samples():
 
 
 def test_replay_json(capsys):
-    replays = check_replay_json(FIXTURE, ROOM, capsys)
+    replays = check_replay_json(FIXTURE, ROOM, ["3000000001", "3000000002"], capsys)
     assert [r["game"] for r in replays] == ["stud7", "stud7hl8"]
     assert [s["pot"] for s in replays[0]["streets"]] == [1.5, 7.5, 19.5, 38.5, 38.5]
 
 
 def test_mutations_never_raise():
-    fuzz_test(bovada.parse_text, FIXTURE)
+    fuzz_mutations(bovada.parse_text, FIXTURE.read_text())
 
 
 def test_a_bad_card_keeps_the_streets_before_it():

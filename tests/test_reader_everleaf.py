@@ -5,25 +5,23 @@ the CLI, and text that is mangled or re-encoded."""
 from __future__ import annotations
 
 import doctest
-import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from reader_cases import (
+from reader_helpers import (
     DATA,
-    SAMPLES,
     C,
+    assert_every_line_dropped_and_doubled,
     check_bad_card,
-    check_cli_replay,
     check_encodings,
-    check_every_line_dropped_and_doubled,
-    check_never_raises,
     check_razz_hand,
+    check_replay_json,
     check_samples,
     check_side_pot_hand,
-    mutate,
+    every_hand,
+    fuzz_mutations,
+    fuzz_random_text,
     needs_samples,
+    samples,
 )
 
 from studodds.cli import main
@@ -88,23 +86,19 @@ def test_encodings_and_line_ends(tmp_path):
 
 
 def test_cli_replay_json_names_the_room(capsys):
-    check_cli_replay(FIXTURE, ROOM, ["500000001", "500000003"], capsys)
+    check_replay_json(FIXTURE, ROOM, ["500000001", "500000003"], capsys)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32 - 1), st.integers(1, 8))
-def test_mangled_text_never_raises(seed, n):
-    lines = FIXTURE.read_text().splitlines()
-    check_never_raises(everleaf.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
-
+def test_mangled_text_never_raises():
+    fuzz_mutations(everleaf.parse_text, FIXTURE.read_text())
 
 
 def test_every_line_dropped_or_doubled_never_raises():
-    check_every_line_dropped_and_doubled(everleaf.parse_text, FIXTURE.read_text())
+    assert_every_line_dropped_and_doubled(everleaf.parse_text, FIXTURE.read_text())
 
-@given(st.text(max_size=300))
-def test_random_text_never_raises(text):
-    check_never_raises(everleaf.parse_text, "***** Hand history for game #1 *****\n" + text)
+
+def test_random_text_never_raises():
+    fuzz_random_text(everleaf.parse_text, header="***** Hand history for game #1 *****\n")
 
 
 @needs_samples
@@ -112,13 +106,13 @@ def test_real_sample_has_no_cards_before_the_showdown(capsys):
     """The 2011 stud layout writes nobody's cards until the showdown: the hands read
     (players, every action, what was shown and won) but there is nothing to judge the
     bring-in or the order by, and no odds to replay: the replay says so per hand."""
-    hands = check_samples("everleaf", ROOM)
+    hands = every_hand(check_samples("everleaf", ROOM, boards_known=False, pot_given=False))
     assert len(hands) == 19 and {h.game for h in hands} == {"stud7"}
     assert all(h.hero is None and h.up_cards == {} for h in hands)
     assert hands[2].shown == {"Player2": C("5d 8d Kd 7d 9d Jh Qc")}
     with pytest.raises(ValueError, match="gives nobody's cards before the showdown"):
         replay_hand(hands[0])
-    (path,) = (SAMPLES / "everleaf").iterdir()
+    (path,) = samples("everleaf")
     assert main(["replay", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("cannot be replayed: the file gives nobody's cards") == 19

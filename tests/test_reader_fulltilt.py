@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import doctest
 
-from reader_checks import (
+from reader_helpers import (
     DATA,
-    SAMPLES,
     C,
     check_bad_card,
     check_encodings,
     check_replay_json,
     check_samples,
     check_shared_hand,
-    fuzz_test,
-    needs,
+    fuzz_mutations,
+    needs_samples,
 )
 
-from studodds.histories import Action, fulltilt, identify_file, parse_file
+from studodds.histories import Action, fulltilt, parse_file
 
 FIXTURE = DATA / "fulltilt_stud_horse.txt"
 ROOM = "Full Tilt Poker"
@@ -62,12 +61,11 @@ def test_fixture_tournament_razz_all_in_and_uncalled():
     assert h.put_in() - sum(h.uncalled.values()) == h.total_pot
 
 
-@needs("fulltilt")
+@needs_samples
 def test_real_samples():
-    read = {p.name: hands for p, hands in check_samples(ROOM, "fulltilt")}
     # The tournament summary holds no hands and stays a summary: no reader is asked.
     summary = "Razz-USD-SnG-2man-201211.super.turbo.heads.up.txt"
-    assert identify_file(SAMPLES / "fulltilt" / summary).content == "summary"
+    read = check_samples("fulltilt", ROOM, summaries=(summary,))
     assert read.pop(summary) == []
     assert all(len(hands) == 1 for hands in read.values())
     games = {name: hands[0].game for name, hands in read.items()}
@@ -88,15 +86,14 @@ def test_real_samples():
 
 
 def test_replay_json(capsys):
-    replays = check_replay_json(FIXTURE, ROOM, capsys)
-    assert [r["hand_id"] for r in replays] == ["40000000001", "40000000003"]
+    replays = check_replay_json(FIXTURE, ROOM, ["40000000001", "40000000003"], capsys)
     first = replays[0]
     assert [s["street"] for s in first["streets"]] == ["3rd", "4th", "5th", "6th", "7th"]
     assert [s["pot"] for s in first["streets"]] == [1.5, 7.5, 19.5, 38.5, 38.5]
 
 
 def test_mutations_never_raise():
-    fuzz_test(fulltilt.parse_text, FIXTURE)
+    fuzz_mutations(fulltilt.parse_text, FIXTURE.read_text())
 
 
 def test_a_bad_card_keeps_the_streets_before_it():

@@ -4,22 +4,22 @@ the replay, and input that is broken in every way we could think of."""
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from reader_asserts import (
+from reader_helpers import (
     DATA,
     C,
     acts,
     assert_consistent,
-    assert_encodings_read_the_same,
-    assert_never_raises,
-    assert_rules_agree,
-    mutate,
-    needs,
-    replay_json,
+    assert_samples_survive_mutation,
+    check_bad_card,
+    check_encodings,
+    check_replay_json,
+    check_sample,
+    fuzz_mutations,
+    fuzz_random_text,
+    fuzz_truncations,
+    needs_samples,
     samples,
 )
 
@@ -121,21 +121,16 @@ REAL = {
 }
 
 
-@needs("ipoker")
+@needs_samples
 @pytest.mark.parametrize("path", samples("ipoker"), ids=lambda p: p.name)
 def test_real_samples_read_and_agree_with_the_rules(path):
-    hands, problems = parse_file(path)
-    assert problems == [] and hands
+    hands = check_sample(path, IPOKER)
     if path.name in REAL:
         count, game = REAL[path.name]
         assert len(hands) == count and {h.game for h in hands} == {game}
-    for h in hands:
-        assert h.warnings == (), h.hand_id
-        assert_consistent(h, IPOKER)
-    assert_rules_agree(hands)
 
 
-@needs("ipoker")
+@needs_samples
 def test_real_five_card_sample_is_five_card_stud_high():
     """'5 Card Stud L' is five-card stud high, limit ('L' as in '7 Card Stud Hi-Lo L'): the
     3c brought it in against the Jd and the best high board acted first every street (read
@@ -149,7 +144,7 @@ def test_real_five_card_sample_is_five_card_stud_high():
     assert len(check_rules(dataclasses.replace(h, game="stud5low"))) == 4
 
 
-@needs("ipoker")
+@needs_samples
 def test_real_sample_details():
     hands, _ = parse_file(samples("ipoker")[1])
     by_id = {h.hand_id: h for h in hands}
@@ -163,56 +158,38 @@ def test_real_sample_details():
     assert folded.uncalled == {"Player0": 0.02} and folded.collected == {"Player0": 0.02}
 
 
-@needs("ipoker")
+@needs_samples
 def test_real_samples_survive_mutation():
-    rng = random.Random(15)
-    for path in samples("ipoker"):
-        lines = path.read_text(encoding="cp1252").splitlines()
-        for _ in range(30):
-            assert_never_raises(parse_text, "\n".join(mutate(lines, rng, rng.randrange(1, 8))))
+    assert_samples_survive_mutation(parse_text, samples("ipoker"))
 
 
 # ---------------------------------------------------------------- the replay
 
 def test_the_fixture_replays_through_the_command_line(capsys):
-    out = replay_json(FIXTURE, capsys)
-    assert [h["hand_id"] for h in out] == ["800000001", "800000003"]
-    assert {h["room"] for h in out} == {"iPoker"}
+    out = check_replay_json(FIXTURE, IPOKER, ["800000001", "800000003"], capsys)
     assert [s["street"] for s in out[0]["streets"]] == ["3rd", "4th", "5th", "6th", "7th"]
 
 
 # ---------------------------------------------------------------- broken input
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.randoms(use_true_random=False), st.integers(1, 8))
-def test_mutated_fixture_never_raises(rng, n):
-    assert_never_raises(parse_text, "\n".join(mutate(TEXT.splitlines(), rng, n)))
+def test_mutated_fixture_never_raises():
+    fuzz_mutations(parse_text, TEXT)
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.integers(0, len(TEXT)))
-def test_truncated_fixture_never_raises(cut):
-    assert_never_raises(parse_text, TEXT[:cut])
+def test_truncated_fixture_never_raises():
+    fuzz_truncations(parse_text, TEXT)
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list('<>/="session game round no="2" cards player type 15 16 23 sum $0.5 X H8 C10 \n'))))
-def test_random_text_never_raises(text):
-    assert_never_raises(parse_text, text)
+def test_random_text_never_raises():
+    fuzz_random_text(parse_text, alphabet='<>/="session game round no="2" cards player type '
+                                          '15 16 23 sum $0.5 X H8 C10 \n')
 
 
 def test_a_bad_card_keeps_the_streets_before_it():
-    text = TEXT.replace('player="Bob">D4</cards>', 'player="Bob">D0</cards>')
-    (h, _), problems = parse_text(text)
-    assert problems == []
-    assert [s.name for s in h.streets] == ["3rd", "4th"]
+    h = check_bad_card(parse_text, TEXT, 'player="Bob">D4</cards>', 'player="Bob">D0</cards>',
+                       ["3rd", "4th"])
     assert h.cut == ParseProblem("800000001", 43, "impossible card 'D0': only the streets "
                                  "before it are kept (3rd, 4th street)")
-    (whole, _), _ = parse_text(TEXT)
-    assert h.streets == whole.streets[:2]
-    assert h.up_cards == {p: cards[:2] for p, cards in whole.up_cards.items()}
-    assert h.hero_cards == whole.hero_cards[:4]
-    assert (h.shown, h.collected, h.total_pot) == ({}, {}, None)
 
 
 def test_a_bad_card_on_the_first_street_is_a_problem():
@@ -235,4 +212,4 @@ def test_inconsistent_hands_are_problems():
 
 
 def test_other_encodings_and_line_ends_read_the_same(tmp_path):
-    assert_encodings_read_the_same(FIXTURE, tmp_path)
+    check_encodings(FIXTURE, tmp_path, names=("Zoé",))

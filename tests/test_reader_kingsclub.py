@@ -6,7 +6,7 @@ import dataclasses
 import doctest
 
 import pytest
-from reader_checks import (
+from reader_helpers import (
     DATA,
     C,
     check_bad_card,
@@ -14,8 +14,8 @@ from reader_checks import (
     check_replay_json,
     check_samples,
     check_shared_hand,
-    fuzz_test,
-    needs,
+    fuzz_mutations,
+    needs_samples,
 )
 
 from studodds.histories import Action, kingsclub, parse_file
@@ -56,9 +56,9 @@ def test_fixture_deuce_to_seven_razz():
     assert (h.collected, h.total_pot, h.rake) == ({"Hero": 44.0}, 44.0, 0.0)
 
 
-@needs("kingsclub")
+@needs_samples
 def test_real_samples():
-    read = {p.name: hands for p, hands in check_samples(ROOM, "kingsclub")}
+    read = check_samples("kingsclub", ROOM)
     games = sorted(h.game for hands in read.values() for h in hands)
     assert games == ["razz", "razz27", "stud7"]
     (h,) = read["2-7_Razz-USD-22-44-202101.txt"]
@@ -74,13 +74,13 @@ def test_real_samples():
 
 
 def test_replay_json(capsys):
-    replays = check_replay_json(FIXTURE, ROOM, capsys)
+    replays = check_replay_json(FIXTURE, ROOM, ["40000011", "40000012"], capsys)
     assert [r["game"] for r in replays] == ["stud7", "razz27"]
     assert [s["pot"] for s in replays[0]["streets"]] == [1.5, 7.5, 19.5, 38.5, 38.5]
 
 
 def test_mutations_never_raise():
-    fuzz_test(kingsclub.parse_text, FIXTURE)
+    fuzz_mutations(kingsclub.parse_text, FIXTURE.read_text())
 
 
 def test_a_bad_card_keeps_the_streets_before_it():

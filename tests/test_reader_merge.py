@@ -3,22 +3,23 @@ samples, the replay, and broken input."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from reader_asserts import (
+from reader_helpers import (
     DATA,
     C,
     acts,
     assert_consistent,
-    assert_encodings_read_the_same,
-    assert_never_raises,
-    assert_rules_agree,
-    mutate,
-    needs,
-    replay_json,
+    assert_samples_survive_mutation,
+    check_bad_card,
+    check_bad_showdown_card,
+    check_encodings,
+    check_replay_json,
+    check_sample,
+    fuzz_mutations,
+    fuzz_random_text,
+    fuzz_truncations,
+    line_of,
+    needs_samples,
     samples,
 )
 
@@ -28,10 +29,6 @@ from studodds.histories.replay import check_rules
 
 FIXTURE = DATA / "merge_studhl_split_side_pot.xml"
 TEXT = FIXTURE.read_text(encoding="utf-8")
-
-
-def line_of(text: str, old: str) -> int:
-    return text[: text.index(old)].count("\n") + 1
 
 
 def test_fixture_studhl_split_side_pot_in_detail():
@@ -122,20 +119,16 @@ REAL = {"7-Stud-USD-0.50-1.00-201102.Sample.txt": "stud7",
         "Razz-USD-0.50-1.00-201111.allIn.txt": "razz"}
 
 
-@needs("merge")
+@needs_samples
 @pytest.mark.parametrize("path", samples("merge"), ids=lambda p: p.name)
 def test_real_samples_read_and_agree_with_the_rules(path):
-    hands, problems = parse_file(path)
-    assert problems == [] and len(hands) == 1
+    hands = check_sample(path, MERGE)
+    assert len(hands) == 1
     if path.name in REAL:
         assert hands[0].game == REAL[path.name]
-    for h in hands:
-        assert h.warnings == (), h.hand_id
-        assert_consistent(h, MERGE)
-    assert_rules_agree(hands)
 
 
-@needs("merge")
+@needs_samples
 def test_real_razz_all_in_details():
     """All in on 4th street: both hands shown there, 5th to 7th street dealt with no
     betting, every card of both players known by the river."""
@@ -152,64 +145,46 @@ def test_real_razz_all_in_details():
     assert h.collected == {"Player1": 7.58}
 
 
-@needs("merge")
+@needs_samples
 def test_real_samples_survive_mutation():
-    rng = random.Random(15)
-    for path in samples("merge"):
-        lines = path.read_text(encoding="cp1252").splitlines()
-        for _ in range(30):
-            assert_never_raises(parse_text, "\n".join(mutate(lines, rng, rng.randrange(1, 8))))
+    assert_samples_survive_mutation(parse_text, samples("merge"))
 
 
 # ---------------------------------------------------------------- the replay
 
 def test_the_fixture_replays_through_the_command_line(capsys):
-    out = replay_json(FIXTURE, capsys)
-    assert [h["hand_id"] for h in out] == ["70000001-1", "70000003-1"]
-    assert {h["room"] for h in out} == {MERGE}
+    out = check_replay_json(FIXTURE, MERGE, ["70000001-1", "70000003-1"], capsys)
     assert [s["street"] for s in out[0]["streets"]] == ["3rd", "4th", "5th", "6th", "7th"]
 
 
 # ---------------------------------------------------------------- broken input
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.randoms(use_true_random=False), st.integers(1, 8))
-def test_mutated_fixture_never_raises(rng, n):
-    assert_never_raises(parse_text, "\n".join(mutate(TEXT.splitlines(), rng, n)))
+def test_mutated_fixture_never_raises():
+    fuzz_mutations(parse_text, TEXT)
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.integers(0, len(TEXT)))
-def test_truncated_fixture_never_raises(cut):
-    assert_never_raises(parse_text, TEXT[:cut])
+def test_truncated_fixture_never_raises():
+    fuzz_truncations(parse_text, TEXT)
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list('<>/="description stakes game round id BRING_IN THIRD_STREET event cards type ALL_IN player 0 amount null,Ks \n'))))
-def test_random_text_never_raises(text):
-    assert_never_raises(parse_text, text)
+def test_random_text_never_raises():
+    fuzz_random_text(parse_text, alphabet='<>/="description stakes game round id BRING_IN '
+                                          'THIRD_STREET event cards type ALL_IN player 0 '
+                                          'amount null,Ks \n')
 
 
 def test_a_bad_card_keeps_the_streets_before_it():
     old = 'cards="null,null,Kd,Ks,Qh" player="4"'
-    text = TEXT.replace(old, 'cards="null,null,Kd,Ks,Q?" player="4"')
-    (h, _), problems = parse_text(text)
-    assert problems == []
-    assert [s.name for s in h.streets] == ["3rd", "4th"]
+    h = check_bad_card(parse_text, TEXT, old, 'cards="null,null,Kd,Ks,Q?" player="4"',
+                       ["3rd", "4th"])
     assert h.cut == ParseProblem("70000001-1", line_of(TEXT, old), "impossible card 'Q?': "
                                  "only the streets before it are kept (3rd, 4th street)")
-    (whole, _), _ = parse_text(TEXT)
-    assert h.streets == whole.streets[:2]
-    assert h.up_cards == {p: cards[:2] for p, cards in whole.up_cards.items()}
-    assert h.hero_cards == whole.hero_cards[:4]
-    assert (h.shown, h.collected, h.total_pot) == ({}, {}, None)
 
 
 def test_a_bad_card_in_the_showdown_keeps_every_street():
-    old = 'cards="5d,2h,3h,4h,6c,8s,7d"'
-    (h, _), problems = parse_text(TEXT.replace(old, 'cards="5d,2h,3h,4h,6c,8s,7D7"'))
-    assert problems == [] and len(h.streets) == 5
-    assert set(h.shown) == {"Sam"}  # shown before the bad card
+    h = check_bad_showdown_card(parse_text, TEXT, 'cards="5d,2h,3h,4h,6c,8s,7d"',
+                                'cards="5d,2h,3h,4h,6c,8s,7D7"', {"Sam"})  # Sam showed first
+    assert len(h.streets) == 5
     assert h.cut.message == "impossible card '7D7': the showdown from this line on is left out"
 
 
@@ -231,4 +206,4 @@ def test_inconsistent_hands_are_problems():
 
 
 def test_other_encodings_and_line_ends_read_the_same(tmp_path):
-    assert_encodings_read_the_same(FIXTURE, tmp_path)
+    check_encodings(FIXTURE, tmp_path, names=("Thérèse",))

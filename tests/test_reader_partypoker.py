@@ -7,19 +7,22 @@ the replay cannot give odds while a live player's board is unknown."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from reader_asserts import (
+from reader_helpers import (
     DATA,
     C,
     acts,
-    assert_encodings_read_the_same,
-    assert_never_raises,
-    mutate,
-    needs,
+    assert_consistent,
+    assert_samples_survive_mutation,
+    check_bad_card,
+    check_bad_showdown_card,
+    check_encodings,
+    check_sample,
+    fuzz_mutations,
+    fuzz_random_text,
+    fuzz_truncations,
+    line_of,
+    needs_samples,
     samples,
 )
 
@@ -32,18 +35,11 @@ FIXTURE = DATA / "partypoker_stud7_side_pot.txt"
 TEXT = FIXTURE.read_text(encoding="utf-8")
 
 
-def line_of(text: str, old: str) -> int:
-    return text[: text.index(old)].count("\n") + 1
-
-
 def assert_party_consistent(h: HandHistory) -> None:
-    """reader_asserts.assert_consistent, for the players whose boards the file shows."""
-    assert h.room == PARTYPOKER and h.cut is None
+    """assert_consistent, for a file that shows the boards of the hero and of those who
+    show down only."""
+    assert_consistent(h, PARTYPOKER, boards_known=False)
     assert set(h.up_cards) == {h.hero} | set(h.shown), h.hand_id
-    put_in = h.put_in() - sum(h.uncalled.values())
-    assert put_in == pytest.approx(h.total_pot)
-    assert sum(h.collected.values()) + h.rake == pytest.approx(h.total_pot)
-    assert h.rake >= 0
 
 
 def rules_where_known(h: HandHistory) -> int:
@@ -145,19 +141,18 @@ def test_unknown_lines_are_warnings():
 
 # ---------------------------------------------------------------- real samples
 
-@needs("partypoker")
+@needs_samples
 @pytest.mark.parametrize("path", samples("partypoker"), ids=lambda p: p.name)
 def test_real_samples_read(path):
     """One hand a file, no warnings; the hero's board, and the shown players' boards in the
     order dealt."""
-    hands, problems = parse_file(path)
-    assert problems == [] and len(hands) == 1
+    hands = check_sample(path, PARTYPOKER, boards_known=False)
+    assert len(hands) == 1
     for h in hands:
-        assert h.warnings == (), h.hand_id
         assert_party_consistent(h)
 
 
-@needs("partypoker")
+@needs_samples
 def test_real_samples_agree_with_the_rules_where_the_boards_are_known():
     """In the stud hi-lo hand both players left after 4th street showed down: who acted
     first on 5th, 6th and 7th street agrees with the rules. Nothing else can be checked:
@@ -173,13 +168,9 @@ def test_real_samples_agree_with_the_rules_where_the_boards_are_known():
     assert checked == {"stud7": 0, "stud7hl8": 3}
 
 
-@needs("partypoker")
+@needs_samples
 def test_real_samples_survive_mutation():
-    rng = random.Random(15)
-    for path in samples("partypoker"):
-        lines = path.read_text(encoding="cp1252").splitlines()
-        for _ in range(30):
-            assert_never_raises(parse_text, "\n".join(mutate(lines, rng, rng.randrange(1, 8))))
+    assert_samples_survive_mutation(parse_text, samples("partypoker"))
 
 
 # ---------------------------------------------------------------- the replay
@@ -197,41 +188,32 @@ def test_the_replay_names_the_unknown_boards(capsys):
 
 # ---------------------------------------------------------------- broken input
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.randoms(use_true_random=False), st.integers(1, 8))
-def test_mutated_fixture_never_raises(rng, n):
-    assert_never_raises(parse_text, "\n".join(mutate(TEXT.splitlines(), rng, n)))
+def test_mutated_fixture_never_raises():
+    fuzz_mutations(parse_text, TEXT)
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.integers(0, len(TEXT)))
-def test_truncated_fixture_never_raises(cut):
-    assert_never_raises(parse_text, TEXT[:cut])
+def test_truncated_fixture_never_raises():
+    fuzz_truncations(parse_text, TEXT)
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list('Game #1 starts. ** Dealing ** Seat 1: ( $2 USD ) Dealt to [ Ah ] posts ante bring-ins raises wins 7 Card Stud\n'))))
-def test_random_text_never_raises(text):
-    assert_never_raises(parse_text, text)
+def test_random_text_never_raises():
+    fuzz_random_text(parse_text, alphabet="Game #1 starts. ** Dealing ** Seat 1: ( $2 USD ) "
+                                          "Dealt to [ Ah ] posts ante bring-ins raises wins "
+                                          "7 Card Stud\n")
 
 
 def test_a_bad_card_keeps_the_streets_before_it():
     old = "Dealt to Hero [  4c ]"
-    (h, _), problems = parse_text(TEXT.replace(old, "Dealt to Hero [  4x ]"))
-    assert problems == []
-    assert [s.name for s in h.streets] == ["3rd", "4th"]
+    h = check_bad_card(parse_text, TEXT, old, "Dealt to Hero [  4x ]", ["3rd", "4th"],
+                       boards_known=False)
     assert h.cut == ParseProblem("5000000001", line_of(TEXT, old), "impossible card '4x': "
                                  "only the streets before it are kept (3rd, 4th street)")
-    (whole, _), _ = parse_text(TEXT)
-    assert h.streets == whole.streets[:2] and h.hero_cards == whole.hero_cards[:4]
-    assert (h.shown, h.collected, h.total_pot) == ({}, {}, None)
 
 
 def test_a_bad_card_in_the_showdown_keeps_every_street():
-    old = "Kim shows [ Td, Th, Tc, 3s, 6h, 8d, Kd ]"
-    (h, _), problems = parse_text(TEXT.replace(old, "Kim shows [ Td, Th, Tc, 3s, 6h, 8d, K ]"))
-    assert problems == [] and len(h.streets) == 5
-    assert set(h.shown) == {"Hero"}
+    h = check_bad_showdown_card(parse_text, TEXT, "Kim shows [ Td, Th, Tc, 3s, 6h, 8d, Kd ]",
+                                "Kim shows [ Td, Th, Tc, 3s, 6h, 8d, K ]", {"Hero"})
+    assert len(h.streets) == 5
     assert h.cut.message == "impossible card 'K': the showdown from this line on is left out"
 
 
@@ -254,4 +236,4 @@ def test_inconsistent_hands_are_problems():
 
 
 def test_other_encodings_and_line_ends_read_the_same(tmp_path):
-    assert_encodings_read_the_same(FIXTURE, tmp_path)
+    check_encodings(FIXTURE, tmp_path, names=("Jörg",))

@@ -14,28 +14,34 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reader_helpers import (
+    DATA,
+    ENCODINGS,
+    SAMPLES,
+    C,
+    assert_never_raises,
+    check_bad_card,
+    check_encodings,
+    check_replay_json,
+    check_sample,
+    fuzz_mutations,
+    fuzz_random_text,
+    fuzz_settings,
+    needs_samples,
+    samples,
+)
 
 from studodds.cards import parse_card
 from studodds.cli import main
-from studodds.histories import Action, HandHistory, parse_file, phh
+from studodds.histories import Action, parse_file, phh
 from studodds.histories.formats import identify
 from studodds.histories.phh import parse_text
 from studodds.histories.replay import check_rules, replay_hand
 
-DATA = Path(__file__).resolve().parent / "data" / "handhistories"
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "phh"
-needs_samples = pytest.mark.skipif(not SAMPLES.is_dir(), reason=f"{SAMPLES} is absent")
+PHH_SAMPLES = SAMPLES / "phh"
 SIDE_POT = DATA / "phh_stud7_side_pot.phh"
 SEVERAL = DATA / "phh_several.phhs"
 UNKNOWN = DATA / "phh_stud7_unknown_cards.phh"
-
-
-def C(text: str) -> tuple[int, ...]:
-    return tuple(parse_card(t) for t in text.split())
-
-
-def sample_files() -> list[Path]:
-    return sorted(SAMPLES.glob("*.phh")) if SAMPLES.is_dir() else []
 
 
 def pokerkit_state(path: Path):
@@ -281,24 +287,20 @@ def test_a_community_card_after_a_shortage():
 
 @needs_samples
 def test_every_sample_reads_and_follows_the_rules():
-    files = sample_files()
+    files = samples("phh", "*.phh")
     assert len(files) == 12
     games = set()
     for path in files:
-        hands, problems = parse_file(path)
-        assert problems == [], path.name
-        (hh,) = hands
-        assert (hh.room, hh.hand_id, hh.hero) == ("PHH", path.stem, None), path.name
-        assert hh.warnings == () and hh.cut is None, path.name
         # The rules check agrees with the WSOP broadcast on every bring-in and every
-        # first to act.
-        assert check_rules(hh) == (), path.name
+        # first to act. Who holds '??????' has no board; PHH gives no rake.
+        (hh,) = check_sample(path, "PHH", boards_known=False, pot_given=False)
+        assert (hh.room, hh.hand_id, hh.hero) == ("PHH", path.stem, None), path.name
         games.add(hh.game)
     assert games == {"stud7", "stud7hl8", "razz"}
 
 
 @needs_samples
-@pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", samples("phh", "*.phh"), ids=lambda p: p.stem)
 def test_sample_chips_agree_with_pokerkit(path):
     """Antes, bring-ins, completes, raises to, calls, all-ins and the bets returned: every
     player's result equals pokerkit's. Who won a showdown PHH does not write: there the
@@ -318,12 +320,12 @@ def test_sample_chips_agree_with_pokerkit(path):
 
 @needs_samples
 def test_sample_details():
-    (hh,), _ = parse_file(SAMPLES / "wsop-2023-43-5-85_03_50_24.phh")
+    (hh,), _ = parse_file(PHH_SAMPLES / "wsop-2023-43-5-85_03_50_24.phh")
     # p1 is all in calling on 6th street; p2's raise above it comes back.
     assert hh.streets[3].actions[-1] == Action("p1", "call", 150000, all_in=True)
     assert hh.returned == (("6th", "p2", 450000),)
     assert hh.shown["p1"] == C("8c 2h 4c Ad Qd Jd Kh")  # shown, then the river dealt
-    (hh,), _ = parse_file(SAMPLES / "wsop-2023-43-5-51_02_18_42.phh")
+    (hh,), _ = parse_file(PHH_SAMPLES / "wsop-2023-43-5-51_02_18_42.phh")
     # p1's cards were not on the broadcast ('??????'): no up card, nothing shown.
     assert "p1" not in hh.up_cards and "p1" not in hh.shown
     assert hh.streets[0].dealt["p1"] == ()
@@ -335,7 +337,7 @@ def test_showdown_equity_is_the_pot_the_showdown_gives():
     7th street begins is each player's share of the pot at the showdown (as pokerkit
     settles it; odd chips ignored)."""
     checked = 0
-    for path in sample_files():
+    for path in samples("phh", "*.phh"):
         (hh,), _ = parse_file(path)
         if len(hh.streets) < 5:
             continue
@@ -358,14 +360,11 @@ def test_showdown_equity_is_the_pot_the_showdown_gives():
 # ---------------------------------------------------------------- replay through the CLI
 
 def test_cli_replay_json(capsys):
-    assert main(["replay", str(SIDE_POT), "--trials", "2000", "--format", "json"]) == 0
-    out, _ = capsys.readouterr()
-    (hand,) = json.loads(out)
+    (hand,) = check_replay_json(SIDE_POT, "PHH", ["Sunday-12"], capsys, trials=2000)
     assert (hand["room"], hand["hand_id"], hand["game"], hand["hero"]) == (
         "PHH", "Sunday-12", "stud7", None)
     assert [s["street"] for s in hand["streets"]] == ["3rd", "4th", "5th", "6th", "7th"]
     assert [s["pot"] for s in hand["streets"]] == [20, 260, 500, 735, 895]
-    assert hand["rule_problems"] == []
     river = {p["name"]: p for p in hand["streets"][-1]["players"]}
     assert river["Bo"]["revealed"] == "(7d 7c) 3c 3d 9d Ts (7s)"
     assert river["Bo"]["hero_view"] == "(x x) 3c 3d 9d Ts (x)"
@@ -379,7 +378,7 @@ def test_cli_replay_json(capsys):
 
 @needs_samples
 def test_a_street_with_an_unknown_up_card_is_left_out(capsys):
-    path = SAMPLES / "wsop-2023-43-5-51_02_18_42.phh"
+    path = PHH_SAMPLES / "wsop-2023-43-5-51_02_18_42.phh"
     assert main(["replay", str(path), "--trials", "500", "--format", "json"]) == 0
     out, _ = capsys.readouterr()
     (hand,) = json.loads(out)
@@ -399,14 +398,8 @@ FIXTURE_TEXTS = [SIDE_POT.read_text(), SEVERAL.read_text(), UNKNOWN.read_text()]
 ONE_HAND_TEXTS = [SIDE_POT.read_text(), UNKNOWN.read_text()]
 
 
-def _no_internal_errors(text: str) -> None:
-    hands, problems = parse_text(text)
-    assert isinstance(hands, list) and isinstance(problems, list)
-    assert all(isinstance(h, HandHistory) for h in hands)
-    assert not [p for p in problems if "internal error" in p.message], problems
-    for h in hands:
-        for s in h.streets:
-            assert all(a.amount >= 0 for a in s.actions)
+def test_fuzz_line_mutations_never_raise():
+    fuzz_mutations(parse_text, FIXTURE_TEXTS, examples=300)
 
 
 def _mutate(items: list[str], rng: random.Random, n: int) -> list[str]:
@@ -441,18 +434,11 @@ def _mutate(items: list[str], rng: random.Random, n: int) -> list[str]:
     return items
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, len(FIXTURE_TEXTS) - 1), st.randoms(use_true_random=False),
-       st.integers(1, 6))
-def test_fuzz_line_mutations_never_raise(index, rng, n):
-    _no_internal_errors("\n".join(_mutate(FIXTURE_TEXTS[index].splitlines(), rng, n)))
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz_settings(300)
 @given(st.randoms(use_true_random=False), st.integers(1, 5))
 def test_fuzz_action_mutations_never_raise(rng, n):
     """Most line mutations break the TOML; these keep it and garble the hand instead."""
-    _no_internal_errors(_with_actions(rng.choice(ONE_HAND_TEXTS),
+    assert_never_raises(parse_text, _with_actions(rng.choice(ONE_HAND_TEXTS),
                                       lambda actions: _mutate(actions, rng, n)))
 
 
@@ -516,25 +502,19 @@ def test_fuzz_hidden_cards_keep_every_hand(index, rng, n):
         assert all(set(cards) <= set(was.shown[name]) for name, cards in hh.shown.items())
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("variant= 'F7S'[]\nactions,\"d dh p1 Ac??pbcc"
-                                             "cbr 40f sm#antes=[5]0.12"))))
-def test_fuzz_random_text_never_raises(text):
-    _no_internal_errors(text)
+def test_fuzz_random_text_never_raises():
+    fuzz_random_text(parse_text, alphabet="variant= 'F7S'[]\nactions,\"d dh p1 Ac??pbcc"
+                                          "cbr 40f sm#antes=[5]0.12")
 
 
 def test_a_bad_card_keeps_the_streets_before_it():
     text = SIDE_POT.read_text()
-    (whole,), _ = parse_text(text)
-    (hh,), problems = parse_text(text.replace("'d dh p2 9d'", "'d dh p2 9x'"))
-    assert problems == [] and [s.name for s in hh.streets] == ["3rd", "4th"]
-    assert hh.streets == whole.streets[:2]
+    hh = check_bad_card(parse_text, text, "'d dh p2 9d'", "'d dh p2 9x'", ["3rd", "4th"],
+                        shown_as_dealt=True)
     assert hh.cut.message == ("impossible card '9x' in '9x': only the streets before it are "
                               "kept (3rd, 4th street)")
     assert hh.cut.line == text.splitlines().index(
         "  'd dh p1 5h', 'd dh p2 9d', 'd dh p3 Qd',") + 1
-    assert (hh.collected, hh.total_pot) == ({}, None)
-    assert hh.up_cards == {n: c[:2] for n, c in whole.up_cards.items()}
     # A bad card in the first deal of a street: the street before it was read to its end.
     (hh,), _ = parse_text(text.replace("'d dh p1 5h'", "'d dh p1 5H'"))
     assert [s.name for s in hh.streets] == ["3rd", "4th"]
@@ -569,18 +549,13 @@ def test_not_toml_is_one_problem():
     assert problems[0].message.startswith("not a readable PHH file (TOML)")
 
 
-@pytest.mark.parametrize("encoding", ["utf-16", "latin-1", "utf-8-sig", "crlf"])
+@pytest.mark.parametrize("encoding", ENCODINGS)
 def test_encodings_read_the_same(encoding, tmp_path):
     text = SIDE_POT.read_text().replace("'Dee'", "'Zoë'")
-    (want,), _ = parse_text(text)
-    assert "Zoë" in want.players
     path = tmp_path / "hand.phh"
-    if encoding == "crlf":
-        path.write_bytes(text.replace("\n", "\r\n").encode())
-    else:
-        path.write_bytes(text.encode(encoding))
-    (got,), problems = parse_file(path)
-    assert problems == [] and got == want
+    path.write_text(text, encoding="utf-8")
+    assert parse_file(path) == parse_text(text)
+    check_encodings(path, tmp_path, names=("Zoë",), encodings=(encoding,))
 
 
 def test_tournament_pots_in_millions_print_in_full(tmp_path, capsys):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import doctest
 
-from reader_checks import (
+from reader_helpers import (
     DATA,
     C,
     check_bad_card,
@@ -12,8 +12,8 @@ from reader_checks import (
     check_replay_json,
     check_samples,
     check_shared_hand,
-    fuzz_test,
-    needs,
+    fuzz_mutations,
+    needs_samples,
 )
 
 from studodds.histories import Action, parse_file, winamax
@@ -51,9 +51,9 @@ def test_fixture_tournament_razz_uncalled_complete():
     assert (h.collected, h.total_pot, h.rake) == ({"Hero": 140.0}, 140.0, 0.0)
 
 
-@needs("winamax")
+@needs_samples
 def test_real_samples():
-    read = {p.name: hands for p, hands in check_samples(ROOM, "winamax")}
+    read = check_samples("winamax", ROOM)
     assert sorted(h.game for hands in read.values() for h in hands) == ["razz", "stud7"]
     (razz,) = read["Razz-6max-EUR-25-50-201611._8games_.txt"]
     # The file: "Player0 collected 258€", "Total pot 258€ | Rake 2€", after a 50€ bet on
@@ -66,12 +66,13 @@ def test_real_samples():
 
 
 def test_replay_json(capsys):
-    replays = check_replay_json(FIXTURE, ROOM, capsys)
+    replays = check_replay_json(FIXTURE, ROOM, ["1000001-1-1600000000", "2000001-5-1600000100"],
+                                capsys)
     assert [s["pot"] for s in replays[0]["streets"]] == [1.5, 7.5, 19.5, 38.5, 38.5]
 
 
 def test_mutations_never_raise():
-    fuzz_test(winamax.parse_text, FIXTURE)
+    fuzz_mutations(winamax.parse_text, FIXTURE.read_text())
 
 
 def test_a_bad_card_keeps_the_streets_before_it():
@@ -81,7 +82,7 @@ def test_a_bad_card_keeps_the_streets_before_it():
 
 
 def test_encodings(tmp_path):
-    check_encodings(FIXTURE, tmp_path, latin="cp1252")  # the euro sign is not Latin-1
+    check_encodings(FIXTURE, tmp_path)  # the euro sign is not Latin-1: cp1252 only
 
 
 def test_short_game_names():

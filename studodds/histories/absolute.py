@@ -1,4 +1,5 @@
-"""Reader for Absolute Poker stud hand histories (Seven Card Stud, Seven Card Hi/Lo, Razz).
+"""Reader for Absolute Poker and UltimateBet stud hand histories (Seven Card Stud, Seven
+Card Hi/Lo, Razz): the two rooms of the Cereus network wrote the same layout.
 
 >>> hands, problems = parse_text(_EXAMPLE)
 >>> hand = hands[0]
@@ -12,15 +13,18 @@
 ({'Villain': 0.01}, {'Villain': 0.02}, 0.02, 0.0, [])
 
 A hand starts with ``Stage #N: GAME  Normal $0.02/$0.04 - DATE`` (the game, and the small
-and big bet; hands of other games are skipped silently). Seats are ``Seat 1 - NAME ($0.17
-in chips)``, actions ``NAME - Ante $0.01``, ``NAME - Bring-In $0.01``, ``NAME - Calls
-$0.01`` (amounts are the chips put in; ``Raises $A to $B`` raises to B). Each street
-lists every live player's cards so far, ``NAME - Pocket [H H Js 10d]``, ``H`` for a card
-face down that the file hides; the hero's cards are all given (and repeated, unchanged,
-after the hero folds). Absolute writes no line for an uncalled bet going back: it is
-worked out (builder.HandBuilder.settle_uncalled). ``NAME Collects $0.19 from main pot`` is
-what a player took; ``Total Pot($0.43) | Rake ($0.04)`` the pot and the rake; shown cards
-come from ``NAME - Shows [...]`` and from the summary's seat lines.
+and big bet; hands of other games are skipped silently; UltimateBet writes ``Stage
+#C241220000:``). Seats are ``Seat 1 - NAME ($0.17 in chips)``, actions ``NAME - Ante
+$0.01``, ``NAME - Bring-In $0.01``, ``NAME - Calls $0.01`` (amounts are the chips put in,
+``All-In(Raise) $1.15`` too; ``Raises $A to $B`` raises to B). Each street lists every
+live player's cards so far, ``NAME - Pocket [H H Js 10d]``, ``H`` for a card face down
+that the file hides; the hero's cards are all given (and repeated, unchanged, after the
+hero folds). An uncalled bet going back is written ``NAME - returned ($0.50) : not
+called`` in some files and not at all in others: then it is worked out
+(builder.HandBuilder.settle_uncalled). ``NAME Collects $0.19 from main pot`` is what a
+player took; ``Total Pot($0.43) | Rake ($0.04)`` the pot and the rake; shown cards come
+from ``NAME - Shows [...]`` and from the summary's seat lines (``HI: [Mucked] [10s 3s]``:
+the cards after the word).
 """
 
 from __future__ import annotations
@@ -59,7 +63,8 @@ Seat 1: Hero Folded on the 3rd STREET
 Seat 2: Villain won Total ($0.02)
 """
 
-_HEADER_RE = re.compile(r"^Stage #(?P<id>\d+):\s*(?P<rest>.*)$")
+# UltimateBet (the same network, the same layout) numbers its hands "Stage #C241220000:".
+_HEADER_RE = re.compile(r"^Stage\s+#C?(?P<id>\d+)(?::\s*|\s+)(?P<rest>.*)$")
 _STAKES_RE = re.compile(rf"{CUR}(?P<sb>{NUM})\s*/\s*{CUR}(?P<bb>{NUM})")
 _TOURNAMENT_RE = re.compile(r"(?:Tourney|Tournament|Turbo|STT|MTT)\s*(?:ID)?\s*#?\s*(?P<t>\d+)",
                             re.IGNORECASE)
@@ -71,28 +76,32 @@ _STREETS = {"1ST STREET": "1st", "2ND STREET": "2nd", "3RD STREET": "3rd", "4TH 
 _ALL_IN = r"(?P<allin> \(?[Aa]ll[ -][Ii]n\)?)?"
 _ACTIONS = (
     ("ante", re.compile(rf"^Ante {CUR}(?P<a>{NUM}){_ALL_IN}$", re.IGNORECASE)),
-    ("bring-in", re.compile(rf"^Bring[- ]In {CUR}(?P<a>{NUM}){_ALL_IN}$", re.IGNORECASE)),
+    ("bring-in", re.compile(rf"^Bring[- ]In {CUR}(?P<a>{NUM}){_ALL_IN}\.?$", re.IGNORECASE)),
     ("complete", re.compile(rf"^Completes? (?:to )?{CUR}(?P<to>{NUM}){_ALL_IN}$", re.IGNORECASE)),
     ("bet", re.compile(rf"^Bets {CUR}(?P<a>{NUM}){_ALL_IN}$", re.IGNORECASE)),
     ("raise", re.compile(rf"^(?:Raises|All-In\(Raise\)) (?:{CUR}(?:{NUM}) )?to {CUR}(?P<to>{NUM})"
                          rf"{_ALL_IN}$", re.IGNORECASE)),
     ("raise", re.compile(rf"^Raises {CUR}(?P<a>{NUM}){_ALL_IN}$", re.IGNORECASE)),
     ("call", re.compile(rf"^Calls {CUR}(?P<a>{NUM}){_ALL_IN}$", re.IGNORECASE)),
-    ("all-in", re.compile(rf"^All-In {CUR}(?P<a>{NUM})$", re.IGNORECASE)),
+    # "All-In $1", "All-In(Raise) $1.15": the chips it puts in (a call, bet or raise).
+    ("all-in", re.compile(rf"^All-In(?:\(Raise\))? {CUR}(?P<a>{NUM})$", re.IGNORECASE)),
     ("check", re.compile(r"^Checks$", re.IGNORECASE)),
     ("fold", re.compile(r"^Folds$", re.IGNORECASE)),
 )
 _POCKET_RE = re.compile(r"^Pocket \[(?P<cards>[^\[\]]*)\]$")
 _SHOWS_RE = re.compile(r"^(?:Shows|Mucks) \[(?P<cards>[^\[\]]*)\](?: .*)?$")
 _COLLECTS_RE = re.compile(rf"^(?P<name>.+) Collects {CUR}(?P<a>{NUM}) from (?:main|side) pot.*$")
+# "NAME - returned ($0.50) : not called": the uncalled bet, as the file writes it.
 _RETURNED_RE = re.compile(rf"^(?:Uncalled bet \({CUR}(?P<a>{NUM})\) returned to (?P<name>.+)|"
-                          rf"(?P<name2>.+) - [Rr]eturned {CUR}(?P<a2>{NUM}))$")
+                          rf"(?P<name2>.+) - [Rr]eturned (?:{CUR}(?P<a2>{NUM})|"
+                          rf"\({CUR}(?P<a3>{NUM})\) : not called))$")
 _TOTAL_RE = re.compile(rf"^Total Pot\s*\({CUR}(?P<pot>{NUM})\)(?:\s*\|\s*Rake\s*\({CUR}"
                        rf"(?P<rake>{NUM})\))?")
 _SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-_SUMMARY_CARDS_RE = re.compile(r"\[(?P<cards>[^\[\]\-]*?)(?: - [^\[\]]*)?\]")
+# "[Kh Kc Jh Qs 8c Ts 9s - B:Qs,...]", "HI: [Mucked] [10s 3s]": the cards, not the word.
+_SUMMARY_CARDS_RE = re.compile(r"\[(?!Mucked\])(?P<cards>[^\[\]\-]*?)(?: - [^\[\]]*)?\]")
 _QUIET_RE = re.compile(r"^(?:Table\b|.* - (?:Sitout|Sits? out|Returned to table|"
-                       r"is sitting out|Disconnected|Reconnected).*$)")
+                       r"is sitting out|Disconnected|Reconnected).*$|.* - Mucks$)")
 
 
 def _split(text: str):
@@ -219,7 +228,8 @@ def _other_line(recorder: HandBuilder, n: int, line: str) -> bool:
     if returned:
         name = returned["name"] or returned["name2"]
         if name in recorder.stacks:
-            recorder.return_uncalled(n, name, amount(returned["a"] or returned["a2"]))
+            chips = returned["a"] or returned["a2"] or returned["a3"]
+            recorder.return_uncalled(n, name, amount(chips))
             return True
     return False
 

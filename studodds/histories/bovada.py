@@ -27,8 +27,12 @@ What the file says differently from PokerStars:
   on an open pair, ``D bets``); the one missing is half or twice the other, and both are
   0 when the hand had no full bet.
 - ``Raises $0.10`` gives the street's total; ``Calls`` what the call adds; ``Hand
-  result`` is what a player won; the ``Showdown`` and ``Does not show`` lines (the best
-  five cards, or the cards already dealt) add nothing.
+  result`` (``Hand Result-Side Pot`` for a side pot) is what a player won; the
+  ``Showdown`` and ``Does not show`` lines (the best five cards, or the cards already
+  dealt) add nothing, nor does a tournament's ``Ranking 7`` (the place a player finished).
+- The skins write the same layout under their names (``Bodog UK Hand #``, ``Bodog.eu``,
+  ``Bodog.com``, ``Bodog Canada``, ``Bodog88``, ``Ignition``), the hand number may start
+  with a ``C``.
 """
 
 from __future__ import annotations
@@ -75,10 +79,13 @@ Seat 1:  $5 [Does not show]
 Seat 2:  Folded on the 4TH STREET
 """
 
-_HEADER_RE = re.compile(r"^(?:Bovada|Bodog) Hand #(?P<id>\d+):?(?P<rest>.*)$")
+# The network's skins write the same layout under their own names; the hand number may
+# start with a "C" ("Hand #C2700000001").
+_HEADER_RE = re.compile(r"^(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) "
+                        r"Hand #C?(?P<id>\d+):?(?P<rest>.*)$")
 _NUM = r"[\d,]*\.?\d+"
 _AMT = rf"(?P<amt>[$€£]?{_NUM})"
-_TOURNAMENT_RE = re.compile(r"Tournament\s*#?(?P<t>\d+)", re.IGNORECASE)
+_TOURNAMENT_RE = re.compile(r"Tournament\s*#?(?:M-)?(?P<t>\d+)", re.IGNORECASE)
 _SEAT_RE = re.compile(rf"^(?P<name>.+?)(?P<me>\s+\[ME\])?\s?: [$€£]?(?P<stack>{_NUM}) in chips"
                       r"(?:\s.*)?$")
 _PLAYER_RE = re.compile(r"^(?P<name>.+?)(?P<me>\s+\[ME\])?\s+: (?P<rest>.+)$")
@@ -99,9 +106,9 @@ _ACTIONS = (
 _ANTE_RE = re.compile(rf"^Ante chip {_AMT}{_ALL_IN}$")
 _DEALT_RE = re.compile(r"^Card dealt to a spot \[(?P<cards>[^\[\]]*)\]$")
 _RETURN_RE = re.compile(rf"^Return uncalled portion of bet {_AMT}$")
-_RESULT_RE = re.compile(rf"^Hand [Rr]esult(?:-Side ?pot)? {_AMT}$")
+_RESULT_RE = re.compile(rf"^Hand [Rr]esult(?:-Side ?[Pp]ot)? {_AMT}$")
 _QUIET_RE = re.compile(
-    r"^(?:Showdown|Does not show|Mucks|Seat |Table |Sit ?out|Leave|Enter|Re-?join|Stand"
+    r"^(?:Showdown|Does not show|Mucks|Seat |Table |Sit ?out|Leave|Enter|Re-?join|Stand|Ranking"
     r"|Sitting out|Sitout|Chat|Time ?out|Big Blind|Small Blind|Misses|Set dealer).*$"
 )
 _TOTAL_RE = re.compile(rf"^Total Pot\s*\({_AMT}\)(?:\s*\|\s*Rake\s*\((?P<rake>[$€£]?{_NUM})\))?")
@@ -200,7 +207,10 @@ def _player_line(b: _Builder, n: int, line: str, name: str, rest: str) -> None:
         b.collect(n, name, amount(result["amt"]))
         return
     if rest.startswith("Showdown"):
+        # The hand goes to the showdown face up: the hero's too (the others' count as
+        # shown anyway, the file giving their cards).
         b.showdown_unmarked()
+        b.show(n, name, [c for c in b.dealt.get(name, ()) if c is not None])
         return
     if not _QUIET_RE.match(rest):
         b.warn(n, line)
@@ -227,14 +237,20 @@ def _summary_line(b: HandBuilder, n: int, line: str) -> None:
 
 
 def _finish(b: _Builder, hand):
-    """The stakes, from the bets seen (the header does not give them)."""
+    """The stakes, from the bets seen (the header does not give them); the rake, when the
+    total names none (``Total Pot($150)``, and always in a tournament): the pot less what
+    the ``Hand result`` lines paid out."""
     small = min(b.small_seen) if b.small_seen else None
     big = max(b.big_seen) if b.big_seen else None
     if small is None and big is not None:
         small = big / 2
     if big is None and small is not None:
         big = small * 2
-    return dataclasses.replace(hand, small_bet=small or 0.0, big_bet=big or 0.0)
+    rake = hand.rake
+    if rake is None and hand.total_pot is not None and hand.collected and hand.cut is None:
+        left = round(hand.total_pot - sum(hand.collected.values()), 10)
+        rake = left if left >= 0 else None
+    return dataclasses.replace(hand, small_bet=small or 0.0, big_bet=big or 0.0, rake=rake)
 
 
 def parse_text(text: str):

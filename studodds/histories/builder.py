@@ -8,7 +8,7 @@ The record's conventions:
 - antes are the first actions of the first street and do not count towards its bets;
 - an action's ``amount`` is the chips it puts in, ``to`` the street's total after a
   complete or a raise; on the first street the first bet over the bring-in is the complete,
-  whatever word the room uses for it;
+  whatever word the room uses for it, unless the bring-in was of the whole small bet;
 - every card of a player is kept in the order dealt, None for one the file hides (another
   player's hole card, the river); an up card is never hidden except in rooms that write
   nobody's up cards but the hero's (``hidden_up_cards``);
@@ -360,11 +360,43 @@ class HandBuilder:
         if put_in < 0:
             raise HandError(line, f"{name} puts in a negative amount")
         if kind in ("bet", "raise") and len(self.streets) == 1 and not any(
-                a.kind in _BETS for a in street.actions):
+                a.kind in _BETS or self._full_bring_in(a) for a in street.actions):
             kind = "complete"  # the first bet over the bring-in, whatever its word
         to = round(before + put_in, 10) if kind in ("raise", "complete") else None
         street.committed[name] = round(before + put_in, 10)
         street.actions.append(Action(name, kind, put_in, to, all_in))
+
+    def stakes_from_actions(self, line: int, where: str) -> None:
+        """For a hand whose file names no stakes (some tournaments write only the level):
+        the fixed-limit bets read from the betting. The small bet is what a complete makes
+        it on the first street (else the smallest bet on the second), the big bet the first
+        bet of a later street (else twice the small bet); all-ins for less are left out.
+        ``where``: where the file should have named them, for the error when the hand has
+        neither (over at the bring-in)."""
+        def bets(index: int, kind: str) -> list[float]:
+            street = self.streets[index] if index < len(self.streets) else None
+            return [a.to if kind == "complete" else a.amount for a in
+                    (street.actions if street else ()) if a.kind == kind and not a.all_in]
+
+        completes = bets(0, "complete")
+        later = [b for i in range(2, len(self.streets)) for b in bets(i, "bet")]
+        small = completes[0] if completes else None
+        big = later[0] if later else None
+        if small is None and bets(1, "bet"):
+            small = min(bets(1, "bet"))
+            if big is not None and small >= big - 1e-9:  # a double bet on an open pair
+                small = big / 2
+        if small is None and big is None:
+            raise HandError(line, f"no stakes (small bet/big bet) {where}, and no complete "
+                                  "or bet in the hand to tell them")
+        self.small_bet = small if small is not None else big / 2
+        self.big_bet = big if big is not None else 2 * small
+
+    def _full_bring_in(self, action: Action) -> bool:
+        """A bring-in of the whole small bet (Ongame's "big bring in"): it is the complete
+        already, and the next bet over it a raise."""
+        return (action.kind == "bring-in" and self.small_bet > 0
+                and action.amount >= self.small_bet - 1e-9)
 
     def put_in(self) -> float:
         """Chips put in so far by everyone, antes included, before any return."""

@@ -24,7 +24,9 @@ POKERSTARS = "PokerStars"
 _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     (room, content, re.compile(pattern))
     for room, content, pattern in (
-        (POKERSTARS, "hands", r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+"),
+        # "PokerStars Hand #", "Game #", "Home Game Hand #", "Home Game #", "Zoom Hand #";
+        # an export writes "POKERSTARS GAME #".
+        (POKERSTARS, "hands", r"(?i:^PokerStars (?:Zoom |Rush |Home Game )?(?:Hand |Game )?#\d+:)"),
         (POKERSTARS, "summary", r"^PokerStars Tournament #\d+"),
         ("Full Tilt Poker", "hands", r"^Full ?Tilt ?Poker Game #\d+"),
         ("Full Tilt Poker", "summary", r"^Full ?Tilt ?Poker Tournament Summary\b"),
@@ -35,11 +37,12 @@ _SIGNS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("Merge Gaming", "hands", (r"^<description type=\"[^\"]*\" stakes=|"
                                    r"^<game id=\"[\d-]+\" starttime=")),
         ("Ongame", "hands", r"^\*{5} History for hand [A-Z0-9]+-\d+"),
-        ("Bovada", "hands", r"^(?:Bovada|Bodog) Hand #\d+"),
+        ("Bovada", "hands", (r"^(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) "
+                             r"Hand #C?\d+")),
         # Everleaf, and its Partouche skin (the hand header in French)
         ("Everleaf", "hands", (r"^Everleaf Gaming Game #\d+|"
                                r"^\*{3} Historique des Mains pour la partie \d+ \*{3}$")),
-        ("Absolute Poker", "hands", r"^Stage #\d+: "),
+        ("Absolute Poker", "hands", r"^Stage\s+#C?\d+:?\s"),
         ("PartyPoker", "hands", r"^Game #\d+ starts\.$|^\*{5} Hand History [Ff]or Game \d+"),
         ("Winning Poker Network", "hands", r"^Game started at: \d{4}/\d+/\d+"),
         # The layout of 2019 on: "Hand #N - 7Stud(Fixed Limit) - $0.04/$0.08 - DATE UTC",

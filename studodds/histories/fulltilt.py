@@ -19,7 +19,9 @@ $2`` (what the call adds), ``, and is all in``, ``Uncalled bet of $2 returned to
 in their own brackets on the first street (``Dealt to Hero [5h 3c] [Td]``). Tournament
 summaries ("Full Tilt Poker Tournament Summary") hold no hands: formats.py calls them
 summaries and no reader is asked. Hands of other games are skipped; lines the reader does
-not know are kept as warnings; player chat and table notices are skipped quietly.
+not know are kept as warnings; player chat and table notices (``NAME sits down``, ``NAME
+adds $50`` by players not dealt in, ``5 seconds left to act``, the summary's ``Duration
+95s``) are skipped quietly.
 """
 
 from __future__ import annotations
@@ -111,7 +113,11 @@ _TOTAL_RE = re.compile(
 )
 _NOISE_RE = re.compile(
     r"^(?:The button is in seat #\d+|Board: .*|Table .*|.* said, \".*|Time has expired.*"
-    r"|Hand #\d+ has been canceled|This hand has been .*|.* is low with .*)$"
+    r"|Hand #\d+ has been canceled|This hand has been .*|.* is low with .*"
+    # The table's notices while the hand runs, of players not dealt in, and the clock.
+    rf"|.+ (?:sits down|stands up|adds {_CUR}{_NUM})|\d+ seconds? left to act"
+    # The summary's length of the hand (2006 files).
+    r"|Duration \d+s)$"
 )
 
 

@@ -31,9 +31,9 @@ def _exactly(*rows: tuple[str, str | None], flags: int = re.IGNORECASE) -> tuple
     return _names(*((rf"\A(?:{re.escape(name)})\Z", game) for name, game in rows), flags=flags)
 
 
-# "7 Card Stud", "7 Card Stud Hi/Lo", "Razz" in the header line.
+# "7 Card Stud", "7 Card Stud Hi/Lo" (also "Hi / Lo"), "Razz" in the header line.
 _POKERSTARS = _names(
-    ("7 Card Stud Hi/Lo", "stud7hl8"),
+    (r"7 Card Stud Hi\s*/\s*Lo", "stud7hl8"),
     ("7 Card Stud", "stud7"),
     ("Razz", "razz"),
 )
@@ -48,13 +48,14 @@ _SEVEN_CARD_WORDS = _names(
 )
 
 # Bovada, Full Tilt, KingsClub and Winamax: "Stud Hi", "Stud H/L", "7-Card Stud Hi/Lo",
+# Bovada's "7CARD_HL",
 # "Stud 8 or better", "2-7 Razz", "5 Card Stud" (its low and high-low versions: not read).
 _STUD_WORDS = _names(
     (r"2-7 razz|deuce[- ]to[- ]seven razz|2-7 lowball stud", "razz27"),
     ("razz", "razz"),
     (r"\A(?=.*(?:hi[/-]?lo|h/l|low)).*(?:\b(?:5|five)[- ]?card stud|\bstud ?5\b)", None),
     (r"\b(?:5|five)[- ]?card stud|\bstud ?5\b", "stud5"),
-    ((r"\A(?=.*(?:hi[/ -]?lo|h/l|8 or better|eight or better|\bhl\b|stud8))"
+    ((r"\A(?=.*(?:hi[/ -]?lo|h/l|8 or better|eight or better|(?:\b|_)hl\b|stud8))"
       r".*(?:\bstud\b|7 ?card|7-card|seven card|\b7stud)"), "stud7hl8"),
     (r"\bstud\b|7 ?card|7-card|seven card|\b7stud", "stud7"),
     flags=re.IGNORECASE | re.DOTALL,

@@ -26,7 +26,12 @@ What the file says differently from PokerStars:
   NAME`` when it is): it is returned here, as the rules have it (the highest total on the
   last street bet, less the next highest), and is not part of the pot. The file gives no
   total pot: it is what was won plus the rake.
-- A tournament's table is written ``Table 'T1234 [2]'``: tournament 1234.
+- The file may leave a pot out: a side pot won when the other players folded, while a
+  player all in for less waits for the showdown, has no ``wins`` line. The summary's
+  ``Seat 2: NAME (12,298.50) -450.50`` (the stack after the hand, the net) gives it: what a
+  player won is the net plus what he put in and did not get back.
+- The table is written ``Table 'NAME'`` or ``Table ID 'NAME' 6-max``; a tournament's
+  ``Table 'T1234 [2]'``: tournament 1234.
 """
 
 from __future__ import annotations
@@ -68,7 +73,7 @@ Villain checks
 Hero bets 20
 Villain folds
 *** SUMMARY ***
-Seat 1: Hero (428) +28
+Seat 1: Hero (423) +23
 Seat 2: Villain (275) -25
 Rake 2
 Hero wins pot (48)
@@ -99,7 +104,7 @@ _SHOWS_RE = re.compile(r"^(?:shows|mucks|showed) \[(?P<cards>[^\[\]]*)\]")
 _WINS_RE = re.compile(rf"^(?:wins|ties for|collected) (?:the )?(?:(?:main |side )?pot(?: #?\d+)? )?"
                       rf"\((?P<amt>{_NUM})\)(?: from (?:the )?pot)?$")
 _UNCALLED_RE = re.compile(rf"^Uncalled bet \({_AMT}\) returned to (?P<name>.+)$")
-_TOURNAMENT_RE = re.compile(r"^Table 'T(?P<t>\d+) \[\d+\]'")
+_TOURNAMENT_RE = re.compile(r"^Table (?:ID )?'T(?P<t>\d+) \[\d+\]'")
 _RAKE_RE = re.compile(rf"^Rake {_AMT}$")
 _QUIET_RE = re.compile(
     r"^(?:mucks|doesn't show.*|does not show.*|is sitting out|sits out|has returned"
@@ -108,7 +113,17 @@ _QUIET_RE = re.compile(
     r"|wins the tournament.*|wins .* bounty .*|split the .* bounty .*|wins .* for eliminating .*"
     r"|wins .* for splitting .*)$"
 )
-_NOISE_RE = re.compile(r"^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d.*|Table '.*'.*|Seat \d+: .*)$")
+_NOISE_RE = re.compile(r"^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d.*|Table (?:ID )?'.*'.*|Seat \d+: .*)$")
+# The summary's "Seat 2: NAME (12,298.50) -450.50": the stack after the hand, and the net.
+_NET_RE = re.compile(rf"^Seat \d+: (?P<name>.+) \((?P<stack>{_NUM})\) (?P<sign>[+-]?)(?P<net>{_NUM})$")
+
+
+class _Builder(HandBuilder):
+    """A KingsClub hand: each player's net as the summary gives it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.nets: dict[str, float] = {}
 
 
 def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
@@ -116,7 +131,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     game = game_of(ROOM, rest)
     if game is None:
         return None
-    builder = HandBuilder(ROOM, header["id"], n, game, needs_summary="summary")
+    builder = _Builder(ROOM, header["id"], n, game, needs_summary="summary")
     stakes = _STAKES_RE.search(rest)
     if stakes is None:  # pragma: no cover - the header pattern requires them
         raise HandError(n, "no stakes (small bet/big bet) in the header")
@@ -124,7 +139,7 @@ def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
     return builder
 
 
-def _feed(b: HandBuilder, n: int, line: str) -> None:
+def _feed(b: _Builder, n: int, line: str) -> None:
     if b.section == "seats":
         seat = _SEAT_RE.match(line)
         if seat:
@@ -167,7 +182,10 @@ def _feed(b: HandBuilder, n: int, line: str) -> None:
         b.rake = amount(rake["amt"])
         return
     if b.section == "summary" and _NOISE_RE.match(line):
-        return  # "Seat 1: NAME (stack after) +won": the stacks after the hand
+        net = _NET_RE.match(line)
+        if net and net["name"] in b.stacks:
+            b.nets[net["name"]] = amount(net["net"]) * (-1 if net["sign"] == "-" else 1)
+        return
     prefixed = b.name_prefix(line, ": ")
     if prefixed:
         ante = _ANTE_RE.match(prefixed[1])
@@ -205,15 +223,59 @@ def _player_line(b: HandBuilder, n: int, line: str, name: str, rest: str) -> Non
         b.warn(n, line)
 
 
-def _finish(b: HandBuilder, hand):
-    """The returned bet the file leaves out, and the pot: what was won plus the rake."""
+def _finish(b: _Builder, hand):
+    """The returned bet the file leaves out, a pot the file leaves out, and the pot: what
+    was won plus the rake."""
+    collected = dict(hand.collected)
+    warnings = list(hand.warnings)
     if hand.cut is None:
         b.settle_uncalled(last_street_only=True)
+        if hand.rake is None:
+            hand = dataclasses.replace(hand, rake=_rake_from_nets(b, hand))
+        _unwritten_pots(b, hand, collected)
     total = None
-    if hand.collected:
-        total = round(sum(hand.collected.values()) + (hand.rake or 0.0), 10)
+    if collected:
+        total = round(sum(collected.values()) + (hand.rake or 0.0), 10)
+        chips = round(hand.put_in() - sum(b.uncalled.values()), 10)
+        if hand.cut is None and abs(total - chips) > 0.005:
+            warnings.append(f"the pot won ({_chips(total)}) is not the chips put in "
+                            f"({_chips(chips)})")
     return dataclasses.replace(hand, uncalled=dict(b.uncalled), returned=tuple(b.returned),
-                               total_pot=total)
+                               collected=collected, total_pot=total, warnings=tuple(warnings))
+
+
+def _rake_from_nets(b: _Builder, hand) -> float | None:
+    """The rake when no ``Rake`` line gives it: the nets add up to minus the rake (None
+    when a player's net is missing, or the nets add up to more than nothing)."""
+    if not b.nets or not set(b.nets) >= set(hand.players):
+        return None
+    rake = round(-sum(b.nets.values()), 10)
+    if rake < -0.005:
+        return None
+    return rake if rake > 0.005 else 0.0
+
+
+def _unwritten_pots(b: _Builder, hand, collected: dict[str, float]) -> None:
+    """A pot no ``wins`` line gives (a side pot won when the other players folded, with a
+    player all in for less): the chips put in are more than what was won and raked, and
+    the summary's nets say who took the rest. What a player won is the net plus what he put
+    in and did not get back; taken only when it accounts for the missing chips exactly."""
+    chips = hand.put_in() - sum(b.uncalled.values())
+    missing = round(chips - sum(collected.values()) - (hand.rake or 0.0), 10)
+    if missing <= 0.005:
+        return
+    more = {}
+    for name, net in b.nets.items():
+        put_in = sum(a.amount for s in hand.streets for a in s.actions if a.player == name)
+        won = round(net + put_in - b.uncalled.get(name, 0.0), 10)
+        if won - collected.get(name, 0.0) > 0.005:
+            more[name] = won
+    if abs(sum(more.values()) - sum(collected.get(p, 0.0) for p in more) - missing) <= 0.005:
+        collected.update(more)
+
+
+def _chips(x: float) -> str:
+    return f"{x:,.2f}".rstrip("0").rstrip(".")
 
 
 def parse_text(text: str):

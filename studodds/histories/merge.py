@@ -4,20 +4,30 @@ razz and five-card stud.
 Each hand is a ``<game id="31423297-107" ...>`` after a ``<description type="7-Stud"
 stakes="Limit $0.50/$1"/>`` naming its game (``7-Stud``, ``7-Stud H/L8``, ``Razz``,
 ``5-Stud``; a mixed game such as ``HORSE`` names the hand's game by its ``gametype`` or
-``multigametype`` number) and its small bet and big bet. The file is no XML document (many
-roots, no declaration), so its tags are scanned forgivingly (xml_tags.scan_tags).
+``multigametype`` number) and its small bet and big bet. No-limit and pot-limit stud write
+three amounts, ``No Limit ($0.01/$0.02/$0.10)``: ante, bring-in and minimum bet, and the
+record's two bets are the minimum bet. A tournament may write ``stakes="Limit"`` alone: the
+bets are then read from the betting (builder.HandBuilder.stakes_from_actions); its
+``data`` attribute names the tournament and table, ``36447024-1``. The file is no XML
+document (many roots, no declaration), so its tags are scanned forgivingly
+(xml_tags.scan_tags).
 
 Players are named by seat in the events; seats are numbered from 0 in the file and from 1
 in the record, as the table shows them. Rounds: ``BLINDS`` (the antes), ``BRING_IN`` (the
 door cards and the bring-in), ``THIRD_STREET`` (the rest of 3rd street's betting; five-card
-stud: ``SECOND_STREET``), then one round a street, ``SHOWDOWN`` and ``END_OF_GAME``. A
+stud: ``SECOND_STREET``), then one round a street, ``SHOWDOWN`` and ``END_OF_GAME``
+(``END_OF_FOLDED_GAME`` then an empty ``END_OF_GAME`` for a hand won without a showdown). A
 round's ``<cards>`` give each player's cards so far, ``null`` for a card the room hides
 (``HOLE``: the file owner's, the hero's); they may be written after the round's betting,
 but they were dealt before it. Amounts: ``COMPLETE`` and ``RAISE`` give the total the bet
 is made, ``ANTE``, ``BRING_IN``, ``BET``, ``CALL`` and ``ALL_IN`` the chips the action puts
-in (an all-in is a bet, raise or call by what it puts in). ``<winner amount uncalled>``
-gives what each player collected; a winner written ``uncalled="true"`` is an uncalled bet
-returned, which the hand builder also finds from the actions (builder.HandBuilder).
+in (an all-in is a bet, raise or call by what it puts in); until September 8, 2010 (the
+game's ``starttime``) a ``RAISE`` gave the chips it puts in, as fpdb reads it.
+``<winner amount uncalled>`` gives what each player collected; a winner written
+``uncalled="true"`` is an uncalled bet returned, which the hand builder also finds from the
+actions (builder.HandBuilder). Files that write no such winner may count the bet nobody
+called in the winner's amount: when the winners get more than the pot holds, it is taken
+out.
 """
 
 from __future__ import annotations
@@ -39,7 +49,12 @@ MERGE = "Merge Gaming"
 
 _MIXES = ("HORSE", "HOSE", "SHOE", "RASH", "HA", "HO", "HAR")
 
-_STAKES_RE = re.compile(r"([^\s/()]*\d[^\s/()]*)\s*/\s*([^\s/()]*\d[^\s/()]*)")
+# "Limit $0.50/$1" (small bet/big bet); "No Limit ($0.01/$0.02/$0.10)" (ante/bring-in/
+# minimum bet); tournaments may write "Limit" alone, the stakes then come from the betting.
+_AMOUNT = r"[^\s/()]*\d[^\s/()]*"
+_STAKES_RE = re.compile(rf"{_AMOUNT}(?:\s*/\s*{_AMOUNT})+")
+# Raises were written as the chips they put in until this start time (then as the total).
+_RAISE_TO_FROM = "20100908000000"
 _CARD_RE = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.IGNORECASE)
 _HIDDEN = ("null", "", "x", "xx", "?")
 
@@ -77,17 +92,18 @@ def _game_of(description: dict[str, str], head: Tag) -> tuple[str | None, str | 
 def _read_game(description: dict[str, str], tags: list[Tag]) -> HandHistory | None:
     head = tags[0]
     hand_id = head.attrs.get("id", "?")
+    if not description:
+        raise HandError(head.line, "no <description> before the game: its game and stakes "
+                                   "are unknown")
     game, mix = _game_of(description, head)
     if game is None:
         return None  # another game: not ours
-    stakes = _STAKES_RE.findall(description.get("stakes", ""))
-    small, big = (amount(stakes[-1][0]), amount(stakes[-1][1])) if stakes else (None, None)
-    if not small or not big:
-        raise HandError(head.line, "no stakes (small bet/big bet) in the description")
+    small, big = _stakes(description.get("stakes", ""))
     tournament = None
     if re.search(r"Tournament\s*$", description.get("type", ""), re.IGNORECASE):
+        # data="DATE|NAME|TOURNAMENT-TABLE|GAME|true"
         parts = head.attrs.get("data", "").split("|")
-        tournament = parts[2] if len(parts) > 2 and parts[2] else hand_id.split("-")[0]
+        tournament = (parts[2] if len(parts) > 2 and parts[2] else hand_id).split("-")[0]
     hh = HandBuilder(MERGE, hand_id, head.line, game, small, big, tournament=tournament,
                      mix=mix, uncalled="settle", pot_from_chips=True)
     by_seat: dict[str, str] = {}
@@ -107,26 +123,48 @@ def _read_game(description: dict[str, str], tags: list[Tag]) -> HandHistory | No
             rounds.append((tag.attrs.get("id", "").upper(), tag, []))
         elif tag.name in ("event", "cards", "winner") and rounds:
             rounds[-1][2].append(tag)
-    reader = _Hand(hh, by_seat)
+    old_raise = head.attrs.get("starttime", _RAISE_TO_FROM)[:14] < _RAISE_TO_FROM
+    reader = _Hand(hh, by_seat, old_raise)
     try:
         for round_id, tag, items in rounds:
             reader.round(round_id, tag, items)
         hh.showdown()
         reader.finish()
+        _stakes_from_betting(hh)
         return hh.build(hh.header_line)
     except BadCard as bad:
         if reader.bad_street is None:
             hh.showdown()
             reader.finish()  # what was shown before the bad card
+        _stakes_from_betting(hh)
         return hh.build_cut(bad)
+
+
+def _stakes(text: str) -> tuple[float, float]:
+    """(small bet, big bet) of a description's stakes; 0.0 for bets it does not name. No-limit and pot-limit stud name the ante, the bring-in and the minimum bet:
+    the record's two bets are then the minimum bet (the replay does not depend on them)."""
+    found = _STAKES_RE.findall(text)
+    parts = [amount(p) for p in re.split(r"\s*/\s*", found[-1])] if found else []
+    if len(parts) == 2:
+        return parts[0] or 0.0, parts[1] or 0.0
+    if len(parts) == 3:
+        return parts[2] or 0.0, parts[2] or 0.0
+    return 0.0, 0.0
+
+
+def _stakes_from_betting(hh: HandBuilder) -> None:
+    if not hh.small_bet or not hh.big_bet:
+        hh.stakes_from_actions(hh.header_line, "in the description")
 
 
 class _Hand:
     """Feeds one game's rounds to the hand builder."""
 
-    def __init__(self, hh: HandBuilder, by_seat: dict[str, str]):
+    def __init__(self, hh: HandBuilder, by_seat: dict[str, str], old_raise: bool):
         self.hh = hh
         self.by_seat = by_seat
+        self.old_raise = old_raise  # RAISE gives the chips put in, not the total
+        self.winners: list[tuple[int, str, float]] = []
         self.full: dict[str, list[int | None]] = {}  # cards so far, revealed ones filled in
         self.showed: set[str] = set()
         self.first_round = "SECOND_STREET" if hh.five else "THIRD_STREET"
@@ -162,7 +200,7 @@ class _Hand:
             self.bad_street = index
             hh.street(tag.line, _street_name(hh, index, tag.line))
             self.deal(cards)
-        elif round_id in ("SHOWDOWN", "END_OF_GAME"):
+        elif round_id in ("SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME"):
             self.bad_street = None  # a bad card from here on is the showdown's
             hh.showdown()
             self.deal(cards)
@@ -236,6 +274,8 @@ class _Hand:
             hh.act(line, name, "bring-in", put_in=chips)
         elif kind == "COMPLETE":
             hh.act(line, name, "complete", to=chips)
+        elif kind == "RAISE" and self.old_raise:
+            hh.act(line, name, "raise", put_in=chips)
         elif kind == "RAISE":
             hh.act(line, name, "raise", to=chips)
         elif kind == "BET":
@@ -267,7 +307,7 @@ class _Hand:
         if tag.attrs.get("uncalled", "false").lower() == "true":
             self.returned_stated[name] = self.returned_stated.get(name, 0.0) + chips
         else:
-            self.hh.collect(tag.line, name, chips)
+            self.winners.append((tag.line, name, chips))
 
     def finish(self) -> None:
         """Shown cards: everything known of each player who showed or mucked face up."""
@@ -280,6 +320,15 @@ class _Hand:
         returned = {}
         for _, name, chips in hh.unmatched_bets():
             returned[name] = round(returned.get(name, 0.0) + chips, 10)
+        # Files that write no winner uncalled="true" of its own may put the bet nobody
+        # called inside the winner's amount: more than the pot holds.
+        pot = hh.put_in() - sum(returned.values())
+        inside = returned and sum(chips for _, _, chips in self.winners) > pot + 0.005
+        for line, name, chips in self.winners:
+            if inside and name in returned:
+                hh.win(line, name, chips)
+            else:
+                hh.collect(line, name, chips)
         for name, chips in self.returned_stated.items():
             if abs(returned.get(name, 0.0) - chips) > 0.005:
                 hh.warnings.append(f"the file returns {chips} uncalled to {name}, the "
@@ -313,6 +362,9 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
                 games.append((description, current))
         elif current is not None:
             current.append(tag)
+    if not games and text.strip():
+        problems.append(ParseProblem(None, 1, "no <game> in this Merge Gaming file: each hand "
+                                              "is a <game id=...> after a <description>"))
     for desc, game_tags in games:
         head = game_tags[0]
         try:

@@ -12,14 +12,18 @@
 ({'Villain': 1.0}, {'Villain': 1.0}, 1.0, [])
 
 A hand runs from ``***** History for hand R5-...-N *****`` to ``***** End of hand ...
-*****``. The ``Table:`` line names the game and stakes (``LIMIT SEVEN_CARD_STUD
-$0.10/$0.20, ante: $0.02``); hands of other games are skipped silently. ``User:`` names
+*****``; a tournament hand names its tournament there, ``***** History for hand T5-...-N
+(TOURNAMENT: "NAME", S-512-77, buy-in: $10) *****``, plays in chips and writes an all-in
+``[all in]``. The ``Table:`` line names the game and stakes (``LIMIT SEVEN_CARD_STUD
+$0.10/$0.20, ante: $0.02``); hands of other games are skipped silently. Seats are
+``Seat 2: Hero ($30)`` or ``($30 in chips)``. ``User:`` names
 the hero, whose three cards are dealt face up in the file (``Dealing to Hero: [Jh, 9d,
 Ac]``); the other players' hole cards are written ``-`` and their rivers are not written at
 all. Streets are ``Dealing pocket cards`` (3rd), ``Dealing 4th street`` ... and ``Dealing
 river`` (7th). Ongame writes no line for an uncalled bet going back: it is worked out
 (builder.HandBuilder.settle_uncalled). The summary's ``Main pot: $2.35 won by Hero ($2.24)``
-gives the pot and what each winner collected after the rake; the seat lines give the
+gives the pot and what each winner collected after the rake (a hi/lo pot's halves:
+``Yan ($0.86 High), Hero ($0.86 Low)``); the seat lines give the
 cards shown (``[Jh, 9d, Ac, 7h, Js, 5c, 9h] (TWO_PAIR JACK, NINE)``).
 """
 
@@ -31,7 +35,7 @@ from ..cards import parse_card, parse_cards
 from .amounts import DECIMAL_POINT
 from .builder import HandBuilder
 from .game_names import game_of
-from .record import HandError
+from .record import HandError, ParseProblem
 from .studhand import CUR, NUM, card, cards, read_hands
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
@@ -67,17 +71,24 @@ Seat 2: Villain ($80.50), net: +$0.50
 ***** End of hand R5-1-1 *****
 """
 
-_HEADER_RE = re.compile(r"^\*{5} History for hand (?P<id>[A-Za-z0-9]+(?:-\d+)+) \*{5}$")
+# A tournament hand names its tournament in the header: "(TOURNAMENT: "NAME", S-512-77,
+# buy-in: $10)", the name and the buy-in optional.
+_HEADER_RE = re.compile(
+    r"^\*{5} History for hand (?P<id>[A-Za-z0-9]+(?:-\d+)+)"
+    r"(?: \(TOURNAMENT:(?: \"[^\"]*\",?)?(?: (?P<tid>[-A-Za-z\d]+))?(?:, buy-in: [^()]*)?\))?"
+    r" \*{5}$")
+_NO_HAND = ("no hand starts in this Ongame file: a hand starts at "
+            "'***** History for hand ID *****'")
 _END_RE = re.compile(r"^\*{5} End of hand .*\*{5}$")
 _TABLE_RE = re.compile(r"^Table: (?P<table>.*?) \((?P<desc>.*)\)$")
 _STAKES_RE = re.compile(rf"{CUR}(?P<sb>{NUM})\s*/\s*{CUR}(?P<bb>{NUM})")
 _TOURNAMENT_RE = re.compile(r"Tournament\s*(?:ID)?[:#]?\s*(?P<t>\d+)", re.IGNORECASE)
 _USER_RE = re.compile(r"^User: (?P<name>.+)$")
-_SEAT_RE = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \({CUR}(?P<stack>{NUM})\)$")
+_SEAT_RE = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \({CUR}(?P<stack>{NUM})(?: in chips)?\)$")
 _STREET_RE = re.compile(r"^Dealing (?:(?P<pocket>pocket cards)|(?P<n>\d)(?:st|nd|rd|th) street"
                         r"|(?P<river>river))$", re.IGNORECASE)
 _DEAL_RE = re.compile(r"^Dealing to (?P<name>.+): \[(?P<cards>[^\[\]]*)\]$")
-_ALL_IN = r"(?P<allin>,? (?:and is )?all[ -]in)?"
+_ALL_IN = r"(?P<allin>,? (?:and is )?all[ -]in| \[all in\])?"
 _ACTIONS = (
     ("ante", re.compile(rf"^posts ante {CUR}(?P<a>{NUM}){_ALL_IN}$")),
     ("bring-in", re.compile(rf"^(?:small |big )?brings? in(?: for)? {CUR}(?P<a>{NUM}){_ALL_IN}$")),
@@ -90,11 +101,13 @@ _ACTIONS = (
     ("fold", re.compile(r"^folds$")),
 )
 _POT_RE = re.compile(rf"^(?:Main|Side) pot(?: \d+)?: {CUR}(?P<pot>{NUM})(?: won by (?P<won>.*))?$")
-_WINNER_RE = re.compile(rf"(?P<name>.+?) \({CUR}(?P<a>{NUM})\)(?:, |$)")
+# A hi/lo pot's halves: "won by Yan ($0.86 High), Hero ($0.86 Low)".
+_WINNER_RE = re.compile(rf"(?P<name>.+?) \({CUR}(?P<a>{NUM})(?: (?:High|Low))?\)(?:, |$)")
 _RAKE_RE = re.compile(rf"^Rake taken: {CUR}(?P<rake>{NUM})$")
 _SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(.*?\), net: [^,]*"
                               r"(?:, \[(?P<cards>[^\[\]]*)\].*)?$")
-_QUIET_RE = re.compile(r"^(?:Start hand: |Players in round: |---$|Dealing pocket cards$)")
+_QUIET_RE = re.compile(r"^(?:Start hand: |Players in round: |---$|Dealing pocket cards$"
+                       r"|Button: seat \d+$)")
 
 
 def _split(text: str):
@@ -104,7 +117,7 @@ def _split(text: str):
         line = raw.strip().lstrip("\ufeff").strip()
         header = _HEADER_RE.match(line)
         if header:
-            chunks.append((header["id"], n, []))
+            chunks.append((header["id"], n, [(n, line)]))
         elif line and chunks:
             chunks[-1][2].append((n, line))
     return chunks
@@ -115,8 +128,13 @@ def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBui
     names: list[str] = []
     summary = False
     pot_total = 0.0
+    tournament = None
     for n, line in lines:
         if recorder is None:
+            header = _HEADER_RE.match(line)
+            if header:
+                tournament = header["tid"]
+                continue
             table = _TABLE_RE.match(line)
             if table is None:
                 continue  # "Start hand:" and the like
@@ -126,10 +144,10 @@ def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBui
             stakes = _STAKES_RE.search(table["desc"])
             if stakes is None:
                 raise HandError(n, "no stakes (small bet/big bet) on the Table: line")
-            tournament = _TOURNAMENT_RE.search(table["desc"])
+            named = _TOURNAMENT_RE.search(table["desc"])
             recorder = HandBuilder(ROOM, hand_id, start, game, amount(stakes["sb"]),
                                 amount(stakes["bb"]),
-                                tournament=tournament["t"] if tournament else None,
+                                tournament=tournament or (named["t"] if named else None),
                                 opens_first_street=True, uncalled="settle")
             holder.append(recorder)
             continue
@@ -197,8 +215,12 @@ def _summary_line(recorder: HandBuilder, n: int, line: str, pot_total: float) ->
     if pot:
         pot_total = round(pot_total + amount(pot["pot"]), 10)
         recorder.total_pot = pot_total
-        for winner in _WINNER_RE.finditer(pot["won"] or ""):
+        won = pot["won"] or ""
+        winners = list(_WINNER_RE.finditer(won))
+        for winner in winners:
             recorder.collect(n, winner["name"], amount(winner["a"]))
+        if "".join(w.group(0) for w in winners) != won:
+            recorder.warn(n, f"{line} (not every winner read)")
         return pot_total
     rake = _RAKE_RE.match(line)
     if rake:
@@ -216,4 +238,7 @@ def _summary_line(recorder: HandBuilder, n: int, line: str, pot_total: float) ->
 
 def parse_text(text: str):
     """All stud hands in ``text`` and the problems of those that could not be read."""
-    return read_hands(_split(text), _read)
+    chunks = _split(text)
+    if not chunks and text.strip():
+        return [], [ParseProblem(None, 1, _NO_HAND)]
+    return read_hands(chunks, _read)

@@ -1,13 +1,19 @@
 """Reader for PartyPoker stud hand histories (7 Card Stud, 7 Card Stud Hi-Lo, Razz).
 
-A hand starts ``Game #10399817763 starts.`` (or at ``***** Hand History for Game ... *****``)
-and its header names the stakes and the game: ``$0.50/$1 USD 7 Card Stud - Monday, ...``.
+A hand starts ``Game #10399817763 starts.`` (or at ``***** Hand History for Game ... *****``,
+which files other tools converted to this layout tag with the site: ``(Party)``) and its
+header names the stakes and the game: ``$0.50/$1 USD 7 Card Stud - Monday, ...``. A
+tournament's header may name them, ``FL 7 Card Stud $6 USD Buy-in Trny:69784932 Level:2
+Stakes-Antes(60/120-10) - ...``, or leave them to the lines after the seats (``Trny:
+88002233 Level: 2``, ``Stakes-Antes(60/120 -10)``); with neither they are read from the
+betting (builder.HandBuilder.stakes_from_actions).
 Seats are ``Seat 7: Name ( $31.15 USD )``; the players dealt in are those who post an ante
 (all the seated players when nobody does). Streets: ``** Dealing **`` (3rd street), then
 ``** Dealing Fourth street **`` ... ``** Dealing River **``. Amounts are in brackets,
 ``Name calls [$0.25 USD]``, and are always the chips the action puts in (a raise too:
-``raises [$2 USD]`` after a $1 bet of one's own makes it $3); ``is all-In [$x]`` is a bet,
-raise or call by what it puts in.
+``raises [$2 USD]`` after a $1 bet of one's own makes it $3; ``double bets [$10 USD]`` is
+a 4th-street bet of the big bet); ``is all-In [$x]`` is a bet, raise or call by what it
+puts in.
 
 The file writes the hero's cards only (``Dealt to Hero [  3h 8c 7c ]``): the other players'
 up cards are not in it. A player who shows or mucks face up at the showdown
@@ -17,16 +23,18 @@ unknown, so who should have brought it in or acted first cannot always be told.
 
 ``wins $13.20 USD`` includes an uncalled bet returned (the file writes no return); the
 hand builder finds it from the actions (builder.HandBuilder). Lines the reader does not know are
-warnings; "does not show cards", "There was no qualifying low hand" and the table lines
-are read without one. ``Name opens`` says who acts first on the street: a first action by
+warnings; "does not show cards", "There was no qualifying low hand", the low announced
+after a show (``shows8,5,3,2,A  for low.``, checked against the cards shown), the
+tournament results and the table lines are read without one. ``Name opens`` says who acts first on the street: a first action by
 anyone else is a warning.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
-from ..cards import parse_card
+from ..cards import card_str, parse_card
 from .amounts import EITHER
 from .builder import HandBuilder
 from .builder import street_name as _street_name
@@ -41,11 +49,19 @@ PARTYPOKER = "PartyPoker"
 _OTHER_GAME_RE = re.compile(r"Hold'?em|Omaha|Draw|Badugi|Lowball", re.IGNORECASE)
 
 _STARTS_RE = re.compile(r"^Game #(?P<id>\d+) starts\.$")
-_HISTORY_RE = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+) \*{5}$")
+# Files other tools converted to this layout tag the banner with the site: "***** Hand
+# History for Game N ***** (Party)"; their ids may hold letters.
+_HISTORY_RE = re.compile(
+    r"^\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?:\s*\([^()]*\))?$")
 _NUM = r"[^\s\[\]()/]*\d[^\s\[\]()/]*"
 _STAKES_RE = re.compile(rf"(?P<sb>{_NUM})\s*/\s*(?P<bb>{_NUM})")
 _TOURNAMENT_RE = re.compile(r"(?:Trny|Tourney|Tournament)\s*(?:ID|#|:)?\s*:?\s*(?P<t>\d+)",
                             re.IGNORECASE)
+# Tournaments repeat the level after the seats, and some name the stakes only there:
+# "Trny: 88002233 Level: 2", "Stakes-Antes(60/120 -10)" (Blinds(...) in flop games).
+_LEVEL_RE = re.compile(r"^Trny:\s*(?P<t>\d+)\s+Level:\s*\d+$")
+_STAKES_LINE_RE = re.compile(r"^(?:Blinds|Stakes)(?:-Antes)?\(\s*(?P<sb>[^/()]*?\d[^/()]*?)\s*/"
+                             r"\s*(?P<bb>[^/()-]*?\d[^/()-]*?)(?:\s*-\s*[^()]*\d[^()]*)?\s*\)$")
 _SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)$")
 _STREET_RE = re.compile(r"^\*\* Dealing(?: (?P<which>\w+)(?: [Ss]treet)?)? \*\*$")
 _STREET_WORDS = {"second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th",
@@ -57,6 +73,8 @@ _ACTIONS = (
     ("bring-in", re.compile(rf"^bring-ins {_AMOUNT}$")),
     ("complete", re.compile(rf"^completes {_AMOUNT}$")),
     ("bet", re.compile(rf"^bets {_AMOUNT}$")),
+    # The first bet on 4th street after an open pair, when it is of the big bet.
+    ("bet", re.compile(rf"^double bets {_AMOUNT}$")),
     ("raise", re.compile(rf"^raises {_AMOUNT}$")),
     ("call", re.compile(rf"^calls {_AMOUNT}$")),
     ("all-in", re.compile(rf"^is all-In\s*{_AMOUNT}$", re.IGNORECASE)),
@@ -64,6 +82,8 @@ _ACTIONS = (
     ("fold", re.compile(r"^folds$")),
 )
 _SHOWS_RE = re.compile(r"^(?P<verb>shows|doesn't show) \[(?P<cards>[^\[\]]*)\].*$")
+# The low half announced after the show, ranks only: "shows8,5,3,2,A  for low."
+_LOW_RE = re.compile(r"^shows\s*(?P<low>(?:10|[2-9TJQKA])(?:,(?:10|[2-9TJQKA])){4})\s+for low\.?$")
 _WINS_RE = re.compile(r"^wins (?P<amt>.+?)(?: from (?:the )?(?:main|side) pot.*| with .*)?$")
 _QUIET_AFTER_NAME = re.compile(
     r"^(?:does not show cards\.?|has (?:joined|left) the table.*|is sitting out"
@@ -73,7 +93,12 @@ _NOISE = tuple(re.compile(p) for p in (
     r"^#Game No\s*:", r"^Table ", r"^Seat \d+ is the button$",
     r"^Total number of players\s*:", r"^There was no qualifying low hand$",
     r"^Game #\d+ starts\.$", r"^\*{5} Hand History",
+    # Tournament results, after the hand.
+    r"^Player .+ finished in \d+.*$", r"^Congratulations to player .+ for winning tournament.*$",
 ))
+_STAKES_WHERE = "in the header or after the seats"
+_NO_HAND = ("no hand starts in this PartyPoker file: a hand starts at 'Game #N starts.' or "
+            "'***** Hand History for Game N *****'")
 _CARD_RE = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.IGNORECASE)
 
 
@@ -112,16 +137,33 @@ class _Hand:
                 self.skip = True
                 return True
             return False
+        # A tournament header may name no stakes: they come on their own line after the
+        # seats, else from the betting (build).
         stakes = _STAKES_RE.search(line)
-        small = amount(stakes["sb"]) if stakes else None
-        big = amount(stakes["bb"]) if stakes else None
-        if not small or not big:
-            raise HandError(n, "no stakes (small bet/big bet) in the header")
+        small = (amount(stakes["sb"]) or 0.0) if stakes else 0.0
+        big = (amount(stakes["bb"]) or 0.0) if stakes else 0.0
         tournament = _TOURNAMENT_RE.search(line)
         self.hh = HandBuilder(PARTYPOKER, self.hand_id, n, game, small, big,
                               tournament=tournament["t"] if tournament else None,
                               hidden_up_cards=True, uncalled="settle", pot_from_chips=True)
         self.header_seen = True
+        return True
+
+    def level_line(self, n: int, line: str) -> bool:
+        """A tournament's "Trny: N Level: N" or "Stakes-Antes(60/120-10)" line."""
+        hh = self.hh
+        level = _LEVEL_RE.match(line)
+        if level:
+            hh.tournament = hh.tournament or level["t"]
+            return True
+        stakes = _STAKES_LINE_RE.match(line)
+        if stakes is None:
+            return False
+        small, big = amount(stakes["sb"]), amount(stakes["bb"])
+        if not hh.small_bet:
+            hh.small_bet, hh.big_bet = small or 0.0, big or 0.0
+        elif (small, big) != (hh.small_bet, hh.big_bet):
+            hh.warn(n, f"{line} (the header says {hh.small_bet:g}/{hh.big_bet:g})")
         return True
 
     def feed(self, n: int, line: str) -> None:
@@ -132,6 +174,8 @@ class _Hand:
                 return
             raise HandError(n, f"no game in the header: {line!r}")
         hh = self.hh
+        if not hh.streets and self.level_line(n, line):
+            return
         seat = _SEAT_RE.match(line)
         if seat and not hh.streets:
             name, stack = seat["name"], amount(seat["stack"]) or 0.0
@@ -257,6 +301,10 @@ class _Hand:
             hh.reveal(n, name, cards)  # in the order dealt, when they fit the deal
             hh.show(n, name, cards)
             return
+        low = _LOW_RE.match(rest)
+        if low:
+            self.announced_low(n, line, name, low["low"])
+            return
         wins = _WINS_RE.match(rest)
         if wins and amount(wins["amt"]) is not None:
             self.flush()
@@ -265,6 +313,14 @@ class _Hand:
         if _QUIET_AFTER_NAME.match(rest):
             return
         hh.warn(n, line)
+
+    def announced_low(self, n: int, line: str, name: str, low: str) -> None:
+        """"shows8,5,3,2,A  for low.": the low of cards already shown, nothing new; a
+        low that is not among them is a warning."""
+        ranks = Counter(card_str(c)[0] for c in self.hh.shown.get(name, ()))
+        named = Counter("T" if r == "10" else r for r in low.split(","))
+        if named - ranks:
+            self.hh.warn(n, f"{line} (not among the cards {name} showed)")
 
     def all_in(self, name: str, chips: float, n: int) -> None:
         hh = self.hh
@@ -283,6 +339,8 @@ class _Hand:
     def build(self) -> HandHistory:
         self.flush()
         self.hh.showdown()
+        if not self.hh.small_bet or not self.hh.big_bet:
+            self.hh.stakes_from_actions(self.hh.header_line, _STAKES_WHERE)
         return self.hh.build(self.hh.header_line)
 
 
@@ -307,6 +365,8 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
             continue
         if chunks:
             chunks[-1][2].append((n, line))
+    if not chunks and text.strip():
+        problems.append(ParseProblem(None, 1, _NO_HAND))
     for hand_id, start, lines in chunks:
         hand = _Hand(hand_id, start)
         try:
@@ -323,6 +383,8 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
                     raise
                 if hand.at_showdown:
                     hand.hh.showdown()
+                if not hand.hh.small_bet or not hand.hh.big_bet:
+                    hand.hh.stakes_from_actions(hand.hh.header_line, _STAKES_WHERE)
                 hands.append(hand.hh.build_cut(bad))
             except HandError as exc:
                 problems.append(ParseProblem(hand_id, exc.line, exc.message))

@@ -51,10 +51,11 @@ import re
 import tomllib
 from pathlib import PurePath
 
-from ..cards import card_str, parse_card
+from ..cards import parse_card
 from ..games import Game, get_game
+from .builder import HandBuilder
 from .game_names import game_of
-from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
+from .record import BadCard, HandError, HandHistory, ParseProblem
 
 PHH = "PHH"
 
@@ -116,28 +117,28 @@ def _street_plan(game: Game) -> tuple[list[str], list[int], list[bool]]:
     return names, street_of, up
 
 
-class _Builder:
-    """One hand, action by action."""
+class _Hand:
+    """One hand, action by action: the format's betting words (``pb``, ``cc``, ``cbr X``)
+    worked out against the players' stacks, the hand itself kept by the one hand builder
+    (builder.py)."""
 
     def __init__(self, fields: dict, game_id: str, hand_id: str, line_of):
         self.start = line_of(None)
         self.game = get_game(game_id)
-        self.game_id = game_id
-        self.hand_id = hand_id
         self.names_of_streets, self.street_of, self.is_up = _street_plan(self.game)
         self.warnings: list[str] = []
         self._read_fields(fields)
-        self.cards: dict[str, list[int | None]] = {p: [] for p in self.names}
-        self.owner: dict[int, str] = {}
+        self.hh = HandBuilder(PHH, hand_id, self.start, game_id, self.small_bet,
+                              self.big_bet, tournament=self.tournament,
+                              hidden_up_cards=True, broadcast=True)
+        self.hh.warnings = self.warnings
+        for seat, name, stack in zip(self.seat_numbers, self.names, self.stacks_in,
+                                     strict=True):
+            self.hh.seat(self.start, seat, name, stack)
+            self.hh.dealt[name] = []
         self.remaining = dict(zip(self.names, self.stacks_in, strict=True))
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
-        self.streets: list[tuple[str, dict[str, list], list[Action]]] = []
-        self.committed: dict[str, float] = {}
-        self.high = 0.0
-        self.uncalled: dict[str, float] = {}
-        self.returned: list[tuple[str, str, float]] = []
-        self.community: int | None = None
         self.betting_checked = False
         self.street_starts: list[int] = []  # action index where each street began
         self.acted = False
@@ -202,6 +203,10 @@ class _Builder:
         self.warnings.append(f"line {line}: {text}")
 
     # -- actions
+    @property
+    def cards(self) -> dict[str, list[int | None]]:
+        return self.hh.dealt
+
     def player(self, label: str, line: int) -> str:
         match = re.fullmatch(r"p(\d+)", label)
         if match is None or not 1 <= int(match[1]) <= len(self.names):
@@ -232,14 +237,14 @@ class _Builder:
         self._bet(name, kind, args, action, line)
 
     def _new_street(self, index: int, street: int, line: int) -> None:
-        if street != len(self.streets):
-            expected = self.names_of_streets[len(self.streets)] if len(self.streets) < len(
+        hh = self.hh
+        if street != len(hh.streets):
+            expected = self.names_of_streets[len(hh.streets)] if len(hh.streets) < len(
                 self.names_of_streets) else None
             raise HandError(line, f"cards of {self.names_of_streets[street]} street dealt "
                                    f"out of order (expected {expected} street)")
         self._close_street()
-        actions: list[Action] = []
-        if street == 0:
+        if street == 0:  # the antes, before the first street opens with them
             for name, ante in zip(self.names, self.antes, strict=True):
                 if ante > 0:
                     amount = min(ante, self.remaining[name])
@@ -247,20 +252,21 @@ class _Builder:
                     all_in = self.remaining[name] <= 0
                     if all_in:
                         self.all_in.add(name)
-                    actions.append(Action(name, "ante", amount, None, all_in))
-        self.streets.append((self.names_of_streets[street], {}, actions))
+                    hh.ante(line, name, amount, all_in)
+        hh.street(line)
         self.street_starts.append(index)
-        self.committed, self.high, self.betting_checked = {}, 0.0, False
+        self.betting_checked = False
         self.acted = False
 
     def _deal(self, index: int, name: str, text: str, line: int) -> None:
+        hh = self.hh
         cards = _cards(text, line)
         if not cards:
             raise HandError(line, f"no cards dealt to {name}")
         have = self.cards[name]
         if name in self.folded:
             raise HandError(line, f"cards dealt to {name}, who folded")
-        if self.community is not None:
+        if hh.community is not None:
             raise HandError(line, f"a card dealt to {name} after the community card")
         positions = range(len(have), len(have) + len(cards))
         if positions[-1] >= len(self.street_of):
@@ -269,48 +275,38 @@ class _Builder:
         if len(streets) != 1:
             raise HandError(line, f"{text!r} deals {name} the cards of two streets")
         (street,) = streets
-        if street == len(self.streets):
+        if street == len(hh.streets):
             self._new_street(index, street, line)
-        elif street != len(self.streets) - 1:
+        elif street != len(hh.streets) - 1:
             raise HandError(line, f"{name}'s cards of {self.names_of_streets[street]} street "
                                    "are dealt out of order")
         elif self.acted:
             raise HandError(line, f"{name} is dealt a card after the betting began")
-        dealt = self.streets[-1][1]
-        self._claim([c for c in cards if c is not None], name, line)
-        have.extend(cards)
-        dealt.setdefault(name, []).extend(c for c in cards if c is not None)
+        hh.deal(line, name, cards)
 
     def _board(self, index: int, text: str, line: int) -> None:
+        hh = self.hh
         cards = _cards(text, line)
         last = len(self.names_of_streets) - 1
         if not self.game.community_card_rule or len(cards) != 1 or cards[0] is None:
             raise HandError(line, f"board cards {text!r}: stud has none but one community "
                                    "card turned on the river after a card shortage")
-        if self.community is not None or len(self.streets) not in (last, last + 1):
+        if hh.community is not None or len(hh.streets) not in (last, last + 1):
             raise HandError(line, f"the community card {text} is not turned for the river")
-        if len(self.streets) == last:
+        if len(hh.streets) == last:
             self._new_street(index, last, line)
-        elif self.streets[-1][1]:
+        elif hh.current.dealt:
             raise HandError(line, f"the community card {text} after rivers were dealt")
-        self._claim(cards, "\0community", line)
-        self.community = cards[0]
-
-    def _claim(self, cards, name: str, line: int) -> None:
-        for card in cards:
-            other = self.owner.setdefault(card, name)
-            if other != name:
-                raise HandError(line, f"{card_str(card)} is dealt to both "
-                                       f"{other.lstrip(chr(0))} and {name.lstrip(chr(0))}")
+        hh.turn_community(line, cards[0])
 
     def _check_deal(self, line: int) -> None:
         """Before a street's betting: every live player holds that street's cards."""
         if self.betting_checked:
             return
         self.betting_checked = True
-        s = len(self.streets) - 1
+        s = len(self.hh.streets) - 1
         want = self.street_of.index(s) + self.street_of.count(s)
-        if self.community is not None:
+        if self.hh.community is not None:
             want -= 1
         for name in self.names:
             have = len(self.cards[name])
@@ -320,7 +316,8 @@ class _Builder:
                                        "(a card the file does not know is written ??)")
 
     def _bet(self, name: str, kind: str, args: list[str], action: str, line: int) -> None:
-        if not self.streets:
+        hh = self.hh
+        if not hh.streets:
             raise HandError(line, f"{action!r} before the cards are dealt")
         if not self.cards[name]:
             raise HandError(line, f"{name} acts but was dealt no cards")
@@ -330,21 +327,21 @@ class _Builder:
             raise HandError(line, f"{name} acts after going all in")
         self._check_deal(line)
         self.acted = True
-        first = len(self.streets) == 1
-        before = self.committed.get(name, 0.0)
+        first = len(hh.streets) == 1
+        before, high = hh.committed(name), hh.top_bet()
         left = self.remaining[name]
         to = None
         if kind == "f":
             self.folded.add(name)
-            self._record(name, "fold", 0.0)
+            hh.act(line, name, "fold")
             return
         if kind == "pb":
-            if not first or self.high > 0:
+            if not first or high > 0:
                 raise HandError(line, f"{name} brings it in, but only the first action of "
                                        f"{self.names_of_streets[0]} street may")
             amount, kind = min(self.bring_in, left), "bring-in"
         elif kind == "cc":
-            need = max(self.high - before, 0.0)
+            need = max(high - before, 0.0)
             amount = min(need, left)
             kind = "call" if amount > 0 else "check"
         else:
@@ -352,47 +349,38 @@ class _Builder:
                 to = float(args[0])
             except ValueError:
                 raise HandError(line, f"{action!r}: {args[0]!r} is not an amount") from None
-            if not math.isfinite(to) or to <= before or to <= self.high:
+            if not math.isfinite(to) or to <= before or to <= high:
                 raise HandError(line, f"{action!r}: {name} must raise to more than the bet "
-                                       f"({self.high:g}) and than they put in ({before:g})")
-            if first and self.high < self.small_bet:
+                                       f"({high:g}) and than they put in ({before:g})")
+            if first and high < self.small_bet:
                 kind = "complete"
-            elif self.high > 0:
+            elif high > 0:
                 kind = "raise"
             else:
                 kind = "bet"
             amount = to - before
             if amount > left:
-                self._warn(line, f"{action!r}: {name} has only {left:g} behind: all in "
-                                 f"for {left:g}")
-                amount, to = left, before + left
-            if kind == "bet":
-                to = None
+                self.hh.warn(line, f"{action!r}: {name} has only {left:g} behind: all in "
+                                   f"for {left:g}")
+                amount = left
         amount = round(amount, 10)
         self.remaining[name] = left - amount
         all_in = amount > 0 and self.remaining[name] <= 1e-9
         if all_in:
             self.all_in.add(name)
-        self.committed[name] = before + amount
-        self.high = max(self.high, self.committed[name])
-        self._record(name, kind, amount, to, all_in)
-
-    def _record(self, name, kind, amount, to=None, all_in=False) -> None:
-        self.streets[-1][2].append(Action(name, kind, amount, to, all_in))
+        hh.act(line, name, kind, put_in=amount, all_in=all_in)
 
     def _close_street(self) -> None:
-        """A bet nobody matched goes back to who made it, on its own street."""
-        if not self.streets or not self.committed:
+        """A bet nobody matched goes back to who made it, when its street ends: the chips
+        behind count it back (the builder records the return, builder.settle_uncalled)."""
+        if not self.hh.streets:
             return
-        ranked = sorted(self.committed.items(), key=lambda kv: kv[1], reverse=True)
-        top_name, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else 0.0
-        excess = round(top - second, 10)
-        if excess > 0:
-            self.returned.append((self.streets[-1][0], top_name, excess))
-            self.uncalled[top_name] = self.uncalled.get(top_name, 0.0) + excess
-            self.remaining[top_name] += excess
-            self.committed[top_name] = second
+        ranked = sorted(self.hh.current.committed.items(), key=lambda kv: kv[1],
+                        reverse=True)
+        if ranked:
+            excess = round(ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0.0), 10)
+            if excess > 0:
+                self.remaining[ranked[0][0]] += excess
 
     def _show(self, name: str, text: str | None, line: int) -> None:
         """``sm CARDS`` shows the player's cards in the order dealt, from the first, as the
@@ -411,84 +399,33 @@ class _Builder:
         if (len(cards) == len(down) < len(have) and not _agrees(have, slots, cards)
                 and _agrees(have, down, cards)):
             slots = down
-        for k, card in zip(slots, cards, strict=True):
-            if card is None:
-                continue
-            if have[k] is None:
-                self._claim([card], name, line)
-                have[k] = card
-            elif have[k] != card:
-                raise HandError(line, f"{name} shows {card_str(card)} where "
-                                       f"{card_str(have[k])} was dealt")
+        self.hh.fill(line, name, {k: c for k, c in zip(slots, cards, strict=True)
+                                  if c is not None})
 
     # -- result
     def build(self, end_line: int, cut: ParseProblem | None = None) -> HandHistory:
-        if not self.streets:
+        hh = self.hh
+        if not hh.streets:
             raise HandError(end_line, "no cards dealt")
-        self._close_street()
         dealt_in = [n for n in self.names if self.cards[n]]
         if len(dealt_in) < 2:
             raise HandError(end_line, "fewer than two players were dealt cards")
-        seats = tuple((s, n) for s, n in zip(self.seat_numbers, self.names, strict=True)
-                      if n in dealt_in)
-        up_cards, shown = {}, {}
-        holes = self.game.hole_cards
         for name in dealt_in:
             have = self.cards[name]
-            # The record's up cards run street by street: up to the first unknown one.
             gap = next((k for k, c in enumerate(have) if self.is_up[k] and c is None),
                        len(have))
-            up = [c for k, c in enumerate(have[:gap]) if self.is_up[k]]
             if any(c is not None for k, c in enumerate(have) if self.is_up[k] and k > gap):
-                self._warn(self.start, f"{name}'s up cards are not all shown: those after "
-                                       "the unknown one are left out")
-            if up:
-                up_cards[name] = tuple(up)
-            if len(have) >= holes and all(c is not None for c in have[:holes]):
-                # The record's readers take the shown cards less the up cards as the down
-                # cards (hole cards, river): an up card left out above is left out here.
-                shown[name] = tuple(c for k, c in enumerate(have)
-                                    if c is not None and not (self.is_up[k] and k > gap))
-        total = round(sum(a.amount for _, _, acts in self.streets for a in acts)
-                      - sum(self.uncalled.values()), 10)
-        live = [n for n in dealt_in if n not in self.folded]
-        collected: dict[str, float] = {}
+                hh.warn(self.start, f"{name}'s up cards are not all shown: those after the "
+                                    "unknown one are left out")
+        hh.settle_uncalled()
         if cut is None:
+            hh.total_pot = round(hh.put_in() - sum(hh.uncalled.values()), 10)
+            live = [n for n in dealt_in if n not in self.folded]
             if len(live) == 1:
-                collected = {live[0]: total}
+                hh.collect(end_line, live[0], hh.total_pot)
             elif self.winnings:
-                collected = dict(self.winnings)
-        ante = max((a.amount for a in self.streets[0][2] if a.kind == "ante"), default=None)
-        bring_ins = [a.amount for _, _, acts in self.streets for a in acts
-                     if a.kind == "bring-in"]
-        return HandHistory(
-            room=PHH,
-            hand_id=self.hand_id,
-            game=self.game_id,
-            mix=None,
-            tournament=self.tournament,
-            small_bet=self.small_bet,
-            big_bet=self.big_bet,
-            ante=ante,
-            bring_in=bring_ins[0] if bring_ins else None,
-            seats=seats,
-            stacks={n: s for n, s in zip(self.names, self.stacks_in, strict=True)
-                    if n in dealt_in},
-            hero=None,
-            hero_cards=(),
-            up_cards=up_cards,
-            streets=tuple(Street(name, {p: tuple(c) for p, c in dealt.items()}, tuple(acts))
-                          for name, dealt, acts in self.streets),
-            shown=shown,
-            collected=collected,
-            total_pot=None if cut is not None else total,
-            rake=None,
-            warnings=tuple(self.warnings),
-            uncalled=dict(self.uncalled),
-            returned=tuple(self.returned),
-            community=self.community,
-            cut=cut,
-        )
+                hh.collected = dict(self.winnings)
+        return dataclasses.replace(hh.build(end_line), cut=cut)
 
 
 def _hand(fields: dict, game_id: str, hand_id: str, finder) -> HandHistory:
@@ -498,7 +435,7 @@ def _hand(fields: dict, game_id: str, hand_id: str, finder) -> HandHistory:
     actions = fields.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise HandError(line_of(None), "actions must be a list of action strings")
-    builder = _Builder(fields, game_id, hand_id, line_of)
+    builder = _Hand(fields, game_id, hand_id, line_of)
     last = line_of(None)
     try:
         for index, action in enumerate(actions):
@@ -507,8 +444,8 @@ def _hand(fields: dict, game_id: str, hand_id: str, finder) -> HandHistory:
     except BadCard as bad:
         words = action.split("#", 1)[0].split()
         showdown = words[:1] != ["d"]  # a shown card: every street read so far is kept
-        kept = len(builder.streets) if showdown or _starts_street(builder, words) else \
-            len(builder.streets) - 1
+        kept = len(builder.hh.streets) if showdown or _starts_street(builder, words) else \
+            len(builder.hh.streets) - 1
         if kept <= 0:
             raise
         if showdown:
@@ -518,7 +455,7 @@ def _hand(fields: dict, game_id: str, hand_id: str, finder) -> HandHistory:
             note = f"only the streets before it are kept ({names} street)"
         stop = builder.street_starts[kept] if kept < len(builder.street_starts) else index
         line_of = finder()
-        again = _Builder(fields, game_id, hand_id, line_of)
+        again = _Hand(fields, game_id, hand_id, line_of)
         for i, act in enumerate(actions[:stop]):
             again.feed(i, act, line_of(act))
         problem = ParseProblem(hand_id, bad.line, f"{bad.message}: {note}")
@@ -527,15 +464,15 @@ def _hand(fields: dict, game_id: str, hand_id: str, finder) -> HandHistory:
     return builder.build(last)
 
 
-def _starts_street(builder: _Builder, words: list[str]) -> bool:
+def _starts_street(builder: _Hand, words: list[str]) -> bool:
     """Whether the deal that held a bad card would have begun a new street (so the street in
     progress was read to its end)."""
     if words[1:2] == ["db"]:
-        return len(builder.streets) < len(builder.names_of_streets)
+        return len(builder.hh.streets) < len(builder.names_of_streets)
     if len(words) != 4 or words[2] not in [f"p{i + 1}" for i in range(len(builder.names))]:
         return False
     have = len(builder.cards[builder.names[int(words[2][1:]) - 1]])
-    return have < len(builder.street_of) and builder.street_of[have] == len(builder.streets)
+    return have < len(builder.street_of) and builder.street_of[have] == len(builder.hh.streets)
 
 
 def _line_finder(lines: list[str], start: int):

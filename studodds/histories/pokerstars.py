@@ -13,8 +13,10 @@ True
 >>> hand.folded_on("Hero"), hand.uncalled, hand.collected, hand.total_pot, problems
 ('3rd', {'Villain': 1.0}, {'Villain': 1.0}, 1.0, [])
 
-Hands are separated by their header lines (``PokerStars Hand #...:`` or ``PokerStars Game
-#...:``); blank lines between them are ignored. Hands of other games (hold'em, draw) are
+Hands are separated by their header lines (``PokerStars Hand #...:``, ``PokerStars Game
+#...:``, ``PokerStars Home Game #...:``, in capitals in some exports); blank lines between
+them are ignored, and so are an archive's numbered separators (``*********** # 2
+**************``) and the space it puts before every line. Hands of other games (hold'em, draw) are
 skipped silently. A stud hand that cannot be trusted (no summary, a duplicated card, dealt
 cards that contradict earlier ones, streets out of order) becomes a :class:`ParseProblem`
 and the rest of the file is still read. A token that is no card at all (``[of]``) only
@@ -80,7 +82,7 @@ Seat 2: Villain collected ($1)
 """
 
 
-_HEADER_RE = re.compile(r"^\ufeff?\s*PokerStars\b[^#]*#(?P<id>\d+):\s*(?P<rest>.*)$")
+_HEADER_RE = re.compile(r"^\ufeff?\s*(?i:PokerStars)\b[^#]*#(?P<id>\d+):\s*(?P<rest>.*)$")
 
 _MIXES = ("HORSE", "HOSE", "8-Game", "Triple Stud", "Mixed Games", "Mixed Stud")
 
@@ -169,6 +171,7 @@ _NOISE_PATTERNS = (
     r"^No low hand qualified$",
     r"^.* cashed out the hand.*$",
     r"^Board .*$",
+    r"^\*{5,}\s*#\s*\d+\s*\*{5,}$",  # an archive's "*********** # 2 ***********" between hands
 )
 _NOISE_RE = re.compile("|".join(_NOISE_PATTERNS))
 
