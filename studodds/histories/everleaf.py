@@ -94,7 +94,7 @@ _SEAT_RE = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*{CUR}\s*(?P<sta
 _THIRD_RE = re.compile(r"^\*\* Dealing down cards \*\*")
 # "**** dealing 4th street ****" (2008 to July 2011), "** Dealing 4th Street **" (August 2011).
 _STREET_RE = re.compile(r"^(?P<stars>\*\*|\*\*\*\*) dealing (?:(?P<n>\d)(?:st|nd|rd|th) street|"
-                        r"(?P<river>river)) (?P=stars)$", re.IGNORECASE)
+                        r"(?P<river>river)) (?P=stars)", re.IGNORECASE)
 _DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\[\]]*)\]\.?$")
 _MONEY = rf"\[?\s*{CUR}\s*(?P<a>{NUM})\s*(?:[A-Za-z]+)?\s*\]?\.?"
 _ALL_IN = r"(?P<allin>\s*\(?[Aa]ll[ -][Ii]n\)?)?"
