@@ -166,19 +166,21 @@ FIFTH_BET = """<round no="4"><cards type="Fifth Street" player="Hero">D7</cards>
     </round>"""
 
 
-@pytest.mark.parametrize(("hand", "level_before"), [
+@pytest.mark.parametrize(("hand", "level_before", "stakes"), [
     # 4th street, no open pair: the bet is the small bet.
-    (limped_hand(HERO_BETS_RITA_FOLDS.format(bet=300)), False),
+    (limped_hand(HERO_BETS_RITA_FOLDS.format(bet=300)), False, (300, 600)),
     # 5th street: the big bet.
-    (limped_hand(BOTH_CHECK, FIFTH_BET), False),
-    # Open kings on 4th street: 600 may be the big bet, so the level is the hand before's.
-    (limped_hand(HERO_BETS_RITA_FOLDS.format(bet=600), hero_fourth="DK"), True),
+    (limped_hand(BOTH_CHECK, FIFTH_BET), False, (300, 600)),
+    # Open kings on 4th street: 600 may be the big bet, so the level is the hand before's
+    # (same ante and bring-in) ...
+    (limped_hand(HERO_BETS_RITA_FOLDS.format(bet=600), hero_fourth="DK"), True, (300, 600)),
+    # ... and with no hand at that level, the bet is taken for the small bet.
+    (limped_hand(HERO_BETS_RITA_FOLDS.format(bet=600), hero_fourth="DK"), False, (600, 1200)),
 ])
-def test_the_level_from_the_betting_after_the_first_street(hand, level_before):
+def test_the_level_from_the_betting_after_the_first_street(hand, level_before, stakes):
     """No complete on 3rd street: a 4th-street bet is the small bet, unless a pair shows
-    there (the big bet may then be bet: the hand says nothing sure, and the level of the
-    hand before at the same ante and bring-in is taken); a bet from 5th street on is the
-    big bet."""
+    there (the big bet may then be bet: the level of a hand at the same ante and bring-in
+    is surer); a bet from 5th street on is the big bet."""
     text = text_of("ipoker_tournament.xml")
     if not level_before:
         text = text.replace(game_block(text, "700000303"), "")
@@ -187,7 +189,7 @@ def test_the_level_from_the_betting_after_the_first_street(hand, level_before):
     assert problems == []
     last = hands[-1]
     assert last.hand_id == "700000305"
-    assert (last.small_bet, last.big_bet, last.ante, last.bring_in) == (300, 600, 30, 75)
+    assert (last.small_bet, last.big_bet, last.ante, last.bring_in) == (*stakes, 30, 75)
 
 
 def test_the_tournament_number_ends_the_table_name():

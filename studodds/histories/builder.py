@@ -366,13 +366,15 @@ class HandBuilder:
         street.committed[name] = round(before + put_in, 10)
         street.actions.append(Action(name, kind, put_in, to, all_in))
 
-    def stakes_from_actions(self, line: int, where: str) -> None:
+    def stakes_from_actions(self, line: int, where: str) -> bool:
         """For a hand whose file names no stakes (some tournaments write only the level):
         the fixed-limit bets read from the betting. The small bet is what a complete makes
         it on the first street (else the smallest bet on the second), the big bet the first
         bet of a later street (else twice the small bet); all-ins for less are left out.
         ``where``: where the file should have named them, for the error when the hand has
-        neither (over at the bring-in)."""
+        neither (over at the bring-in). Returns whether the betting tells them for sure:
+        not when only a second-street bet does and an open pair there allowed the big bet
+        (a reader that can, takes another hand's level instead)."""
         def bets(index: int, kind: str) -> list[float]:
             street = self.streets[index] if index < len(self.streets) else None
             return [a.to if kind == "complete" else a.amount for a in
@@ -382,15 +384,24 @@ class HandBuilder:
         later = [b for i in range(2, len(self.streets)) for b in bets(i, "bet")]
         small = completes[0] if completes else None
         big = later[0] if later else None
+        sure = True
         if small is None and bets(1, "bet"):
             small = min(bets(1, "bet"))
             if big is not None and small >= big - 1e-9:  # a double bet on an open pair
                 small = big / 2
+            elif big is None and self._open_pair():
+                sure = False  # the bet may be the big bet
         if small is None and big is None:
             raise HandError(line, f"no stakes (small bet/big bet) {where}, and no complete "
                                   "or bet in the hand to tell them")
         self.small_bet = small if small is not None else big / 2
         self.big_bet = big if big is not None else 2 * small
+        return sure
+
+    def _open_pair(self) -> bool:
+        """A player's first two up cards pair (the second street may be bet big)."""
+        return any(len(up) >= 2 and up[0] // 4 == up[1] // 4
+                   for up in map(self.up_cards, self.dealt))
 
     def _full_bring_in(self, action: Action) -> bool:
         """A bring-in of the whole small bet (Ongame's "big bring in"): it is the complete

@@ -235,63 +235,38 @@ def _read_game(session: _Session, tags: list[Tag]) -> _Read | None:
     return _Read(hh, None, stakes is not None)
 
 
-def _stakes_from_betting(hh: HandBuilder) -> tuple[float, float] | None:
-    """A fixed-limit hand's small and big bet from its own betting, for files that write
-    no stakes (stud tournaments): the complete on the first street is the small bet; a
-    bet on the third street or later the big bet; a bet on the second street the small
-    bet, unless an open pair there allowed the big one. None: the hand shows no full bet
-    (everyone folds to the bring-in; bets all in for less)."""
-    for street in hh.streets[:1]:
-        for a in street.actions:
-            if a.kind == "complete" and not a.all_in and a.to:
-                return a.to, round(2 * a.to, 10)
-    for street in hh.streets[2:]:
-        for a in street.actions:
-            if a.kind == "bet" and not a.all_in and a.amount:
-                return round(a.amount / 2, 10), a.amount
-    for street in hh.streets[1:2]:
-        if not _open_pair(hh):
-            for a in street.actions:
-                if a.kind == "bet" and not a.all_in and a.amount:
-                    return a.amount, round(2 * a.amount, 10)
-    return None
-
-
-def _open_pair(hh: HandBuilder) -> bool:
-    """A player's first two up cards pair (the second street may then be bet big)."""
-    return any(len(up) >= 2 and up[0] // 4 == up[1] // 4
-               for up in (hh.up_cards(name) for name in hh.dealt))
-
-
 def _resolve_stakes(reads: list[_Read]) -> list[HandError | None]:
-    """Stakes for the hands whose file writes none: from the hand's own betting, else from
-    the nearest hand of the file at the same ante and bring-in (the same level; a hand
-    without a bring-in matches on the ante). The hands no stakes can be found for: a
-    HandError each, None for the others."""
-    known: dict[int, tuple[float, float]] = {}
+    """Stakes for the hands whose file writes none (stud tournaments): from the hand's own
+    betting (HandBuilder.stakes_from_actions), else from the nearest hand of the file at
+    the same ante and bring-in whose betting tells them for sure (the same level; a hand
+    without a bring-in matches on the ante), else the hand's own best guess. The hands no
+    stakes can be found for: a HandError each, None for the others."""
+    sure: dict[int, tuple[float, float]] = {}
+    guessed: set[int] = set()
     for i, read in enumerate(reads):
         if read.stakes_known:
             continue
-        found = _stakes_from_betting(read.hh)
-        if found is not None:
-            known[i] = found
+        try:
+            if read.hh.stakes_from_actions(read.hh.header_line, "in the game type"):
+                sure[i] = (read.hh.small_bet, read.hh.big_bet)
+            else:
+                guessed.add(i)
+        except HandError:
+            pass  # no full bet in the hand: another hand's level, or a problem
     levels = [read.level() for read in reads]
     errors: list[HandError | None] = []
     for i, read in enumerate(reads):
         errors.append(None)
-        if read.stakes_known:
+        if read.stakes_known or i in sure:
             continue
-        stakes = known.get(i)
-        if stakes is None:
-            ante, bring_in = levels[i]
-            same = [j for j in known if levels[j][0] == ante and (
-                bring_in is None or levels[j][1] == bring_in)]
-            if same:
-                stakes = known[min(same, key=lambda j: (abs(j - i), j > i))]
-        if stakes is None:
+        ante, bring_in = levels[i]
+        same = [j for j in sure if levels[j][0] == ante and (
+            bring_in is None or levels[j][1] == bring_in)]
+        if same:
+            read.hh.small_bet, read.hh.big_bet = sure[min(same, key=lambda j: (abs(j - i),
+                                                                               j > i))]
+        elif i not in guessed:
             errors[-1] = HandError(read.hh.header_line, _NO_STAKES)
-        else:
-            read.hh.small_bet, read.hh.big_bet = stakes
     return errors
 
 
