@@ -37,6 +37,7 @@ from .builder import HandBuilder
 from .game_names import game_of
 from .record import HandError
 from .studhand import CUR, NUM, card, cards, read_hands
+from .studlines import hand_chunks
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -102,18 +103,6 @@ _SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _SUMMARY_CARDS_RE = re.compile(r"\[(?!Mucked\])(?P<cards>[^\[\]\-]*?)(?: - [^\[\]]*)?\]")
 _QUIET_RE = re.compile(r"^(?:Table\b|.* - (?:Sitout|Sits? out|Returned to table|"
                        r"is sitting out|Disconnected|Reconnected).*$|.* - Mucks$)")
-
-
-def _split(text: str):
-    chunks: list[tuple[str, int, list[tuple[int, str]]]] = []
-    for n, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip().lstrip("\ufeff").strip()
-        header = _HEADER_RE.match(line)
-        if header:
-            chunks.append((header["id"], n, [(n, line)]))
-        elif line and chunks:
-            chunks[-1][2].append((n, line))
-    return chunks
 
 
 def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
@@ -258,4 +247,4 @@ def _summary_line(recorder: HandBuilder, n: int, line: str) -> None:
 
 def parse_text(text: str):
     """All stud hands in ``text`` and the problems of those that could not be read."""
-    return read_hands(_split(text), _read)
+    return read_hands(hand_chunks(text, _HEADER_RE, keep_header=True), _read)

@@ -52,6 +52,7 @@ from .game_names import game_of
 from .record import HandError, ParseProblem
 from .streets import first_street
 from .studhand import CUR, NUM, cards, read_hands
+from .studlines import hand_chunks
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -130,18 +131,6 @@ def _header(line: str) -> re.Match[str] | None:
         if match:
             return match
     return None
-
-
-def _split(text: str):
-    chunks: list[tuple[str, int, list[tuple[int, str]]]] = []
-    for n, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip().lstrip("\ufeff").strip()
-        header = _header(line)
-        if header:
-            chunks.append((header["id"], n, []))
-        elif line and chunks:
-            chunks[-1][2].append((n, line))
-    return chunks
 
 
 def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
@@ -235,7 +224,7 @@ def _player_line(recorder: HandBuilder, names: list[str], n: int, line: str) -> 
 
 def parse_text(text: str):
     """All stud hands in ``text`` and the problems of those that could not be read."""
-    chunks = _split(text)
+    chunks = hand_chunks(text, _header)
     if not chunks and text.strip():
         return [], [ParseProblem(None, 1, _NO_HAND)]
     return read_hands(chunks, _read)

@@ -37,6 +37,7 @@ from .builder import HandBuilder
 from .game_names import game_of
 from .record import HandError, ParseProblem
 from .studhand import CUR, NUM, card, cards, read_hands
+from .studlines import hand_chunks
 
 NUMBERS = DECIMAL_POINT  # how the room writes amounts (amounts.py)
 amount = NUMBERS.parse
@@ -108,19 +109,6 @@ _SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(.*?\), net:
                               r"(?:, \[(?P<cards>[^\[\]]*)\].*)?$")
 _QUIET_RE = re.compile(r"^(?:Start hand: |Players in round: |---$|Dealing pocket cards$"
                        r"|Button: seat \d+$)")
-
-
-def _split(text: str):
-    """(hand id, header line, [(line number, line)]) for every hand in the text."""
-    chunks: list[tuple[str, int, list[tuple[int, str]]]] = []
-    for n, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip().lstrip("\ufeff").strip()
-        header = _HEADER_RE.match(line)
-        if header:
-            chunks.append((header["id"], n, [(n, line)]))
-        elif line and chunks:
-            chunks[-1][2].append((n, line))
-    return chunks
 
 
 def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
@@ -238,7 +226,7 @@ def _summary_line(recorder: HandBuilder, n: int, line: str, pot_total: float) ->
 
 def parse_text(text: str):
     """All stud hands in ``text`` and the problems of those that could not be read."""
-    chunks = _split(text)
+    chunks = hand_chunks(text, _HEADER_RE, keep_header=True)
     if not chunks and text.strip():
         return [], [ParseProblem(None, 1, _NO_HAND)]
     return read_hands(chunks, _read)

@@ -35,21 +35,28 @@ def cards(text: str, line: int) -> tuple[int | None, ...]:
     return tuple(out)
 
 
-def split_hands(text: str, header: re.Pattern[str]) -> list[tuple[int, re.Match[str],
-                                                                   list[tuple[int, str]]]]:
-    """The file's hands: each header line (``header`` matched on the stripped line) and
-    the non-empty lines up to the next one, numbered from 1."""
+def split_hands(text: str, header) -> list[tuple[int, re.Match[str], list[tuple[int, str]]]]:
+    """The file's hands: each header line (``header``, a pattern or a function of the
+    stripped line, matched) and the non-empty lines up to the next one, numbered from 1."""
     chunks: list[tuple[int, re.Match[str], list[tuple[int, str]]]] = []
     for n, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip().strip("\ufeff\x00").strip()
         if line.strip("\ufffd") == "":
             continue  # blank, or the residue of a file cut in the middle of a character
-        match = header.match(line)
+        match = header(line) if callable(header) else header.match(line)
         if match:
             chunks.append((n, match, []))
         elif chunks:
             chunks[-1][2].append((n, line))
     return chunks
+
+
+def hand_chunks(text: str, header, *, keep_header: bool = False
+                ) -> list[tuple[str, int, list[tuple[int, str]]]]:
+    """(hand id, the header's line number, [(line number, line)]) of every hand, for
+    builder.read_hands; ``keep_header``: the header line is the hand's first line."""
+    return [(match["id"], n, ([(n, match.string)] if keep_header else []) + lines)
+            for n, match, lines in split_hands(text, header)]
 
 
 def read_hands(text: str, header: re.Pattern[str],
