@@ -322,7 +322,7 @@ def test_broken_hands_are_reported_and_the_good_one_parses():
     assert (h.total_pot, h.rake) == (0.7, 0.0)
     assert h.uncalled == {"Hero": 0.75}
     # An unknown line is kept as a warning with its line number in the file.
-    assert h.warnings == ("line 41: Villain uses 30 seconds of time bank",)
+    assert h.warnings == ("line 41: Villain uses 30 seconds of time bank (line ignored)",)
     assert balance(h) == pytest.approx(0.7)
 
 

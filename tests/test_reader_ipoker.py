@@ -109,7 +109,7 @@ def test_unknown_action_types_are_warnings():
     (h, _), problems = parse_text(text)
     assert problems == []
     n = text[: text.index('type="42"')].count("\n") + 1
-    assert h.warnings == (f"line {n}: unknown action type '42' by Bob",)
+    assert h.warnings == (f"line {n}: unknown action type '42' by Bob (line ignored)",)
     assert h.streets == parse_text(TEXT)[0][0].streets
 
 

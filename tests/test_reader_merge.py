@@ -109,7 +109,8 @@ def test_unknown_events_and_rounds_are_warnings():
     assert problems == []
     n = line_of(text, '<event sequence="14" type="WAVES"')
     m = line_of(text, '<round id="PAUSE"')
-    assert h.warnings == (f"line {n}: unknown event 'WAVES'", f"line {m}: unknown round 'PAUSE'")
+    assert h.warnings == (f"line {n}: unknown event 'WAVES' (line ignored)",
+                          f"line {m}: unknown round 'PAUSE' (line ignored)")
     assert h.streets == parse_text(TEXT)[0][0].streets
 
 

@@ -46,7 +46,7 @@ def test_an_unknown_line_is_a_warning_and_skipped():
     text = FIXTURE.read_text().replace("Dmitri checks\n", "Dmitri checks\nDmitri waves\n")
     hands, _ = ongame.parse_text(text)
     (warning,) = hands[0].warnings
-    assert warning.endswith(": Dmitri waves")
+    assert warning.endswith(": Dmitri waves (line ignored)")
     assert hands[0].streets == ongame.parse_text(FIXTURE.read_text())[0][0].streets
 
 

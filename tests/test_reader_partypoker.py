@@ -136,7 +136,8 @@ def test_unknown_lines_are_warnings():
     (h, _), problems = parse_text(text)
     assert problems == []
     n = line_of(text, "Kim juggles")
-    assert h.warnings == (f"line {n}: Kim juggles chips", f"line {n + 1}: The dealer sneezes")
+    assert h.warnings == (f"line {n}: Kim juggles chips (line ignored)",
+                          f"line {n + 1}: The dealer sneezes (line ignored)")
 
 
 # ---------------------------------------------------------------- real samples

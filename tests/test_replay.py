@@ -186,8 +186,9 @@ def test_hands_face_up_after_the_all_in_are_in_the_heros_view():
     assert seventh["Tiny"].hero_view == "(Kd Kc) 4s As 2h 3c (Qd)"
     assert (seventh["Tiny"].equity_hero_view, seventh["Hero"].equity_hero_view) == (0, 1)
     assert hand.face_up_from == "4th"
-    assert hand.notes == (("hands face up from 4th street: no betting was left after the "
-                           "all-in, so the hero's view shows the cards shown down from then on"),)
+    assert hand.notes == (("hands face up from 4th street: a player is all in and nobody is "
+                           "left to bet, so from then on the hero's view shows the hole cards "
+                           "shown down"),)
 
 
 def test_a_player_who_folded_sees_the_hands_face_up_too():
@@ -230,9 +231,9 @@ def test_cli_says_from_which_street_the_hands_were_face_up(capsys):
     path = str(DATA / FACE_UP)
     assert main(["replay", path]) == 0
     out, _ = capsys.readouterr()
-    assert ("hand 200000000011: Razz, hero Hero\nhands face up from 4th street: no betting "
-            "was left after the all-in, so the hero's view shows the cards shown down from "
-            "then on\n") in out
+    assert ("hand 200000000011: Razz, hero Hero\nhands face up from 4th street: a player is "
+            "all in and nobody is left to bet, so from then on the hero's view shows the hole "
+            "cards shown down\n") in out
     assert "the hands shown were face up on every street replayed: one set of odds per " \
         "street" in out  # the second hand, all in on the ante
     assert main(["replay", path, "--format", "json"]) == 0

@@ -118,7 +118,7 @@ def test_a_winner_not_read_is_warned():
     assert h.collected == pytest.approx({"Yan": 0.86})
     (warning,) = h.warnings
     assert warning == ("line 41: Main pot: $1.80 won by Yan ($0.86 High), Hero ($0.86 Lo) "
-                       "(not every winner read)")
+                       "(only part of this line was read: the winners not read are left out)")
 
 
 def test_a_file_whose_hands_never_start_is_a_problem(tmp_path):
@@ -143,3 +143,19 @@ def test_mangled_variants_never_raise(name, seed, n):
     """Lines dropped, doubled, swapped, garbled or cut: hands or problems, never a raise."""
     lines = (VARIANTS / name).read_text(encoding="utf-8").splitlines()
     assert_never_raises(ongame.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
+
+
+def test_the_cli_calls_only_a_skipped_line_ignored():
+    """A line read in part is said as such; only a line left out is '(line ignored)'."""
+    from studodds.histories.replaying import replay_hands
+
+    text = (VARIANTS / "ongame_hilo_split.txt").read_text(encoding="utf-8")
+    text = text.replace("Hero ($0.86 Low)", "Hero ($0.86 Lo)")
+    text = text.replace("Players in round", "The dealer sneezes\nPlayers in round", 1)
+    hands, _ = ongame.parse_text(text)
+    said: list[str] = []
+    replay_hands(hands, trials=200, where="the test", warn=said.append)
+    (part,) = [w for w in said if "Main pot" in w]
+    (skipped,) = [w for w in said if "sneezes" in w]
+    assert part.endswith("(only part of this line was read: the winners not read are left out)")
+    assert skipped.endswith("The dealer sneezes (line ignored)")

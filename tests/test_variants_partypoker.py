@@ -139,7 +139,7 @@ def test_a_low_announced_that_was_not_shown_is_warned():
     text = edited("partypoker_low_announced.txt", "Hero shows5,4,3,2,A", "Hero shows6,4,3,2,A")
     (h,), problems = partypoker.parse_text(text)
     assert problems == []
-    assert len(h.warnings) == 1 and "not among the cards Hero showed" in h.warnings[0]
+    assert len(h.warnings) == 1 and "Hero's shown cards do not make this low" in h.warnings[0]
     assert h.collected == {"Bo": 50.0, "Hero": 50.0}
 
 
@@ -170,7 +170,8 @@ def test_a_stakes_line_that_disagrees_with_the_header_is_warned():
                   "\nStakes-Antes(100/200-25)\n")
     (h,), problems = partypoker.parse_text(text)
     assert problems == [] and (h.small_bet, h.big_bet) == (200.0, 400.0)
-    assert h.warnings == ("line 11: Stakes-Antes(100/200-25) (the header says 200/400)",)
+    assert h.warnings == (("line 11: Stakes-Antes(100/200-25) (the header says 200/400: the "
+                           "header's stakes are kept)"),)
 
 
 def test_a_file_whose_hands_never_start_is_a_problem(tmp_path):

@@ -546,7 +546,7 @@ def test_the_hands_face_up_after_an_all_in_on_the_page(page, server):
          what="the replayed streets")
     assert shown_warnings(d) == []
     notes = css(d, "#replay-notes").text
-    assert "hands face up from 4th street: no betting was left after the all-in" in notes
+    assert "hands face up from 4th street: a player is all in and nobody is left to bet" in notes
     css(d, "#replay-next").click()
     tiny = [c.get_attribute("data-card") for c in
             d.find_elements(By.CSS_SELECTOR, ".seat[data-seat='2'] .card[data-card]")]

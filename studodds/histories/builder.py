@@ -138,7 +138,12 @@ class HandBuilder:
         return None
 
     def warn(self, line: int, text: str) -> None:
-        """A line read but not understood: the hand is kept, the line reported."""
+        """A line not understood: the hand is kept, the line left out and reported."""
+        self.warnings.append(f"line {line}: {text} (line ignored)")
+
+    def doubt(self, line: int, text: str) -> None:
+        """A line read, with something the reader could not square (said, not ignored):
+        ``text`` says what."""
         self.warnings.append(f"line {line}: {text}")
 
     # -- streets

@@ -208,7 +208,7 @@ def _summary_line(recorder: HandBuilder, n: int, line: str, pot_total: float) ->
         for winner in winners:
             recorder.collect(n, winner["name"], amount(winner["a"]))
         if "".join(w.group(0) for w in winners) != won:
-            recorder.warn(n, f"{line} (not every winner read)")
+            recorder.doubt(n, f"{line} (only part of this line was read: the winners not read are left out)")
         return pot_total
     rake = _RAKE_RE.match(line)
     if rake:

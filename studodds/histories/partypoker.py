@@ -163,7 +163,7 @@ class _Hand:
         if not hh.small_bet:
             hh.small_bet, hh.big_bet = small or 0.0, big or 0.0
         elif (small, big) != (hh.small_bet, hh.big_bet):
-            hh.warn(n, f"{line} (the header says {hh.small_bet:g}/{hh.big_bet:g})")
+            hh.doubt(n, f"{line} (the header says {hh.small_bet:g}/{hh.big_bet:g}: the header's stakes are kept)")
         return True
 
     def feed(self, n: int, line: str) -> None:
@@ -280,7 +280,7 @@ class _Hand:
             if self.opener is not None:
                 opener, at = self.opener
                 if opener != name:
-                    hh.warn(n, f"{line} (line {at}: {opener} opens)")
+                    hh.doubt(n, f"{line} (line {at}: {opener} opens)")
                 self.opener = None
             if kind == "all-in":
                 self.all_in(name, chips or 0.0, n)
@@ -320,7 +320,7 @@ class _Hand:
         ranks = Counter(card_str(c)[0] for c in self.hh.shown.get(name, ()))
         named = Counter("T" if r == "10" else r for r in low.split(","))
         if named - ranks:
-            self.hh.warn(n, f"{line} (not among the cards {name} showed)")
+            self.hh.doubt(n, f"{line} ({name}'s shown cards do not make this low)")
 
     def all_in(self, name: str, chips: float, n: int) -> None:
         hh = self.hh

@@ -360,7 +360,7 @@ class _Hand:
                 kind = "bet"
             amount = to - before
             if amount > left:
-                self.hh.warn(line, f"{action!r}: {name} has only {left:g} behind: all in "
+                self.hh.doubt(line, f"{action!r}: {name} has only {left:g} behind: all in "
                                    f"for {left:g}")
                 amount = left
         amount = round(amount, 10)
@@ -415,7 +415,7 @@ class _Hand:
             gap = next((k for k, c in enumerate(have) if self.is_up[k] and c is None),
                        len(have))
             if any(c is not None for k, c in enumerate(have) if self.is_up[k] and k > gap):
-                hh.warn(self.start, f"{name}'s up cards are not all shown: those after the "
+                hh.doubt(self.start, f"{name}'s up cards are not all shown: those after the "
                                     "unknown one are left out")
         hh.settle_uncalled()
         if cut is None:

@@ -17,9 +17,9 @@ first round opens with a check or a bet, nobody bringing it in, is checked again
 rule that the best door card acts first.
 
 Hands face up after an all-in: once betting is over for the hand (every live player but
-at most one all in, that one having matched), the hands are turned face up, as PokerStars
-and most rooms do and as a dealer does; the files often write the shows only at the
-showdown. So from the first street that begins with no betting left, the hero's view
+at most one all in, that one having matched), the hands are turned face up, as online rooms
+and tournament rules do (a live cash game may keep them down to the showdown); the files
+often write the shows only at the showdown. So from the first street that begins with no betting left, the hero's view
 holds the cards each live player shows by the end (HandReplay.face_up_from names that
 street). All in is read from the file's all-in marks and from the chips put in reaching
 the stack; a hand nobody shows stays hidden.
@@ -390,8 +390,9 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
         if face_up_here and face_up_from is None:
             face_up_from = names_of[s]
     if face_up_from is not None:
-        notes.append(f"hands face up from {face_up_from} street: no betting was left after "
-                     "the all-in, so the hero's view shows the cards shown down from then on")
+        notes.append(f"hands face up from {face_up_from} street: a player is all in and "
+                     "nobody is left to bet, so from then on the hero's view shows the hole "
+                     "cards shown down")
     if not streets and notes:
         # PartyPoker writes only the hero's cards: nothing to give odds on, street by street.
         raise ValueError("the file writes only the hero's cards and the cards shown down, "

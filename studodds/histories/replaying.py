@@ -72,7 +72,7 @@ def replay_hands(hands: Sequence[HandHistory], *, hero: str | None = None,
         if hh.cut is not None:  # a garbled card: the streets before it still replay
             warn(f"warning: hand {hh.hand_id}, line {hh.cut.line}: {hh.cut.message}")
         for warning in hh.warnings:
-            warn(f"warning: hand {hh.hand_id}, {warning} (line ignored)")
+            warn(f"warning: hand {hh.hand_id}, {warning}")
         if hero is not None and hero not in dict(hh.seats).values():
             raise ReplayError(f"--hero {shown(hero)} is not at the table in hand {hh.hand_id}")
         try:
