@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from reader_helpers import C, fuzz_mutations
+from reader_helpers import DATA, C, fuzz_mutations
 
 from studodds.histories import Action, ipoker, parse_file
 from studodds.histories.formats import identify
@@ -241,12 +241,19 @@ def test_a_player_sitting_out_after_the_deal_folds():
     assert hand.folded_on("Hero") == "4th"
 
 
-def test_a_named_player_without_a_seat_number_is_a_problem():
-    """fpdb cannot read a ``<player>`` without ``seat`` either; the problem names him."""
-    text = text_of("ipoker_flat_raise_by.xml").replace('<player seat="6" name="Ivo"',
-                                                        '<player name="Ivo"')
-    hands, problems = ipoker.parse_text(text)
-    assert hands == [] and [p.message for p in problems] == ["player 'Ivo' has no seat number"]
+def test_players_listed_without_seats_are_seated_in_the_order_listed():
+    """A ``<player>`` with no ``seat`` (a file listing its players without seat numbers):
+    the players are seated in the order listed, and the hand reads as with its seats."""
+    text = (DATA / "ipoker_stud7_side_pot.xml").read_text(encoding="utf-8")
+    bare = re.sub(r'<player seat="\d+" ', "<player ", text)
+    assert bare != text and 'seat="' not in bare.split("</players>")[0]
+    (with_seats, *_), _ = ipoker.parse_text(text)
+    (hand, *_), problems = ipoker.parse_text(bare)
+    assert problems == []
+    assert hand.seats == ((1, "Alice"), (2, "Hero"), (3, "Bob"), (4, "Zoé"))
+    assert hand.players == with_seats.players
+    assert (hand.streets, hand.shown, hand.collected, hand.hero_cards) == (
+        with_seats.streets, with_seats.shown, with_seats.collected, with_seats.hero_cards)
 
 
 def test_a_file_without_a_game_says_so():

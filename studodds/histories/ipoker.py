@@ -9,7 +9,8 @@ the tags are scanned forgivingly (xml_tags.scan_tags) rather than parsed strictl
 
 In a hand, ``<player seat name chips win bet/>`` gives the seats, stacks, the chips each
 player put in (``bet``) and won (``win``, an uncalled bet returned included); some files
-list every seat of the table, an empty one with ``name=""``. ``<round no="0">`` holds the
+list every seat of the table, an empty one with ``name=""``; players listed without a
+``seat`` are seated in the order listed. ``<round no="0">`` holds the
 antes; the first round that deals cards (``no="2"`` in every file seen) is the first
 street and each later round the next one (seven-card stud: 3rd street to the river;
 five-card stud: 2nd street to 5th). Cards are written suit first (``H8 DJ C10``); ``X``
@@ -176,10 +177,12 @@ def _read_game(session: _Session, tags: list[Tag]) -> _Read | None:
             seat = tag.attrs.get("seat", "")
             if not name:
                 continue  # an empty seat: some files list every seat of the table
-            if not seat.isdigit():
-                raise HandError(tag.line, f"player {name!r} has no seat number")
+            if seat.isdigit():
+                number = int(seat)
+            else:  # players listed without their seats: seated in the order listed
+                number = max((s for s, _ in hh.seats), default=0) + 1
             stack = amount(tag.attrs.get("chips")) or 0.0
-            hh.seat(tag.line, int(seat), name, stack)
+            hh.seat(tag.line, number, name, stack)
             won = amount(tag.attrs.get("win"))
             if won:
                 hh.win(tag.line, name, won)
