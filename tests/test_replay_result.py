@@ -81,9 +81,10 @@ def test_one_all_in_makes_a_main_pot_and_a_side_pot():
     main_pot, side = result.pots
     assert winners(main_pot) == [("Shorty", None, 18.6)]
     assert winners(side) == [("Bob", None, 22.0)]
-    assert main_pot.text == ("Shorty wins the main pot of 18.6 with a straight, eight high "
+    assert main_pot.text == ("Shorty wins the main pot of 18.60 with a straight, eight high "
                              "(8-7-6-5-4)")
-    assert side.text == "Bob wins the side pot of 22 with two pair, queens and fours (Q-Q-4-4-J)"
+    assert side.text == ("Bob wins the side pot of 22.00 with two pair, queens and fours "
+                         "(Q-Q-4-4-J)")
     assert result.rake == 0 and result.total_pot == 40.6 and result.notes == ()
 
 
@@ -122,7 +123,7 @@ def test_an_uncalled_bet_returned_is_in_no_pot():
 def test_a_pot_won_without_a_showdown():
     result = hand_result(fixture("studhl_headsup_no_show.txt"))
     (pot,) = result.pots
-    assert pot.text == "Hero wins the pot of 12.2 uncontested"
+    assert pot.text == "Hero wins the pot of 12.20 uncontested"
     assert winners(pot) == [("Hero", None, 12.0)] and pot.winners[0].hand is None
     assert result.rake == 0.2
 
@@ -134,9 +135,9 @@ def test_hi_lo_split_between_a_high_and_a_low():
     result = hand_result(fixture("studhl_split.txt"))
     (pot,) = result.pots
     assert winners(pot) == [("Hero", "low", 4.9), ("HighRoller", "high", 4.9)]
-    assert pot.text == ("The pot of 10.25 is split: Hero takes the low half (4.9) with a "
-                        "7-6-4-2-A low; HighRoller takes the high half (4.9) with two pair, "
-                        "kings and eights (K-K-8-8-T)")
+    assert pot.text == ("The pot of 10.25 is split: Hero takes the low half (4.90 after the "
+                        "rake) with a 7-6-4-2-A low; HighRoller takes the high half (4.90 "
+                        "after the rake) with two pair, kings and eights (K-K-8-8-T)")
     assert not pot.no_low
 
 
@@ -179,7 +180,7 @@ def test_hi_lo_quartered_low_in_a_main_pot_and_a_side_pot():
     assert winners(main_pot) == [("B", "both", 6.75), ("C", "low", 2.25)]
     assert winners(side) == [("B", "both", 9.0), ("C", "low", 3.0)]
     assert main_pot.text == (
-        "The main pot of 9 is split: B takes the high half and shares the low half (6.75) "
+        "The main pot of 9.00 is split: B takes the high half and shares the low half (6.75) "
         "with a flush, eight high (8-5-4-3-2) for high and an 8-5-4-3-2 low; C shares the "
         "low half (2.25) with an 8-5-4-3-2 low")
 
@@ -193,8 +194,8 @@ def test_split_pot_and_a_side_pot_after_rake():
     main_pot, side = result.pots
     assert winners(main_pot) == [("Rita", "low", 14.0), ("Sam", "high", None)]
     assert winners(side) == [("Sam", None, None)]
-    assert main_pot.text == ("The main pot of 30 is split: Rita takes the low half (14) with a "
-                             "6-5-4-3-2 low; Sam takes the high half with a full house, kings "
+    assert main_pot.text == ("The main pot of 30.00 is split: Rita takes the low half (14.00 "
+                             "after the rake) with a 6-5-4-3-2 low; Sam takes the high half with a full house, kings "
                              "full of queens")
     assert result.rake == 2 and result.collected == 41
 
@@ -228,15 +229,15 @@ def test_a_winner_who_did_not_show_has_no_hand():
     hh = dataclasses.replace(hh, shown={"Hero": hh.shown["Hero"]})
     (pot,) = hand_result(hh).pots
     assert winners(pot) == [("Bob Smith", None, 52.5)] and pot.winners[0].hand is None
-    assert pot.text == "Bob Smith wins the pot of 55 (hand not shown)"
+    assert pot.text == "Bob Smith wins the pot of 55.00 (hand not shown)"
 
 
 def test_a_side_pot_won_by_a_player_who_did_not_show():
     """Seat+5 mucks: the main pot is Seat+3's (shown), the side pot Seat+5's alone."""
     result = hand_result(fixture("bovada_stud_hilo.txt", "3000000001"))
     assert [p.text for p in result.pots] == [
-        "Seat+3 wins the main pot of 28.5 with a straight, eight high (8-7-6-5-4)",
-        "Seat+5 takes the side pot of 10, the only player left in it",
+        "Seat+3 wins the main pot of 28.50 with a straight, eight high (8-7-6-5-4)",
+        "Seat+5 takes the side pot of 10.00, the only player left in it",
     ]
 
 
@@ -246,8 +247,8 @@ def test_a_side_pot_won_by_a_player_who_did_not_show():
 def test_a_hand_cut_short_names_no_winner_and_no_net():
     result = hand_result(fixture("stud7_side_pot_bad_card.txt"))
     assert all(p.winners == () for p in result.pots) and result.players == ()
-    assert [p.text for p in result.pots] == ["The main pot held 18.6 when the file breaks off",
-                                             "The side pot held 6 when the file breaks off"]
+    assert [p.text for p in result.pots] == ["The main pot held 18.60 when the file breaks off",
+                                             "The side pot held 6.00 when the file breaks off"]
     assert result.notes == (("the hand is cut short at line 35: who won it is not in the file, "
                              "and the pots are those of the streets read"),)
 
@@ -264,15 +265,33 @@ def test_no_collected_lines_the_cards_shown_decide_and_no_net_is_told():
     # neither (Bob could win it).
     hh = dataclasses.replace(hh, shown={n: c for n, c in hh.shown.items() if n != "Bob"})
     result = hand_result(hh)
-    assert [p.text for p in result.pots] == ["The file does not say who won the main pot of 18.6",
-                                             "The file does not say who won the side pot of 22"]
+    assert [p.text for p in result.pots] == [
+        "The file does not say who won the main pot of 18.60",
+        "The file does not say who won the side pot of 22.00"]
 
 
 def test_a_rake_the_file_does_not_give_is_said():
     result = hand_result(fixture("everleaf_stud7_side_pot.txt", "500000001"))
     assert result.rake is None
     assert result.notes == (("the winners collected 15.15 of the 15.65 in the pots: the file "
-                             "gives no rake for the 0.5 left"),)
+                             "gives no rake for the 0.50 left"),)
+
+
+# ------------------------------------------------------------------------ amounts
+
+
+def test_money_has_two_decimals_and_tournament_chips_stay_whole():
+    """A hand whose amounts have cents writes every amount of its result with two decimals,
+    as the file does (4.90, not 4.9; 22.00, not 22); a share taken after a rake says so.
+    Tournament chips are whole (3150)."""
+    (pot,) = hand_result(fixture("studhl_split.txt")).pots
+    assert "Hero takes the low half (4.90 after the rake) with" in pot.text
+    side_pot = hand_result(fixture("stud7_side_pot.txt"))
+    assert side_pot.cents and side_pot.pots[1].text.startswith("Bob wins the side pot of 22.00")
+    chips = hand_result(fixture("variants/kingsclub_side_pot_unwritten.txt", "41000004"))
+    assert not chips.cents and chips.pots[1].text == ("Hero takes the side pot of 2400, the only "
+                                                      "player left in it")
+    assert not hand_result(two_all_ins()).cents  # whole amounts: no decimals
 
 
 # ------------------------------------------------------------------------ the nets
@@ -321,21 +340,21 @@ def test_the_table_ends_with_the_result(capsys):
     tail = out[out.index("\nresult:\n"):].strip().splitlines()
     assert tail[:4] == [
         "result:",
-        "Shorty wins the main pot of 18.6 with a straight, eight high (8-7-6-5-4)",
-        "Bob wins the side pot of 22 with two pair, queens and fours (Q-Q-4-4-J)",
-        "rake 0",
+        "Shorty wins the main pot of 18.60 with a straight, eight high (8-7-6-5-4)",
+        "Bob wins the side pot of 22.00 with two pair, queens and fours (Q-Q-4-4-J)",
+        "rake 0.00",
     ]
     assert tail[4].split() == ["player", "put", "in", "collected", "net"]
     assert [line.split() for line in tail[6:]] == [
-        ["Hero", "16.4", "0", "-16.4"], ["Shorty", "5.4", "18.6", "13.2"],
-        ["Bob", "16.4", "22", "5.6"], ["Carol", "2.4", "0", "-2.4"]]
+        ["Hero", "16.40", "0.00", "-16.40"], ["Shorty", "5.40", "18.60", "13.20"],
+        ["Bob", "16.40", "22.00", "5.60"], ["Carol", "2.40", "0.00", "-2.40"]]
 
 
 def test_the_table_says_what_the_file_does_not_tell(capsys):
     assert main(["replay", str(DATA / "stud7_side_pot_bad_card.txt"), "--trials", "2000"]) == 0
     out = capsys.readouterr()[0]
     assert out.rstrip().endswith(
-        "result:\nThe main pot held 18.6 when the file breaks off\nThe side pot held 6 when "
+        "result:\nThe main pot held 18.60 when the file breaks off\nThe side pot held 6.00 when "
         "the file breaks off\nthe hand is cut short at line 35: who won it is not in the "
         "file, and the pots are those of the streets read")
 
@@ -348,7 +367,7 @@ def test_json_adds_the_result_and_keeps_every_other_key(capsys):
                           "warnings", "result"]
     result = hand["result"]
     assert result["total_pot"] == 10.25 and result["rake"] == 0.45
-    assert result["collected"] == 9.8 and result["notes"] == []
+    assert result["collected"] == 9.8 and result["notes"] == [] and result["cents"]
     (pot,) = result["pots"]
     assert pot["pot"] == "pot" and pot["amount"] == 10.25 and not pot["no_low"]
     assert pot["eligible"] == ["Hero", "HighRoller"]

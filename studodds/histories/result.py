@@ -13,8 +13,12 @@ not shown) the result says what is known and no more: a winner's hand is never g
 Each pot is also said in a sentence (PotResult.text), the words the table and the page
 print, e.g. for tests/data/handhistories/studhl_split.txt:
 
-    The pot of 10.25 is split: Hero takes the low half (4.9) with a 7-6-4-2-A low;
-    HighRoller takes the high half (4.9) with two pair, kings and eights (K-K-8-8-T)
+    The pot of 10.25 is split: Hero takes the low half (4.90 after the rake) with a
+    7-6-4-2-A low; HighRoller takes the high half (4.90 after the rake) with two pair,
+    kings and eights (K-K-8-8-T)
+
+Money is written as the file writes it: in a hand whose amounts have cents, every amount
+with two decimals (4.90, 22.00); tournament chips whole (3150).
 """
 
 from __future__ import annotations
@@ -82,11 +86,15 @@ class HandResult:
     collected: float | None  # what the winners collected, None when the file does not say
     rake: float | None  # as the file gives it
     notes: tuple[str, ...] = ()  # what the record cannot tell, or where it does not add up
+    # The hand's amounts have cents (money, not chips): every amount is written with two
+    # decimals, in the sentences here and wherever the amounts above are shown.
+    cents: bool = False
 
     def to_dict(self) -> dict:
         return {"pots": [p.to_dict() for p in self.pots], "total_pot": self.total_pot,
                 "collected": self.collected, "rake": self.rake,
-                "players": [p.to_dict() for p in self.players], "notes": list(self.notes)}
+                "players": [p.to_dict() for p in self.players], "notes": list(self.notes),
+                "cents": self.cents}
 
 
 def hand_result(hh: HandHistory) -> HandResult:
@@ -101,20 +109,24 @@ def hand_result(hh: HandHistory) -> HandResult:
     total = sum(put_in.values(), Decimal(0))
     collected = {name: _chips(amount) for name, amount in hh.collected.items() if amount}
     live = hh.live_players(len(hh.streets))
+    cents = _in_cents(hh)
+    money = lambda amount: amount_text(amount, cents=cents)
     notes = []
     if any(amount < 0 for amount in put_in.values()) or not live:
         notes.append("the chips put in and returned do not add up: the pots cannot be told")
-        return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes))
+        return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes),
+                          cents)
     try:
         pots = _pots(hh.game, hh.players, put_in, live)
     except table.RulesError as exc:  # amounts the table cannot count (a file's garble)
         notes.append(f"the pots cannot be told: {exc}")
-        return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes))
+        return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes),
+                          cents)
     if hh.cut is not None:
         notes.append(f"the hand is cut short at line {hh.cut.line}: who won it is not in "
                      "the file, and the pots are those of the streets read")
-        return HandResult(tuple(_unknown(pots, cut=True)), (), float(total),
-                          _total(collected), hh.rake, tuple(notes))
+        return HandResult(tuple(_unknown(pots, money, cut=True)), (), float(total),
+                          _total(collected), hh.rake, tuple(notes), cents)
     shown = _shown_hands(hh, game)
     winners = _winners(game, pots, shown, collected)
     if not collected:
@@ -124,6 +136,7 @@ def hand_result(hh: HandHistory) -> HandResult:
                      + ("the winners named are those the cards shown make, and " if by_cards
                         else "") + "nobody's net can be told")
     amounts = _amounts(pots, winners, collected, total)
+    raked = hh.rake is not None and _chips(hh.rake) > 0
     results = []
     for k, ((amount, eligible), (by_name, no_low)) in enumerate(zip(pots, winners,
                                                                    strict=True)):
@@ -135,7 +148,8 @@ def hand_result(hh: HandHistory) -> HandResult:
                       and len(eligible) > 1 else None)
             for name, half in by_name.items()
         ) if by_name is not None else ()
-        text = _pot_text(label, amount, eligible, won, no_low, uncontested=len(live) == 1)
+        text = _pot_text(label, amount, eligible, won, no_low, money, raked,
+                         uncontested=len(live) == 1)
         results.append(PotResult(label, float(amount), eligible, won, text, no_low))
     if collected:
         nets = tuple(PlayerNet(name, float(put_in[name]), float(returned[name]),
@@ -144,12 +158,21 @@ def hand_result(hh: HandHistory) -> HandResult:
                      for name in hh.players)
     else:
         nets = ()
-    notes += _balance_notes(hh, total, collected)
-    notes += [f"{name} collected {amount_text(amount)}, but the record gives no pot {name} "
+    notes += _balance_notes(hh, total, collected, money)
+    notes += [f"{name} collected {money(amount)}, but the record gives no pot {name} "
               "could win" for name, amount in collected.items()
               if name in hh.players and not any(by and name in by for by, _ in winners)]
     return HandResult(tuple(results), nets, float(total), _total(collected), hh.rake,
-                      tuple(notes))
+                      tuple(notes), cents)
+
+
+def _in_cents(hh: HandHistory) -> bool:
+    """Whether any amount of the hand has cents: money, written 4.90 as the file does.
+    Tournament chips are whole."""
+    amounts = [hh.small_bet, hh.big_bet, hh.ante, hh.bring_in, hh.total_pot, hh.rake,
+               *hh.stacks.values(), *hh.collected.values(), *hh.uncalled.values()]
+    amounts += [x for street in hh.streets for a in street.actions for x in (a.amount, a.to)]
+    return any(_chips(x) % 1 for x in amounts if x is not None)
 
 
 def _chips(amount: float) -> Decimal:
@@ -353,13 +376,13 @@ def _hand_words(game: Game, hand: dict[str, Evaluation], half: str | None,
     return f"{high} for high and {low}"
 
 
-def _unknown(pots, cut: bool) -> list[PotResult]:
+def _unknown(pots, money, cut: bool) -> list[PotResult]:
     out = []
     for k, (amount, eligible) in enumerate(pots):
         label = _label(k, len(pots))
-        text = (_capital(f"{_the(label)} held {amount_text(amount)} when the file breaks off")
+        text = (_capital(f"{_the(label)} held {money(amount)} when the file breaks off")
                 if cut else
-                f"The file does not say who won {_the(label)} of {amount_text(amount)}")
+                f"The file does not say who won {_the(label)} of {money(amount)}")
         out.append(PotResult(label, float(amount), eligible, (), text))
     return out
 
@@ -374,9 +397,12 @@ def _capital(text: str) -> str:
 
 
 def _pot_text(label: str, amount: Decimal, eligible: tuple[str, ...],
-              winners: tuple[PotWinner, ...], no_low: bool, uncontested: bool) -> str:
-    """One pot in a sentence: who won it, what with, and in a split game which half."""
-    pot = f"{_the(label)} of {amount_text(amount)}"
+              winners: tuple[PotWinner, ...], no_low: bool, money, raked: bool,
+              uncontested: bool) -> str:
+    """One pot in a sentence: who won it, what with, and in a split game which half.
+    ``money`` writes an amount as the hand's amounts are written; ``raked``: the hand
+    paid a rake, so a share said is what was left of it."""
+    pot = f"{_the(label)} of {money(amount)}"
     if not winners:
         return f"The file does not say who won {pot}"
     if uncontested:
@@ -404,29 +430,30 @@ def _pot_text(label: str, amount: Decimal, eligible: tuple[str, ...],
             verb = " and ".join(
                 f"{'shares' if sharing[half] > 1 else 'takes'} the {half} half"
                 for half in ("high", "low") if w.half in (half, "both"))
-        amount_said = f" ({amount_text(w.amount)})" if w.amount is not None else ""
+        after = " after the rake" if raked else ""
+        amount_said = f" ({money(w.amount)}{after})" if w.amount is not None else ""
         parts.append(f"{w.name} {verb}{amount_said}{with_hand(w)}")
     ending = ": no hand qualifies for low" if no_low else ""
     return f"{_capital(pot)} is split: " + "; ".join(parts) + ending
 
 
-def _balance_notes(hh: HandHistory, total: Decimal, collected: dict[str, Decimal]
-                   ) -> list[str]:
+def _balance_notes(hh: HandHistory, total: Decimal, collected: dict[str, Decimal],
+                   money) -> list[str]:
     """Where what was collected and raked does not make up the pots."""
     notes = []
     if hh.total_pot is not None and abs(_chips(hh.total_pot) - total) > _CENT / 2:
-        notes.append(f"the file gives a total pot of {amount_text(hh.total_pot)}; the chips "
-                     f"put in make {amount_text(total)}")
+        notes.append(f"the file gives a total pot of {money(hh.total_pot)}; the chips "
+                     f"put in make {money(total)}")
     if not collected:
         return notes
     paid = sum(collected.values(), Decimal(0))
     if hh.rake is None:
         if total - paid > _CENT / 2:
-            notes.append(f"the winners collected {amount_text(paid)} of the "
-                         f"{amount_text(total)} in the pots: the file gives no rake for the "
-                         f"{amount_text(total - paid)} left")
+            notes.append(f"the winners collected {money(paid)} of the "
+                         f"{money(total)} in the pots: the file gives no rake for the "
+                         f"{money(total - paid)} left")
     elif abs(total - paid - _chips(hh.rake)) > _CENT / 2:
-        notes.append(f"the pots held {amount_text(total)}, but the winners collected "
-                     f"{amount_text(paid)} and the rake was {amount_text(hh.rake)}: the file "
+        notes.append(f"the pots held {money(total)}, but the winners collected "
+                     f"{money(paid)} and the rake was {money(hh.rake)}: the file "
                      "does not add up")
     return notes
