@@ -18,6 +18,7 @@ from studodds.cards import parse_card
 from studodds.cli import main
 from studodds.eval import evaluate
 from studodds.histories import Action, HandHistory, Street, parse_file
+from studodds.histories.record import ParseProblem
 from studodds.histories.result import _words, hand_result
 
 DATA = Path(__file__).parent / "data" / "handhistories"
@@ -245,12 +246,24 @@ def test_a_side_pot_won_by_a_player_who_did_not_show():
 
 
 def test_a_hand_cut_short_names_no_winner_and_no_net():
+    """The reader stops at a garbled card (Bob's 5th-street "[of]", line 35); the file goes
+    on to the showdown. The pots are those at the end of 4th street, the last street read."""
     result = hand_result(fixture("stud7_side_pot_bad_card.txt"))
     assert all(p.winners == () for p in result.pots) and result.players == ()
-    assert [p.text for p in result.pots] == ["The main pot held 18.60 when the file breaks off",
-                                             "The side pot held 6.00 when the file breaks off"]
-    assert result.notes == (("the hand is cut short at line 35: who won it is not in the file, "
-                             "and the pots are those of the streets read"),)
+    assert [p.text for p in result.pots] == [
+        "The main pot held 18.60 after 4th street, the last street read",
+        "The side pot held 6.00 after 4th street, the last street read"]
+    assert result.notes == (("the hand is read only up to line 35 (a garbled card): who won it "
+                             "is not known, and the pots are those of 3rd and 4th street"),)
+    # Read to 3rd street only, one pot: the street and the pot as the record has them.
+    hh = fixture("stud7_showdown.txt")
+    hh = dataclasses.replace(hh, streets=hh.streets[:1], shown={}, collected={},
+                             cut=ParseProblem(hh.hand_id, 20, "impossible card 'of'"))
+    result = hand_result(hh)
+    (pot,) = result.pots
+    assert pot.text == "The pot held 7.00 after 3rd street, the last street read"
+    assert result.notes == (("the hand is read only up to line 20 (a garbled card): who won it "
+                             "is not known, and the pot is that of 3rd street"),)
 
 
 def test_no_collected_lines_the_cards_shown_decide_and_no_net_is_told():
@@ -354,9 +367,10 @@ def test_the_table_says_what_the_file_does_not_tell(capsys):
     assert main(["replay", str(DATA / "stud7_side_pot_bad_card.txt"), "--trials", "2000"]) == 0
     out = capsys.readouterr()[0]
     assert out.rstrip().endswith(
-        "result:\nThe main pot held 18.60 when the file breaks off\nThe side pot held 6.00 when "
-        "the file breaks off\nthe hand is cut short at line 35: who won it is not in the "
-        "file, and the pots are those of the streets read")
+        "result:\nThe main pot held 18.60 after 4th street, the last street read\nThe side pot "
+        "held 6.00 after 4th street, the last street read\nthe hand is read only up to line "
+        "35 (a garbled card): who won it is not known, and the pots are those of 3rd and 4th "
+        "street")
 
 
 def test_json_adds_the_result_and_keeps_every_other_key(capsys):

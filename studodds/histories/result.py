@@ -123,10 +123,13 @@ def hand_result(hh: HandHistory) -> HandResult:
         return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes),
                           cents)
     if hh.cut is not None:
-        notes.append(f"the hand is cut short at line {hh.cut.line}: who won it is not in "
-                     "the file, and the pots are those of the streets read")
-        return HandResult(tuple(_unknown(pots, money, cut=True)), (), float(total),
-                          _total(collected), hh.rake, tuple(notes), cents)
+        # The reader stopped at a card it could not read; the file itself goes on.
+        read = _and([street.name for street in hh.streets])
+        pots_are = "the pots are those" if len(pots) > 1 else "the pot is that"
+        notes.append(f"the hand is read only up to line {hh.cut.line} (a garbled card): who "
+                     f"won it is not known, and {pots_are} of {read} street")
+        return HandResult(tuple(_cut_pots(pots, money, hh.streets[-1].name)), (),
+                          float(total), _total(collected), hh.rake, tuple(notes), cents)
     shown = _shown_hands(hh, game)
     winners = _winners(game, pots, shown, collected)
     if not collected:
@@ -376,13 +379,14 @@ def _hand_words(game: Game, hand: dict[str, Evaluation], half: str | None,
     return f"{high} for high and {low}"
 
 
-def _unknown(pots, money, cut: bool) -> list[PotResult]:
+def _cut_pots(pots, money, last_read: str) -> list[PotResult]:
+    """The pots of a hand the reader stopped in, as they stood after the last street read:
+    nobody is named to have won them."""
     out = []
     for k, (amount, eligible) in enumerate(pots):
         label = _label(k, len(pots))
-        text = (_capital(f"{_the(label)} held {money(amount)} when the file breaks off")
-                if cut else
-                f"The file does not say who won {_the(label)} of {money(amount)}")
+        text = _capital(f"{_the(label)} held {money(amount)} after {last_read} street, the "
+                        "last street read")
         out.append(PotResult(label, float(amount), eligible, (), text))
     return out
 
@@ -390,6 +394,11 @@ def _unknown(pots, money, cut: bool) -> list[PotResult]:
 def _the(label: str) -> str:
     """'the main pot', 'the side pot', but 'side pot 2' (a name, as 'table 5')."""
     return label if label[-1].isdigit() else f"the {label}"
+
+
+def _and(words: list[str]) -> str:
+    """'3rd', '3rd and 4th', '3rd, 4th and 5th'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _capital(text: str) -> str:
