@@ -290,6 +290,16 @@ def test_a_rake_the_file_does_not_give_is_said():
                              "gives no rake for the 0.50 left"),)
 
 
+def test_a_player_who_collected_from_no_pot_is_named():
+    """E folded on 3rd street, yet the file has E collect 5: said in the words of the table."""
+    hh = two_all_ins()
+    hh = dataclasses.replace(hh, collected=hh.collected | {"E": 5.0})
+    assert "E collected 5, but E was in no pot the file shows" in hand_result(hh).notes
+    # D, in every pot and beaten in each, collected a chip: not a share of any of them.
+    hh = dataclasses.replace(hh, collected=two_all_ins().collected | {"D": 0.01})
+    assert "D collected 0.01, but the file shows no pot D won" in hand_result(hh).notes
+
+
 # ------------------------------------------------------------------------ amounts
 
 

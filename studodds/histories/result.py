@@ -162,8 +162,13 @@ def hand_result(hh: HandHistory) -> HandResult:
     else:
         nets = ()
     notes += _balance_notes(hh, total, collected, money)
-    notes += [f"{name} collected {money(amount)}, but the record gives no pot {name} "
-              "could win" for name, amount in collected.items()
+    # A player in a pot who collected too little to have won it (under a hundredth of it)
+    # is no winner either, but was in a pot.
+    in_pots = {name for _, eligible in pots for name in eligible}
+    notes += [f"{name} collected {money(amount)}, but "
+              + (f"the file shows no pot {name} won" if name in in_pots
+                 else f"{name} was in no pot the file shows")
+              for name, amount in collected.items()
               if name in hh.players and not any(by and name in by for by, _ in winners)]
     return HandResult(tuple(results), nets, float(total), _total(collected), hh.rake,
                       tuple(notes), cents)
