@@ -189,14 +189,15 @@ def test_hi_lo_quartered_low_in_a_main_pot_and_a_side_pot():
 def test_split_pot_and_a_side_pot_after_rake():
     """Rita (all in) takes the low half of the main pot, Sam the high half and the side
     pot: 2 raked, from which pot the record does not say, so Sam's part of each is not
-    given, only what he collected in all."""
+    given, only what he collected in all; and the sentence gives no one's part of the main
+    pot (Rita's 14 alone would read as if Sam's half were nothing)."""
     result = hand_result(fixture("merge_studhl_split_side_pot.xml", "70000001-1"))
     assert pots(result) == [("main pot", 30.0, ("Rita", "Sam")), ("side pot", 13.0, ("Sam",))]
     main_pot, side = result.pots
     assert winners(main_pot) == [("Rita", "low", 14.0), ("Sam", "high", None)]
     assert winners(side) == [("Sam", None, None)]
-    assert main_pot.text == ("The main pot of 30.00 is split: Rita takes the low half (14.00 "
-                             "after the rake) with a 6-5-4-3-2 low; Sam takes the high half with a full house, kings "
+    assert main_pot.text == ("The main pot of 30.00 is split: Rita takes the low half with a "
+                             "6-5-4-3-2 low; Sam takes the high half with a full house, kings "
                              "full of queens")
     assert result.rake == 2 and result.collected == 41
 
@@ -347,11 +348,24 @@ def test_nets_of_the_side_pot_hand():
 
 
 def test_a_tie_splits_the_pot_and_says_who_took_the_odd_chip():
+    """The same hand: one tie, the hand said once."""
     (pot,) = hand_result(fixture("summary_session.txt", "300000000004")).pots
     assert winners(pot) == [("Hero", None, 2.63), ("Villain", None, 2.62)]
-    assert pot.text == ("The pot of 5.25 is split: Hero takes a share (2.63) with a straight, "
-                        "nine high (9-8-7-6-5); Villain takes a share (2.62) with a straight, "
-                        "nine high (9-8-7-6-5)")
+    assert pot.text == ("Hero (2.63) and Villain (2.62) split the pot of 5.25, each with a "
+                        "straight, nine high (9-8-7-6-5)")
+
+
+def test_a_tie_in_hi_lo_without_a_low_splits_the_whole_pot():
+    hh = built("stud7hl8", [[("A", "ante", 1), ("B", "ante", 1), ("B", "bring-in", 1),
+                             ("A", "complete", 2), ("B", "call", 1)],
+                            [("A", "bet", 2), ("B", "call", 2)],
+                            [("A", "bet", 4), ("B", "call", 4)]],
+               shown={"A": "Ks Kh 9c 9d Qs Jh Tc", "B": "Kd Kc 9h 9s Qd Jc Th"},
+               collected={"A": 9.0, "B": 9.0})
+    (pot,) = hand_result(hh).pots
+    assert pot.no_low and winners(pot) == [("A", "high", 9.0), ("B", "high", 9.0)]
+    assert pot.text == ("A (9) and B (9) split the whole pot of 18, each with a straight, king "
+                        "high (K-Q-J-T-9): no hand qualifies for low")
 
 
 # ------------------------------------------------------------------- table and JSON

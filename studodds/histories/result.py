@@ -424,30 +424,38 @@ def _pot_text(label: str, amount: Decimal, eligible: tuple[str, ...],
     if len(eligible) == 1:
         return f"{winners[0].name} takes {pot}, the only player left in it"
     with_hand = lambda w: f" with {w.hand}" if w.hand else " (hand not shown)"
+    whole = pot.replace("the ", "the whole ", 1) if pot.startswith("the ") else f"all of {pot}"
     if len(winners) == 1:
         w = winners[0]
         if no_low:
-            whole = (pot.replace("the ", "the whole ", 1) if pot.startswith("the ")
-                     else f"all of {pot}")
             return f"{w.name} wins {whole}{with_hand(w)}: no hand qualifies for low"
         if w.half == "both":
             return f"{w.name} scoops {pot}{with_hand(w)}"
         if w.half is None:
             return f"{w.name} wins {pot}{with_hand(w)}"
         return f"{w.name} takes the {w.half} half of {pot}{with_hand(w)}"
+    # What each took, for every winner or for none: one amount alone reads as if the
+    # others took nothing.
+    after = " after the rake" if raked else ""
+    took = {w.name: f"{money(w.amount)}{after}" for w in winners} \
+        if all(w.amount is not None for w in winners) else {}
+    ending = ": no hand qualifies for low" if no_low else ""
+    one_way = no_low or all(w.half is None for w in winners)  # a tie, not halves
+    hands = {w.hand for w in winners}
+    if one_way and len(hands) == 1 and None not in hands:  # the same hand: one tie
+        names = _and([f"{w.name} ({took[w.name]})" if took else w.name for w in winners])
+        return f"{names} split {whole if no_low else pot}, each with {hands.pop()}{ending}"
     sharing = {half: sum(w.half in (half, "both") for w in winners) for half in ("high", "low")}
     parts = []
     for w in winners:
-        if w.half is None or no_low:
+        if one_way:
             verb = "takes a share"
         else:
             verb = " and ".join(
                 f"{'shares' if sharing[half] > 1 else 'takes'} the {half} half"
                 for half in ("high", "low") if w.half in (half, "both"))
-        after = " after the rake" if raked else ""
-        amount_said = f" ({money(w.amount)}{after})" if w.amount is not None else ""
+        amount_said = f" ({took[w.name]})" if took else ""
         parts.append(f"{w.name} {verb}{amount_said}{with_hand(w)}")
-    ending = ": no hand qualifies for low" if no_low else ""
     return f"{_capital(pot)} is split: " + "; ".join(parts) + ending
 
 
