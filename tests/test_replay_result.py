@@ -234,6 +234,39 @@ def test_a_winner_who_did_not_show_has_no_hand():
     assert pot.text == "Bob Smith wins the pot of 55.00 (hand not shown)"
 
 
+def test_a_winner_who_showed_part_of_a_hand_is_told_what_the_file_lacks():
+    """Ines showed Ah 8d 2s 5c 3h all in on 5th street, her Kc came face up on 6th, and her
+    river is an X in the file: her hand is not named, nor said to be unshown."""
+    (main_pot, _) = hand_result(fixture("variants/kingsclub_side_pot_unwritten.txt",
+                                        "41000004")).pots
+    assert main_pot.text == "Ines wins the main pot of 3150 (the seventh card is not in the file)"
+    (ines,) = main_pot.winners
+    assert ines.cards == "Ah 8d 2s 5c 3h" and ines.hand is None
+
+
+@pytest.mark.parametrize("shown, up_cards, unseen", [
+    # Shown on 5th street; the 6th-street card unknown too.
+    ("Ah 8d 2s 5c 3h", "2s 5c 3h", "the sixth and seventh cards are"),
+    # Shown on 4th street; the 5th- and 6th-street cards came face up.
+    ("Ah 8d 2s 5c", "2s 5c 3h Kc", "the seventh card is"),
+    # One hole card and the up cards: which hole card is missing is not known.
+    ("Ah 2s 5c 3h Kc", "2s 5c 3h Kc", "two of the seven cards are"),
+])
+def test_the_cards_a_winner_did_not_show(shown, up_cards, unseen):
+    hh = built("stud7", [[("A", "ante", 1), ("B", "ante", 1), ("B", "bring-in", 1),
+                          ("A", "complete", 2), ("B", "call", 1)],
+                         [("A", "bet", 2), ("B", "call", 2)],
+                         [("A", "bet", 4), ("B", "call", 4)]],
+               shown={"A": shown, "B": "Ks Kh 9c 9d Qs Jh Tc"}, collected={"A": 18.0})
+    hh = dataclasses.replace(hh, up_cards={"A": C(up_cards)})
+    (pot,) = hand_result(hh).pots
+    assert pot.text == f"A wins the pot of 18 ({unseen} not in the file)"
+    # The hero's own cards are in the file, dealt to him: none of them is missing.
+    hero = dataclasses.replace(hh, hero="A", hero_cards=C("Ah 8d 2s 5c 3h Kc 7d"),
+                               up_cards={"A": C("2s 5c 3h Kc")})
+    assert "not in the file" not in hand_result(hero).pots[0].text
+
+
 def test_a_side_pot_won_by_a_player_who_did_not_show():
     """Seat+5 mucks: the main pot is Seat+3's (shown), the side pot Seat+5's alone."""
     result = hand_result(fixture("bovada_stud_hilo.txt", "3000000001"))

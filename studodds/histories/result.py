@@ -32,9 +32,12 @@ from ..eval import NO_LOW, Evaluation, evaluate
 from ..games import Game, get_game
 from ..messages import amount_text
 from .record import HandHistory
+from .streets import down_positions
 
 # A cent: what a share worked out from a pot is rounded to.
 _CENT = Decimal("0.01")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")
 
 
 @dataclass(frozen=True)
@@ -140,18 +143,21 @@ def hand_result(hh: HandHistory) -> HandResult:
                         else "") + "nobody's net can be told")
     amounts = _amounts(pots, winners, collected, total)
     raked = hh.rake is not None and _chips(hh.rake) > 0
+    unseen = {name: words for name in hh.shown if name not in shown
+              and (words := _unseen_cards(hh, game, name))}
     results = []
     for k, ((amount, eligible), (by_name, no_low)) in enumerate(zip(pots, winners,
                                                                    strict=True)):
         label = _label(k, len(pots))
         won = tuple(
             PotWinner(name, half, _float(amounts.get((k, name))),
-                      cards_str(hh.shown[name]) if name in shown else None,
+                      cards_str(hh.shown[name]) if name in shown or name in unseen
+                      else None,
                       _hand_words(game, shown[name], half, no_low) if name in shown
                       and len(eligible) > 1 else None)
             for name, half in by_name.items()
         ) if by_name is not None else ()
-        text = _pot_text(label, amount, eligible, won, no_low, money, raked,
+        text = _pot_text(label, amount, eligible, won, no_low, money, raked, unseen,
                          uncontested=len(live) == 1)
         results.append(PotResult(label, float(amount), eligible, won, text, no_low))
     if collected:
@@ -233,6 +239,35 @@ def _shown_hands(hh: HandHistory, game: Game) -> dict[str, dict[str, Evaluation]
         except ValueError:  # the same card twice: no hand to name
             continue
     return out
+
+
+def _unseen_cards(hh: HandHistory, game: Game, name: str) -> str | None:
+    """A hand shown in part: which of the player's cards the file does not have, in words
+    ('the seventh card', 'two of the seven cards'); None when nothing is missing.
+
+    A hand shown down before the last cards were dealt (an all-in) is the first cards
+    dealt; the up cards dealt after it are known. Then the missing cards can be named;
+    otherwise only counted."""
+    size = game.hand_size
+    shown = tuple(hh.shown[name])
+    if name == hh.hero and set(shown) <= set(hh.hero_cards):
+        shown = max(shown, tuple(hh.hero_cards), key=len)  # the hero's own, as dealt
+    ups = tuple(hh.up_cards.get(name, ()))
+    community = {hh.community} if hh.community is not None else set()
+    missing = size - len(set(shown) | set(ups) | community)
+    if missing <= 0:
+        return None
+    up_slots = [i for i in range(size) if i not in down_positions(hh.game)]
+    ups_shown = sum(i < len(shown) for i in up_slots)  # up cards among the first shown
+    if set(ups[:ups_shown]) <= set(shown) and not set(ups[ups_shown:]) & set(shown):
+        known = set(range(len(shown))) | set(up_slots[ups_shown:len(ups)])
+        known |= {size - 1} if community else set()
+        slots = [k for k in range(size) if k not in known]
+        if len(slots) == missing:
+            return (f"the {_and([_ORDINALS[k] for k in slots])} card"
+                    + ("s are" if missing > 1 else " is") + " not in the file")
+    return (f"{_NUMBERS[missing]} of the {_NUMBERS[size]} cards "
+            + ("are" if missing > 1 else "is") + " not in the file")
 
 
 def _showdown(game: Game, hands: dict[str, dict[str, Evaluation]]
@@ -412,10 +447,11 @@ def _capital(text: str) -> str:
 
 def _pot_text(label: str, amount: Decimal, eligible: tuple[str, ...],
               winners: tuple[PotWinner, ...], no_low: bool, money, raked: bool,
-              uncontested: bool) -> str:
+              unseen: dict[str, str], uncontested: bool) -> str:
     """One pot in a sentence: who won it, what with, and in a split game which half.
     ``money`` writes an amount as the hand's amounts are written; ``raked``: the hand
-    paid a rake, so a share said is what was left of it."""
+    paid a rake, so a share said is what was left of it; ``unseen``: a winner's hand
+    shown in part, the cards the file does not have."""
     pot = f"{_the(label)} of {money(amount)}"
     if not winners:
         return f"The file does not say who won {pot}"
@@ -423,7 +459,8 @@ def _pot_text(label: str, amount: Decimal, eligible: tuple[str, ...],
         return f"{winners[0].name} wins {pot} uncontested"
     if len(eligible) == 1:
         return f"{winners[0].name} takes {pot}, the only player left in it"
-    with_hand = lambda w: f" with {w.hand}" if w.hand else " (hand not shown)"
+    with_hand = lambda w: (f" with {w.hand}" if w.hand else f" ({unseen[w.name]})"
+                           if w.name in unseen else " (hand not shown)")
     whole = pot.replace("the ", "the whole ", 1) if pot.startswith("the ") else f"all of {pot}"
     if len(winners) == 1:
         w = winners[0]
