@@ -317,6 +317,29 @@ def test_no_collected_lines_the_cards_shown_decide_and_no_net_is_told():
         "The file does not say who won the side pot of 22.00"]
 
 
+def test_collectors_the_cards_shown_do_not_make_are_kept_and_said():
+    """C's three queens beat A's and B's two pair, yet the file has all three collect a
+    third: the file's word is kept, and a note says the cards make C the winner."""
+    hh = built("stud7", [
+        [(n, "ante", 1) for n in "ABC"] + [("B", "bring-in", 1), ("C", "complete", 2),
+                                           ("A", "call", 2), ("B", "call", 1)],
+        [("C", "bet", 3), ("A", "call", 3), ("B", "call", 3)],
+    ], shown={"A": "Ks Kh 9c 9d Qs Jh 2c", "B": "As Ad 7s 7h 2d 3d Jc",
+              "C": "Qc Qd Qh 5c 6d 8h Tc"},
+        collected={"A": 6.0, "B": 6.0, "C": 6.0})
+    result = hand_result(hh)
+    (pot,) = result.pots
+    assert winners(pot) == [("A", None, 6.0), ("B", None, 6.0), ("C", None, 6.0)]
+    assert result.notes == (("the cards shown make C the winner of the pot; the file has A, B "
+                             "and C collect"),)
+    # Several pots: B collects the main pot A's four aces win, and side pot 1.
+    hh = dataclasses.replace(two_all_ins(), collected={"B": 33.0, "C": 12.0})
+    result = hand_result(hh)
+    assert winners(result.pots[0]) == [("B", None, 18.0)]
+    assert result.notes == (("the cards shown make A the winner of the main pot; the file has "
+                             "B collect it"),)
+
+
 def test_a_rake_the_file_does_not_give_is_said():
     result = hand_result(fixture("everleaf_stud7_side_pot.txt", "500000001"))
     assert result.rake is None

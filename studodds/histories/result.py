@@ -6,8 +6,9 @@ The pots are built from the chips each player put in, uncalled bets returned tak
 as the table rules split them (table.BettingRound.pots). Who collected is the record's
 word (HandHistory.collected); the hands shown are evaluated to tell which pot each
 collector won and, in a split game, which half; a file that writes no collected lines
-(PHH) has the pots every contender showed down for go by the cards. Where the record
-cannot tell (a hand cut short, a winner who did not show, no collected lines and a hand
+(PHH) has the pots every contender showed down for go by the cards. Where the cards
+shown make other winners than the file's collectors, the file's word is kept and a note
+says what the cards make. Where the record cannot tell (a hand cut short, a winner who did not show, no collected lines and a hand
 not shown) the result says what is known and no more: a winner's hand is never guessed.
 
 Each pot is also said in a sentence (PotResult.text), the words the table and the page
@@ -167,6 +168,7 @@ def hand_result(hh: HandHistory) -> HandResult:
                      for name in hh.players)
     else:
         nets = ()
+    notes += _against_the_cards(game, pots, winners, shown)
     notes += _balance_notes(hh, total, collected, money)
     # A player in a pot who collected too little to have won it (under a hundredth of it)
     # is no winner either, but was in a pot.
@@ -344,6 +346,23 @@ def _winners(game: Game, pots, shown: dict,
         for name in names:
             left[name] = max(left.get(name, Decimal(0)) - amount / len(names), Decimal(0))
     return out
+
+
+def _against_the_cards(game: Game, pots, winners, shown: dict) -> list[str]:
+    """Where the file's collectors are kept although the hands every contender of the pot
+    showed make other winners (_winners keeps the file's word): said, pot by pot."""
+    notes = []
+    for k, ((_, eligible), (by_name, _)) in enumerate(zip(pots, winners, strict=True)):
+        if (game.declare or not by_name or len(eligible) == 1
+                or not all(name in shown for name in eligible)):
+            continue  # a declared pot goes by the declarations, which the file does not keep
+        by_cards = list(_showdown(game, {n: shown[n] for n in eligible})[0])
+        if set(by_cards) != set(by_name):
+            label = _the(_label(k, len(pots)))
+            notes.append(f"the cards shown make {_and(by_cards)} the winner"
+                         f"{'s' * (len(by_cards) > 1)} of {label}; the file has "
+                         f"{_and(list(by_name))} collect" + (" it" if len(pots) > 1 else ""))
+    return notes
 
 
 def _amounts(pots, winners, collected: dict[str, Decimal], total: Decimal
