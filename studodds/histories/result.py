@@ -8,8 +8,9 @@ word (HandHistory.collected); the hands shown are evaluated to tell which pot ea
 collector won and, in a split game, which half; a file that writes no collected lines
 (PHH) has the pots every contender showed down for go by the cards. Where the cards
 shown make other winners than the file's collectors, the file's word is kept and a note
-says what the cards make. Where the record cannot tell (a hand cut short, a winner who did not show, no collected lines and a hand
-not shown) the result says what is known and no more: a winner's hand is never guessed.
+says what the cards make. Where the record cannot tell (a hand cut short, a winner who
+did not show or showed part of a hand, no collected lines and a hand not shown) the
+result says what is known and no more: a winner's hand is never guessed.
 
 Each pot is also said in a sentence (PotResult.text), the words the table and the page
 print, e.g. for tests/data/handhistories/studhl_split.txt:
