@@ -42,11 +42,17 @@ def players_text(players: Sequence[int]) -> str:
     return f"players {', '.join(names[:-1])} and {names[-1]}"
 
 
-def amount_text(amount) -> str:
+def amount_text(amount, cents: bool = False) -> str:
     """Chips or money as a hand history writes them: 0.25, 47, 5300000 (tournament chips
-    run to millions: never 5.3e+06).
+    run to millions: never 5.3e+06). ``cents``: money in a hand whose amounts have cents,
+    every amount with two decimals, as the file writes it (4.90, 22.00).
 
     >>> amount_text(18.6), amount_text(47.0), amount_text(5300000), amount_text(0), amount_text(-2.5)
     ('18.6', '47', '5300000', '0', '-2.5')
+    >>> amount_text(4.9, cents=True), amount_text(22, cents=True), amount_text(-0.0, cents=True)
+    ('4.90', '22.00', '0.00')
     """
-    return f"{round(float(amount), 10) + 0.0:f}".rstrip("0").rstrip(".")  # + 0.0: no "-0"
+    amount = round(float(amount), 10) + 0.0  # + 0.0: no "-0"
+    if cents:
+        return f"{amount:.2f}"
+    return f"{amount:f}".rstrip("0").rstrip(".")

@@ -18,6 +18,7 @@ from studodds.cards import parse_card
 from studodds.cli import main
 from studodds.eval import evaluate
 from studodds.histories import Action, HandHistory, Street, parse_file
+from studodds.histories.record import ParseProblem
 from studodds.histories.result import _words, hand_result
 
 DATA = Path(__file__).parent / "data" / "handhistories"
@@ -81,9 +82,10 @@ def test_one_all_in_makes_a_main_pot_and_a_side_pot():
     main_pot, side = result.pots
     assert winners(main_pot) == [("Shorty", None, 18.6)]
     assert winners(side) == [("Bob", None, 22.0)]
-    assert main_pot.text == ("Shorty wins the main pot of 18.6 with a straight, eight high "
+    assert main_pot.text == ("Shorty wins the main pot of 18.60 with a straight, eight high "
                              "(8-7-6-5-4)")
-    assert side.text == "Bob wins the side pot of 22 with two pair, queens and fours (Q-Q-4-4-J)"
+    assert side.text == ("Bob wins the side pot of 22.00 with two pair, queens and fours "
+                         "(Q-Q-4-4-J)")
     assert result.rake == 0 and result.total_pot == 40.6 and result.notes == ()
 
 
@@ -122,7 +124,7 @@ def test_an_uncalled_bet_returned_is_in_no_pot():
 def test_a_pot_won_without_a_showdown():
     result = hand_result(fixture("studhl_headsup_no_show.txt"))
     (pot,) = result.pots
-    assert pot.text == "Hero wins the pot of 12.2 uncontested"
+    assert pot.text == "Hero wins the pot of 12.20 uncontested"
     assert winners(pot) == [("Hero", None, 12.0)] and pot.winners[0].hand is None
     assert result.rake == 0.2
 
@@ -134,9 +136,9 @@ def test_hi_lo_split_between_a_high_and_a_low():
     result = hand_result(fixture("studhl_split.txt"))
     (pot,) = result.pots
     assert winners(pot) == [("Hero", "low", 4.9), ("HighRoller", "high", 4.9)]
-    assert pot.text == ("The pot of 10.25 is split: Hero takes the low half (4.9) with a "
-                        "7-6-4-2-A low; HighRoller takes the high half (4.9) with two pair, "
-                        "kings and eights (K-K-8-8-T)")
+    assert pot.text == ("The pot of 10.25 is split: Hero takes the low half (4.90 after the "
+                        "rake) with a 7-6-4-2-A low; HighRoller takes the high half (4.90 "
+                        "after the rake) with two pair, kings and eights (K-K-8-8-T)")
     assert not pot.no_low
 
 
@@ -179,7 +181,7 @@ def test_hi_lo_quartered_low_in_a_main_pot_and_a_side_pot():
     assert winners(main_pot) == [("B", "both", 6.75), ("C", "low", 2.25)]
     assert winners(side) == [("B", "both", 9.0), ("C", "low", 3.0)]
     assert main_pot.text == (
-        "The main pot of 9 is split: B takes the high half and shares the low half (6.75) "
+        "The main pot of 9.00 is split: B takes the high half and shares the low half (6.75) "
         "with a flush, eight high (8-5-4-3-2) for high and an 8-5-4-3-2 low; C shares the "
         "low half (2.25) with an 8-5-4-3-2 low")
 
@@ -187,13 +189,14 @@ def test_hi_lo_quartered_low_in_a_main_pot_and_a_side_pot():
 def test_split_pot_and_a_side_pot_after_rake():
     """Rita (all in) takes the low half of the main pot, Sam the high half and the side
     pot: 2 raked, from which pot the record does not say, so Sam's part of each is not
-    given, only what he collected in all."""
+    given, only what he collected in all; and the sentence gives no one's part of the main
+    pot (Rita's 14 alone would read as if Sam's half were nothing)."""
     result = hand_result(fixture("merge_studhl_split_side_pot.xml", "70000001-1"))
     assert pots(result) == [("main pot", 30.0, ("Rita", "Sam")), ("side pot", 13.0, ("Sam",))]
     main_pot, side = result.pots
     assert winners(main_pot) == [("Rita", "low", 14.0), ("Sam", "high", None)]
     assert winners(side) == [("Sam", None, None)]
-    assert main_pot.text == ("The main pot of 30 is split: Rita takes the low half (14) with a "
+    assert main_pot.text == ("The main pot of 30.00 is split: Rita takes the low half with a "
                              "6-5-4-3-2 low; Sam takes the high half with a full house, kings "
                              "full of queens")
     assert result.rake == 2 and result.collected == 41
@@ -228,15 +231,48 @@ def test_a_winner_who_did_not_show_has_no_hand():
     hh = dataclasses.replace(hh, shown={"Hero": hh.shown["Hero"]})
     (pot,) = hand_result(hh).pots
     assert winners(pot) == [("Bob Smith", None, 52.5)] and pot.winners[0].hand is None
-    assert pot.text == "Bob Smith wins the pot of 55 (hand not shown)"
+    assert pot.text == "Bob Smith wins the pot of 55.00 (hand not shown)"
+
+
+def test_a_winner_who_showed_part_of_a_hand_is_told_what_the_file_lacks():
+    """Ines showed Ah 8d 2s 5c 3h all in on 5th street, her Kc came face up on 6th, and her
+    river is an X in the file: her hand is not named, nor said to be unshown."""
+    (main_pot, _) = hand_result(fixture("variants/kingsclub_side_pot_unwritten.txt",
+                                        "41000004")).pots
+    assert main_pot.text == "Ines wins the main pot of 3150 (the seventh card is not in the file)"
+    (ines,) = main_pot.winners
+    assert ines.cards == "Ah 8d 2s 5c 3h" and ines.hand is None
+
+
+@pytest.mark.parametrize("shown, up_cards, unseen", [
+    # Shown on 5th street; the 6th-street card unknown too.
+    ("Ah 8d 2s 5c 3h", "2s 5c 3h", "the sixth and seventh cards are"),
+    # Shown on 4th street; the 5th- and 6th-street cards came face up.
+    ("Ah 8d 2s 5c", "2s 5c 3h Kc", "the seventh card is"),
+    # One hole card and the up cards: which hole card is missing is not known.
+    ("Ah 2s 5c 3h Kc", "2s 5c 3h Kc", "two of the seven cards are"),
+])
+def test_the_cards_a_winner_did_not_show(shown, up_cards, unseen):
+    hh = built("stud7", [[("A", "ante", 1), ("B", "ante", 1), ("B", "bring-in", 1),
+                          ("A", "complete", 2), ("B", "call", 1)],
+                         [("A", "bet", 2), ("B", "call", 2)],
+                         [("A", "bet", 4), ("B", "call", 4)]],
+               shown={"A": shown, "B": "Ks Kh 9c 9d Qs Jh Tc"}, collected={"A": 18.0})
+    hh = dataclasses.replace(hh, up_cards={"A": C(up_cards)})
+    (pot,) = hand_result(hh).pots
+    assert pot.text == f"A wins the pot of 18 ({unseen} not in the file)"
+    # The hero's own cards are in the file, dealt to him: none of them is missing.
+    hero = dataclasses.replace(hh, hero="A", hero_cards=C("Ah 8d 2s 5c 3h Kc 7d"),
+                               up_cards={"A": C("2s 5c 3h Kc")})
+    assert "not in the file" not in hand_result(hero).pots[0].text
 
 
 def test_a_side_pot_won_by_a_player_who_did_not_show():
     """Seat+5 mucks: the main pot is Seat+3's (shown), the side pot Seat+5's alone."""
     result = hand_result(fixture("bovada_stud_hilo.txt", "3000000001"))
     assert [p.text for p in result.pots] == [
-        "Seat+3 wins the main pot of 28.5 with a straight, eight high (8-7-6-5-4)",
-        "Seat+5 takes the side pot of 10, the only player left in it",
+        "Seat+3 wins the main pot of 28.50 with a straight, eight high (8-7-6-5-4)",
+        "Seat+5 takes the side pot of 10.00, the only player left in it",
     ]
 
 
@@ -244,12 +280,24 @@ def test_a_side_pot_won_by_a_player_who_did_not_show():
 
 
 def test_a_hand_cut_short_names_no_winner_and_no_net():
+    """The reader stops at a garbled card (Bob's 5th-street "[of]", line 35); the file goes
+    on to the showdown. The pots are those at the end of 4th street, the last street read."""
     result = hand_result(fixture("stud7_side_pot_bad_card.txt"))
     assert all(p.winners == () for p in result.pots) and result.players == ()
-    assert [p.text for p in result.pots] == ["The main pot held 18.6 when the file breaks off",
-                                             "The side pot held 6 when the file breaks off"]
-    assert result.notes == (("the hand is cut short at line 35: who won it is not in the file, "
-                             "and the pots are those of the streets read"),)
+    assert [p.text for p in result.pots] == [
+        "The main pot held 18.60 after 4th street, the last street read",
+        "The side pot held 6.00 after 4th street, the last street read"]
+    assert result.notes == (("the hand is read only up to line 35 (a garbled card): who won it "
+                             "is not known, and the pots are those of 3rd and 4th street"),)
+    # Read to 3rd street only, one pot: the street and the pot as the record has them.
+    hh = fixture("stud7_showdown.txt")
+    hh = dataclasses.replace(hh, streets=hh.streets[:1], shown={}, collected={},
+                             cut=ParseProblem(hh.hand_id, 20, "impossible card 'of'"))
+    result = hand_result(hh)
+    (pot,) = result.pots
+    assert pot.text == "The pot held 7.00 after 3rd street, the last street read"
+    assert result.notes == (("the hand is read only up to line 20 (a garbled card): who won it "
+                             "is not known, and the pot is that of 3rd street"),)
 
 
 def test_no_collected_lines_the_cards_shown_decide_and_no_net_is_told():
@@ -264,15 +312,66 @@ def test_no_collected_lines_the_cards_shown_decide_and_no_net_is_told():
     # neither (Bob could win it).
     hh = dataclasses.replace(hh, shown={n: c for n, c in hh.shown.items() if n != "Bob"})
     result = hand_result(hh)
-    assert [p.text for p in result.pots] == ["The file does not say who won the main pot of 18.6",
-                                             "The file does not say who won the side pot of 22"]
+    assert [p.text for p in result.pots] == [
+        "The file does not say who won the main pot of 18.60",
+        "The file does not say who won the side pot of 22.00"]
+
+
+def test_collectors_the_cards_shown_do_not_make_are_kept_and_said():
+    """C's three queens beat A's and B's two pair, yet the file has all three collect a
+    third: the file's word is kept, and a note says the cards make C the winner."""
+    hh = built("stud7", [
+        [(n, "ante", 1) for n in "ABC"] + [("B", "bring-in", 1), ("C", "complete", 2),
+                                           ("A", "call", 2), ("B", "call", 1)],
+        [("C", "bet", 3), ("A", "call", 3), ("B", "call", 3)],
+    ], shown={"A": "Ks Kh 9c 9d Qs Jh 2c", "B": "As Ad 7s 7h 2d 3d Jc",
+              "C": "Qc Qd Qh 5c 6d 8h Tc"},
+        collected={"A": 6.0, "B": 6.0, "C": 6.0})
+    result = hand_result(hh)
+    (pot,) = result.pots
+    assert winners(pot) == [("A", None, 6.0), ("B", None, 6.0), ("C", None, 6.0)]
+    assert result.notes == (("the cards shown make C the winner of the pot; the file has A, B "
+                             "and C collect"),)
+    # Several pots: B collects the main pot A's four aces win, and side pot 1.
+    hh = dataclasses.replace(two_all_ins(), collected={"B": 33.0, "C": 12.0})
+    result = hand_result(hh)
+    assert winners(result.pots[0]) == [("B", None, 18.0)]
+    assert result.notes == (("the cards shown make A the winner of the main pot; the file has "
+                             "B collect it"),)
 
 
 def test_a_rake_the_file_does_not_give_is_said():
     result = hand_result(fixture("everleaf_stud7_side_pot.txt", "500000001"))
     assert result.rake is None
     assert result.notes == (("the winners collected 15.15 of the 15.65 in the pots: the file "
-                             "gives no rake for the 0.5 left"),)
+                             "gives no rake for the 0.50 left"),)
+
+
+def test_a_player_who_collected_from_no_pot_is_named():
+    """E folded on 3rd street, yet the file has E collect 5: said in the words of the table."""
+    hh = two_all_ins()
+    hh = dataclasses.replace(hh, collected=hh.collected | {"E": 5.0})
+    assert "E collected 5, but E was in no pot the file shows" in hand_result(hh).notes
+    # D, in every pot and beaten in each, collected a chip: not a share of any of them.
+    hh = dataclasses.replace(hh, collected=two_all_ins().collected | {"D": 0.01})
+    assert "D collected 0.01, but the file shows no pot D won" in hand_result(hh).notes
+
+
+# ------------------------------------------------------------------------ amounts
+
+
+def test_money_has_two_decimals_and_tournament_chips_stay_whole():
+    """A hand whose amounts have cents writes every amount of its result with two decimals,
+    as the file does (4.90, not 4.9; 22.00, not 22); a share taken after a rake says so.
+    Tournament chips are whole (3150)."""
+    (pot,) = hand_result(fixture("studhl_split.txt")).pots
+    assert "Hero takes the low half (4.90 after the rake) with" in pot.text
+    side_pot = hand_result(fixture("stud7_side_pot.txt"))
+    assert side_pot.cents and side_pot.pots[1].text.startswith("Bob wins the side pot of 22.00")
+    chips = hand_result(fixture("variants/kingsclub_side_pot_unwritten.txt", "41000004"))
+    assert not chips.cents and chips.pots[1].text == ("Hero takes the side pot of 2400, the only "
+                                                      "player left in it")
+    assert not hand_result(two_all_ins()).cents  # whole amounts: no decimals
 
 
 # ------------------------------------------------------------------------ the nets
@@ -305,11 +404,24 @@ def test_nets_of_the_side_pot_hand():
 
 
 def test_a_tie_splits_the_pot_and_says_who_took_the_odd_chip():
+    """The same hand: one tie, the hand said once."""
     (pot,) = hand_result(fixture("summary_session.txt", "300000000004")).pots
     assert winners(pot) == [("Hero", None, 2.63), ("Villain", None, 2.62)]
-    assert pot.text == ("The pot of 5.25 is split: Hero takes a share (2.63) with a straight, "
-                        "nine high (9-8-7-6-5); Villain takes a share (2.62) with a straight, "
-                        "nine high (9-8-7-6-5)")
+    assert pot.text == ("Hero (2.63) and Villain (2.62) split the pot of 5.25, each with a "
+                        "straight, nine high (9-8-7-6-5)")
+
+
+def test_a_tie_in_hi_lo_without_a_low_splits_the_whole_pot():
+    hh = built("stud7hl8", [[("A", "ante", 1), ("B", "ante", 1), ("B", "bring-in", 1),
+                             ("A", "complete", 2), ("B", "call", 1)],
+                            [("A", "bet", 2), ("B", "call", 2)],
+                            [("A", "bet", 4), ("B", "call", 4)]],
+               shown={"A": "Ks Kh 9c 9d Qs Jh Tc", "B": "Kd Kc 9h 9s Qd Jc Th"},
+               collected={"A": 9.0, "B": 9.0})
+    (pot,) = hand_result(hh).pots
+    assert pot.no_low and winners(pot) == [("A", "high", 9.0), ("B", "high", 9.0)]
+    assert pot.text == ("A (9) and B (9) split the whole pot of 18, each with a straight, king "
+                        "high (K-Q-J-T-9): no hand qualifies for low")
 
 
 # ------------------------------------------------------------------- table and JSON
@@ -321,23 +433,24 @@ def test_the_table_ends_with_the_result(capsys):
     tail = out[out.index("\nresult:\n"):].strip().splitlines()
     assert tail[:4] == [
         "result:",
-        "Shorty wins the main pot of 18.6 with a straight, eight high (8-7-6-5-4)",
-        "Bob wins the side pot of 22 with two pair, queens and fours (Q-Q-4-4-J)",
-        "rake 0",
+        "Shorty wins the main pot of 18.60 with a straight, eight high (8-7-6-5-4)",
+        "Bob wins the side pot of 22.00 with two pair, queens and fours (Q-Q-4-4-J)",
+        "rake 0.00",
     ]
     assert tail[4].split() == ["player", "put", "in", "collected", "net"]
     assert [line.split() for line in tail[6:]] == [
-        ["Hero", "16.4", "0", "-16.4"], ["Shorty", "5.4", "18.6", "13.2"],
-        ["Bob", "16.4", "22", "5.6"], ["Carol", "2.4", "0", "-2.4"]]
+        ["Hero", "16.40", "0.00", "-16.40"], ["Shorty", "5.40", "18.60", "13.20"],
+        ["Bob", "16.40", "22.00", "5.60"], ["Carol", "2.40", "0.00", "-2.40"]]
 
 
 def test_the_table_says_what_the_file_does_not_tell(capsys):
     assert main(["replay", str(DATA / "stud7_side_pot_bad_card.txt"), "--trials", "2000"]) == 0
     out = capsys.readouterr()[0]
     assert out.rstrip().endswith(
-        "result:\nThe main pot held 18.6 when the file breaks off\nThe side pot held 6 when "
-        "the file breaks off\nthe hand is cut short at line 35: who won it is not in the "
-        "file, and the pots are those of the streets read")
+        "result:\nThe main pot held 18.60 after 4th street, the last street read\nThe side pot "
+        "held 6.00 after 4th street, the last street read\nthe hand is read only up to line "
+        "35 (a garbled card): who won it is not known, and the pots are those of 3rd and 4th "
+        "street")
 
 
 def test_json_adds_the_result_and_keeps_every_other_key(capsys):
@@ -348,7 +461,7 @@ def test_json_adds_the_result_and_keeps_every_other_key(capsys):
                           "warnings", "result"]
     result = hand["result"]
     assert result["total_pot"] == 10.25 and result["rake"] == 0.45
-    assert result["collected"] == 9.8 and result["notes"] == []
+    assert result["collected"] == 9.8 and result["notes"] == [] and result["cents"]
     (pot,) = result["pots"]
     assert pot["pot"] == "pot" and pot["amount"] == 10.25 and not pot["no_low"]
     assert pot["eligible"] == ["Hero", "HighRoller"]

@@ -597,17 +597,18 @@ def test_replay_ends_with_who_won_what_under_the_chart(page, server):
                             d.find_elements(By.CSS_SELECTOR, "[data-testid=replay-pots] li")]
     wait(d, pots_shown, what="the result of the hand")
     words = [
-        "Shorty wins the main pot of 18.6 with a straight, eight high (8-7-6-5-4)",
-        "Bob wins the side pot of 22 with two pair, queens and fours (Q-Q-4-4-J)",
+        "Shorty wins the main pot of 18.60 with a straight, eight high (8-7-6-5-4)",
+        "Bob wins the side pot of 22.00 with two pair, queens and fours (Q-Q-4-4-J)",
     ]
     assert pots_shown(d) == words
     (hand,) = cli_json("replay", str(history), "--trials", "2000")
     assert [pot["text"] for pot in hand["result"]["pots"]] == words
-    assert "rake 0" in css(d, "[data-testid=replay-result]").text
+    assert "rake 0.00" in css(d, "[data-testid=replay-result]").text
     rows = [[td.text for td in tr.find_elements(By.TAG_NAME, "td")] for tr in
             d.find_elements(By.CSS_SELECTOR, "[data-testid=replay-nets] tbody tr")]
-    assert rows == [["Hero", "16.4", "0", "-16.4"], ["Shorty", "5.4", "18.6", "13.2"],
-                    ["Bob", "16.4", "22", "5.6"], ["Carol", "2.4", "0", "-2.4"]]
+    # The amounts as the table and the sentences write them: two decimals, as the file.
+    assert rows == [["Hero", "16.40", "0.00", "-16.40"], ["Shorty", "5.40", "18.60", "13.20"],
+                    ["Bob", "16.40", "22.00", "5.60"], ["Carol", "2.40", "0.00", "-2.40"]]
     chart, result = css(d, "#replay-chart"), css(d, "[data-testid=replay-result]")
     assert result.location["y"] >= chart.location["y"] + chart.size["height"]  # under it
     css(d, "#replay-next").click()

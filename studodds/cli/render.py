@@ -403,12 +403,13 @@ def _result_lines(result) -> list[str]:
     cannot tell, and each player's net."""
     if result is None:
         return []
+    money = lambda amount: amount_text(amount, cents=result.cents)  # 4.90 as in the pots
     lines = ["", "result:"] + [visible(pot.text) for pot in result.pots]
     if result.rake is not None:
-        lines.append(f"rake {_chips(result.rake)}")
+        lines.append(f"rake {money(result.rake)}")
     lines += [visible(note) for note in result.notes]
     if result.players:
-        rows = [[p.name, _chips(p.put_in), _chips(p.collected), _chips(p.net)]
+        rows = [[p.name, money(p.put_in), money(p.collected), money(p.net)]
                 for p in result.players]
         lines.append(render_table(["player", "put in", "collected", "net"], rows))
     return lines

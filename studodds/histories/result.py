@@ -6,15 +6,21 @@ The pots are built from the chips each player put in, uncalled bets returned tak
 as the table rules split them (table.BettingRound.pots). Who collected is the record's
 word (HandHistory.collected); the hands shown are evaluated to tell which pot each
 collector won and, in a split game, which half; a file that writes no collected lines
-(PHH) has the pots every contender showed down for go by the cards. Where the record
-cannot tell (a hand cut short, a winner who did not show, no collected lines and a hand
-not shown) the result says what is known and no more: a winner's hand is never guessed.
+(PHH) has the pots every contender showed down for go by the cards. Where the cards
+shown make other winners than the file's collectors, the file's word is kept and a note
+says what the cards make. Where the record cannot tell (a hand cut short, a winner who
+did not show or showed part of a hand, no collected lines and a hand not shown) the
+result says what is known and no more: a winner's hand is never guessed.
 
 Each pot is also said in a sentence (PotResult.text), the words the table and the page
 print, e.g. for tests/data/handhistories/studhl_split.txt:
 
-    The pot of 10.25 is split: Hero takes the low half (4.9) with a 7-6-4-2-A low;
-    HighRoller takes the high half (4.9) with two pair, kings and eights (K-K-8-8-T)
+    The pot of 10.25 is split: Hero takes the low half (4.90 after the rake) with a
+    7-6-4-2-A low; HighRoller takes the high half (4.90 after the rake) with two pair,
+    kings and eights (K-K-8-8-T)
+
+Money is written as the file writes it: in a hand whose amounts have cents, every amount
+with two decimals (4.90, 22.00); tournament chips whole (3150).
 """
 
 from __future__ import annotations
@@ -28,9 +34,12 @@ from ..eval import NO_LOW, Evaluation, evaluate
 from ..games import Game, get_game
 from ..messages import amount_text
 from .record import HandHistory
+from .streets import down_positions
 
 # A cent: what a share worked out from a pot is rounded to.
 _CENT = Decimal("0.01")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")
 
 
 @dataclass(frozen=True)
@@ -82,11 +91,15 @@ class HandResult:
     collected: float | None  # what the winners collected, None when the file does not say
     rake: float | None  # as the file gives it
     notes: tuple[str, ...] = ()  # what the record cannot tell, or where it does not add up
+    # The hand's amounts have cents (money, not chips): every amount is written with two
+    # decimals, in the sentences here and wherever the amounts above are shown.
+    cents: bool = False
 
     def to_dict(self) -> dict:
         return {"pots": [p.to_dict() for p in self.pots], "total_pot": self.total_pot,
                 "collected": self.collected, "rake": self.rake,
-                "players": [p.to_dict() for p in self.players], "notes": list(self.notes)}
+                "players": [p.to_dict() for p in self.players], "notes": list(self.notes),
+                "cents": self.cents}
 
 
 def hand_result(hh: HandHistory) -> HandResult:
@@ -101,20 +114,27 @@ def hand_result(hh: HandHistory) -> HandResult:
     total = sum(put_in.values(), Decimal(0))
     collected = {name: _chips(amount) for name, amount in hh.collected.items() if amount}
     live = hh.live_players(len(hh.streets))
+    cents = _in_cents(hh)
+    money = lambda amount: amount_text(amount, cents=cents)
     notes = []
     if any(amount < 0 for amount in put_in.values()) or not live:
         notes.append("the chips put in and returned do not add up: the pots cannot be told")
-        return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes))
+        return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes),
+                          cents)
     try:
         pots = _pots(hh.game, hh.players, put_in, live)
     except table.RulesError as exc:  # amounts the table cannot count (a file's garble)
         notes.append(f"the pots cannot be told: {exc}")
-        return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes))
+        return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes),
+                          cents)
     if hh.cut is not None:
-        notes.append(f"the hand is cut short at line {hh.cut.line}: who won it is not in "
-                     "the file, and the pots are those of the streets read")
-        return HandResult(tuple(_unknown(pots, cut=True)), (), float(total),
-                          _total(collected), hh.rake, tuple(notes))
+        # The reader stopped at a card it could not read; the file itself goes on.
+        read = _and([street.name for street in hh.streets])
+        pots_are = "the pots are those" if len(pots) > 1 else "the pot is that"
+        notes.append(f"the hand is read only up to line {hh.cut.line} (a garbled card): who "
+                     f"won it is not known, and {pots_are} of {read} street")
+        return HandResult(tuple(_cut_pots(pots, money, hh.streets[-1].name)), (),
+                          float(total), _total(collected), hh.rake, tuple(notes), cents)
     shown = _shown_hands(hh, game)
     winners = _winners(game, pots, shown, collected)
     if not collected:
@@ -124,18 +144,23 @@ def hand_result(hh: HandHistory) -> HandResult:
                      + ("the winners named are those the cards shown make, and " if by_cards
                         else "") + "nobody's net can be told")
     amounts = _amounts(pots, winners, collected, total)
+    raked = hh.rake is not None and _chips(hh.rake) > 0
+    unseen = {name: words for name in hh.shown if name not in shown
+              and (words := _unseen_cards(hh, game, name))}
     results = []
     for k, ((amount, eligible), (by_name, no_low)) in enumerate(zip(pots, winners,
                                                                    strict=True)):
         label = _label(k, len(pots))
         won = tuple(
             PotWinner(name, half, _float(amounts.get((k, name))),
-                      cards_str(hh.shown[name]) if name in shown else None,
+                      cards_str(hh.shown[name]) if name in shown or name in unseen
+                      else None,
                       _hand_words(game, shown[name], half, no_low) if name in shown
                       and len(eligible) > 1 else None)
             for name, half in by_name.items()
         ) if by_name is not None else ()
-        text = _pot_text(label, amount, eligible, won, no_low, uncontested=len(live) == 1)
+        text = _pot_text(label, amount, eligible, won, no_low, money, raked, unseen,
+                         uncontested=len(live) == 1)
         results.append(PotResult(label, float(amount), eligible, won, text, no_low))
     if collected:
         nets = tuple(PlayerNet(name, float(put_in[name]), float(returned[name]),
@@ -144,12 +169,27 @@ def hand_result(hh: HandHistory) -> HandResult:
                      for name in hh.players)
     else:
         nets = ()
-    notes += _balance_notes(hh, total, collected)
-    notes += [f"{name} collected {amount_text(amount)}, but the record gives no pot {name} "
-              "could win" for name, amount in collected.items()
+    notes += _against_the_cards(game, pots, winners, shown)
+    notes += _balance_notes(hh, total, collected, money)
+    # A player in a pot who collected too little to have won it (under a hundredth of it)
+    # is no winner either, but was in a pot.
+    in_pots = {name for _, eligible in pots for name in eligible}
+    notes += [f"{name} collected {money(amount)}, but "
+              + (f"the file shows no pot {name} won" if name in in_pots
+                 else f"{name} was in no pot the file shows")
+              for name, amount in collected.items()
               if name in hh.players and not any(by and name in by for by, _ in winners)]
     return HandResult(tuple(results), nets, float(total), _total(collected), hh.rake,
-                      tuple(notes))
+                      tuple(notes), cents)
+
+
+def _in_cents(hh: HandHistory) -> bool:
+    """Whether any amount of the hand has cents: money, written 4.90 as the file does.
+    Tournament chips are whole."""
+    amounts = [hh.small_bet, hh.big_bet, hh.ante, hh.bring_in, hh.total_pot, hh.rake,
+               *hh.stacks.values(), *hh.collected.values(), *hh.uncalled.values()]
+    amounts += [x for street in hh.streets for a in street.actions for x in (a.amount, a.to)]
+    return any(_chips(x) % 1 for x in amounts if x is not None)
 
 
 def _chips(amount: float) -> Decimal:
@@ -202,6 +242,35 @@ def _shown_hands(hh: HandHistory, game: Game) -> dict[str, dict[str, Evaluation]
         except ValueError:  # the same card twice: no hand to name
             continue
     return out
+
+
+def _unseen_cards(hh: HandHistory, game: Game, name: str) -> str | None:
+    """A hand shown in part: which of the player's cards the file does not have, in words
+    ('the seventh card', 'two of the seven cards'); None when nothing is missing.
+
+    A hand shown down before the last cards were dealt (an all-in) is the first cards
+    dealt; the up cards dealt after it are known. Then the missing cards can be named;
+    otherwise only counted."""
+    size = game.hand_size
+    shown = tuple(hh.shown[name])
+    if name == hh.hero and set(shown) <= set(hh.hero_cards):
+        shown = max(shown, tuple(hh.hero_cards), key=len)  # the hero's own, as dealt
+    ups = tuple(hh.up_cards.get(name, ()))
+    community = {hh.community} if hh.community is not None else set()
+    missing = size - len(set(shown) | set(ups) | community)
+    if missing <= 0:
+        return None
+    up_slots = [i for i in range(size) if i not in down_positions(hh.game)]
+    ups_shown = sum(i < len(shown) for i in up_slots)  # up cards among the first shown
+    if set(ups[:ups_shown]) <= set(shown) and not set(ups[ups_shown:]) & set(shown):
+        known = set(range(len(shown))) | set(up_slots[ups_shown:len(ups)])
+        known |= {size - 1} if community else set()
+        slots = [k for k in range(size) if k not in known]
+        if len(slots) == missing:
+            return (f"the {_and([_ORDINALS[k] for k in slots])} card"
+                    + ("s are" if missing > 1 else " is") + " not in the file")
+    return (f"{_NUMBERS[missing]} of the {_NUMBERS[size]} cards "
+            + ("are" if missing > 1 else "is") + " not in the file")
 
 
 def _showdown(game: Game, hands: dict[str, dict[str, Evaluation]]
@@ -280,6 +349,23 @@ def _winners(game: Game, pots, shown: dict,
     return out
 
 
+def _against_the_cards(game: Game, pots, winners, shown: dict) -> list[str]:
+    """Where the file's collectors are kept although the hands every contender of the pot
+    showed make other winners (_winners keeps the file's word): said, pot by pot."""
+    notes = []
+    for k, ((_, eligible), (by_name, _)) in enumerate(zip(pots, winners, strict=True)):
+        if (game.declare or not by_name or len(eligible) == 1
+                or not all(name in shown for name in eligible)):
+            continue  # a declared pot goes by the declarations, which the file does not keep
+        by_cards = list(_showdown(game, {n: shown[n] for n in eligible})[0])
+        if set(by_cards) != set(by_name):
+            label = _the(_label(k, len(pots)))
+            notes.append(f"the cards shown make {_and(by_cards)} the winner"
+                         f"{'s' * (len(by_cards) > 1)} of {label}; the file has "
+                         f"{_and(list(by_name))} collect" + (" it" if len(pots) > 1 else ""))
+    return notes
+
+
 def _amounts(pots, winners, collected: dict[str, Decimal], total: Decimal
              ) -> dict[tuple[int, str], Decimal]:
     """(pot index, winner) -> what they took from that pot, where the record tells it: a
@@ -353,13 +439,14 @@ def _hand_words(game: Game, hand: dict[str, Evaluation], half: str | None,
     return f"{high} for high and {low}"
 
 
-def _unknown(pots, cut: bool) -> list[PotResult]:
+def _cut_pots(pots, money, last_read: str) -> list[PotResult]:
+    """The pots of a hand the reader stopped in, as they stood after the last street read:
+    nobody is named to have won them."""
     out = []
     for k, (amount, eligible) in enumerate(pots):
         label = _label(k, len(pots))
-        text = (_capital(f"{_the(label)} held {amount_text(amount)} when the file breaks off")
-                if cut else
-                f"The file does not say who won {_the(label)} of {amount_text(amount)}")
+        text = _capital(f"{_the(label)} held {money(amount)} after {last_read} street, the "
+                        "last street read")
         out.append(PotResult(label, float(amount), eligible, (), text))
     return out
 
@@ -369,64 +456,83 @@ def _the(label: str) -> str:
     return label if label[-1].isdigit() else f"the {label}"
 
 
+def _and(words: list[str]) -> str:
+    """'3rd', '3rd and 4th', '3rd, 4th and 5th'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def _capital(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
 def _pot_text(label: str, amount: Decimal, eligible: tuple[str, ...],
-              winners: tuple[PotWinner, ...], no_low: bool, uncontested: bool) -> str:
-    """One pot in a sentence: who won it, what with, and in a split game which half."""
-    pot = f"{_the(label)} of {amount_text(amount)}"
+              winners: tuple[PotWinner, ...], no_low: bool, money, raked: bool,
+              unseen: dict[str, str], uncontested: bool) -> str:
+    """One pot in a sentence: who won it, what with, and in a split game which half.
+    ``money`` writes an amount as the hand's amounts are written; ``raked``: the hand
+    paid a rake, so a share said is what was left of it; ``unseen``: a winner's hand
+    shown in part, the cards the file does not have."""
+    pot = f"{_the(label)} of {money(amount)}"
     if not winners:
         return f"The file does not say who won {pot}"
     if uncontested:
         return f"{winners[0].name} wins {pot} uncontested"
     if len(eligible) == 1:
         return f"{winners[0].name} takes {pot}, the only player left in it"
-    with_hand = lambda w: f" with {w.hand}" if w.hand else " (hand not shown)"
+    with_hand = lambda w: (f" with {w.hand}" if w.hand else f" ({unseen[w.name]})"
+                           if w.name in unseen else " (hand not shown)")
+    whole = pot.replace("the ", "the whole ", 1) if pot.startswith("the ") else f"all of {pot}"
     if len(winners) == 1:
         w = winners[0]
         if no_low:
-            whole = (pot.replace("the ", "the whole ", 1) if pot.startswith("the ")
-                     else f"all of {pot}")
             return f"{w.name} wins {whole}{with_hand(w)}: no hand qualifies for low"
         if w.half == "both":
             return f"{w.name} scoops {pot}{with_hand(w)}"
         if w.half is None:
             return f"{w.name} wins {pot}{with_hand(w)}"
         return f"{w.name} takes the {w.half} half of {pot}{with_hand(w)}"
+    # What each took, for every winner or for none: one amount alone reads as if the
+    # others took nothing.
+    after = " after the rake" if raked else ""
+    took = {w.name: f"{money(w.amount)}{after}" for w in winners} \
+        if all(w.amount is not None for w in winners) else {}
+    ending = ": no hand qualifies for low" if no_low else ""
+    one_way = no_low or all(w.half is None for w in winners)  # a tie, not halves
+    hands = {w.hand for w in winners}
+    if one_way and len(hands) == 1 and None not in hands:  # the same hand: one tie
+        names = _and([f"{w.name} ({took[w.name]})" if took else w.name for w in winners])
+        return f"{names} split {whole if no_low else pot}, each with {hands.pop()}{ending}"
     sharing = {half: sum(w.half in (half, "both") for w in winners) for half in ("high", "low")}
     parts = []
     for w in winners:
-        if w.half is None or no_low:
+        if one_way:
             verb = "takes a share"
         else:
             verb = " and ".join(
                 f"{'shares' if sharing[half] > 1 else 'takes'} the {half} half"
                 for half in ("high", "low") if w.half in (half, "both"))
-        amount_said = f" ({amount_text(w.amount)})" if w.amount is not None else ""
+        amount_said = f" ({took[w.name]})" if took else ""
         parts.append(f"{w.name} {verb}{amount_said}{with_hand(w)}")
-    ending = ": no hand qualifies for low" if no_low else ""
     return f"{_capital(pot)} is split: " + "; ".join(parts) + ending
 
 
-def _balance_notes(hh: HandHistory, total: Decimal, collected: dict[str, Decimal]
-                   ) -> list[str]:
+def _balance_notes(hh: HandHistory, total: Decimal, collected: dict[str, Decimal],
+                   money) -> list[str]:
     """Where what was collected and raked does not make up the pots."""
     notes = []
     if hh.total_pot is not None and abs(_chips(hh.total_pot) - total) > _CENT / 2:
-        notes.append(f"the file gives a total pot of {amount_text(hh.total_pot)}; the chips "
-                     f"put in make {amount_text(total)}")
+        notes.append(f"the file gives a total pot of {money(hh.total_pot)}; the chips "
+                     f"put in make {money(total)}")
     if not collected:
         return notes
     paid = sum(collected.values(), Decimal(0))
     if hh.rake is None:
         if total - paid > _CENT / 2:
-            notes.append(f"the winners collected {amount_text(paid)} of the "
-                         f"{amount_text(total)} in the pots: the file gives no rake for the "
-                         f"{amount_text(total - paid)} left")
+            notes.append(f"the winners collected {money(paid)} of the "
+                         f"{money(total)} in the pots: the file gives no rake for the "
+                         f"{money(total - paid)} left")
     elif abs(total - paid - _chips(hh.rake)) > _CENT / 2:
-        notes.append(f"the pots held {amount_text(total)}, but the winners collected "
-                     f"{amount_text(paid)} and the rake was {amount_text(hh.rake)}: the file "
+        notes.append(f"the pots held {money(total)}, but the winners collected "
+                     f"{money(paid)} and the rake was {money(hh.rake)}: the file "
                      "does not add up")
     return notes

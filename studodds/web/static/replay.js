@@ -282,8 +282,10 @@ function renderHandResult(hand) {
   pots.dataset.testid = "replay-pots";
   for (const pot of result.pots) pots.append(Object.assign(document.createElement("li"), { textContent: pot.text }));
   box.append(pots);
+  // The amounts as the sentences write them: two decimals in a hand whose amounts have cents.
+  const money = (amount) => (result.cents ? amount.toFixed(2) : String(amount));
   const said = [];
-  if (result.rake !== null && result.rake !== undefined) said.push(`rake ${result.rake}`);
+  if (result.rake !== null && result.rake !== undefined) said.push(`rake ${money(result.rake)}`);
   for (const line of said.concat(result.notes || [])) {
     box.append(Object.assign(document.createElement("p"), { className: "note", textContent: line }));
   }
@@ -298,7 +300,7 @@ function renderHandResult(hand) {
   const tbody = document.createElement("tbody");
   for (const p of result.players) {
     const tr = document.createElement("tr");
-    tr.append(td(p.name), td(String(p.put_in), "num"), td(String(p.collected), "num"), td(String(p.net), "num"));
+    tr.append(td(p.name), td(money(p.put_in), "num"), td(money(p.collected), "num"), td(money(p.net), "num"));
     tbody.append(tr);
   }
   table.append(thead, tbody);
