@@ -4,33 +4,71 @@ from __future__ import annotations
 
 import os
 import sys
+from importlib import import_module
 
 import click
 
-from .batch import batch_command
-from .chart import chart_command
-from .evaluate import eval_command
-from .odds import declare_command, equity_command, next_command
 from .options import CONTEXT
-from .replay import replay_command
-from .rules import rules_group
-from .serve import serve_command
 from .untrusted import visible
 
 # click >= 8.2 raises this for a bare group in standalone_mode=False; older click has none.
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
+# Each command: its module, its object there, and the first paragraph of its help (what
+# `studodds --help` lists; tests/test_cli_speed.py checks it is the command's own). A
+# command's module is imported only when the command runs or shows its own help, so that
+# `studodds --help`, `--version` and `rules` never load numba.
+COMMANDS = {
+    "batch": (".batch", "batch_command",
+              "Run many equity questions: SPOTS is a JSON Lines file, one spot per line."),
+    "chart": (".chart", "chart_command",
+              ("A starting-hand chart: the starting classes of a game against random hands or "
+               "against each other, run as a batch (so on a Dask cluster too), written as CSV, "
+               "JSON and a PNG (a ranked bar chart, or a heat map vs classes).")),
+    "declare": (".odds", "declare_command",
+                "Which way should player N declare: high, low or both?"),
+    "equity": (".odds", "equity_command",
+               "Each player's win, tie and equity as the cards lie now."),
+    "eval": (".evaluate", "eval_command",
+             "Value of each HAND (5 to 7 known cards) for each hand kind."),
+    "next": (".odds", "next_command",
+             "What every possible next card does to a player's equity."),
+    "replay": (".replay", "replay_command",
+               "Replay stud hand histories street by street, with the odds."),
+    "rules": (".rules", "rules_group",
+              "Table rules of fixed-limit stud: bring-in, order of play, bets per street."),
+    "serve": (".serve", "serve_command",
+              "The stud table in your browser: put the cards on the table, see the odds."),
+}
 
-@click.group(context_settings=CONTEXT)
+
+class _LazyGroup(click.Group):
+    """The `studodds` group: commands imported when they are asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        entry = COMMANDS.get(name)
+        if entry is None:
+            return None
+        module, attribute, _ = entry
+        return getattr(import_module(module, __package__), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The list of commands, from COMMANDS: as click writes it, no command imported."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [(name, click.Command(name, help=COMMANDS[name][2]).get_short_help_str(limit))
+                for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=_LazyGroup, context_settings=CONTEXT)
 @click.version_option(package_name="studodds")
 def cli():
     """Stud poker odds: equity (win, tie, share of the pot) and hand values."""
-
-
-# One module per command group; each command is defined there and registered here.
-for _command in (eval_command, equity_command, next_command, declare_command, rules_group,
-                 replay_command, batch_command, chart_command, serve_command):
-    cli.add_command(_command)
 
 
 def main(argv=None) -> int:
