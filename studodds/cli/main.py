@@ -39,6 +39,8 @@ COMMANDS = {
               "Table rules of fixed-limit stud: bring-in, order of play, bets per street."),
     "serve": (".serve", "serve_command",
               "The stud table in your browser: put the cards on the table, see the odds."),
+    "warm": (".warm", "warm_command",
+             "Compile every kernel now, so that no later question waits for it."),
 }
 
 

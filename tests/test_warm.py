@@ -1,0 +1,29 @@
+"""`studodds warm` (issue 30): every kernel compiled once, all together; afterwards a fresh
+process asks a question of every game by every method without compiling one. Both run with
+a numba cache of their own, so the test sees what warm itself compiled."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+QUESTIONS = Path(__file__).parent / "data" / "warm" / "questions_of_every_game.py"
+
+
+def _run(args: list[str], cache: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, check=True, timeout=600)
+
+
+def test_after_warm_no_question_compiles(tmp_path):
+    warm = _run(["-m", "studodds", "warm"], tmp_path)
+    assert warm.stdout.startswith("ready: every kernel compiled and cached (")
+    steps = warm.stderr.splitlines()
+    assert steps[0].startswith("warm 1/") and steps[-1].split(":")[0].endswith(
+        f"{len(steps)}/{len(steps)}"), steps
+    asked = _run([str(QUESTIONS)], tmp_path)
+    assert asked.stdout.strip() == "0", "kernels compiled after warm: " + asked.stdout
