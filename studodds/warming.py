@@ -29,10 +29,10 @@ def _questions() -> tuple[tuple[str, Callable[[], object]], ...]:
         ("Monte Carlo, split pots", lambda: equity("stud7hl8", ["(As 2s) 3h", "(x x) Qd"],
                                                    trials=2000, seed=1)),
         ("heads-up counting", lambda: equity("stud5", ["(As) Ah", "(x) Qd"], exact=True)),
-        ("exact enumeration, one pot", lambda: equity(
+        ("exact odds (every deal), one pot", lambda: equity(
             "razz", ["(As 2s) 3h 4h 5c 9d", "(Qs Js) Qd Kd 2c 3c", "(7h 8h) 7c 8c Jh Th"],
             exact=True)),
-        ("exact enumeration, split pots", lambda: equity(
+        ("exact odds (every deal), split pots", lambda: equity(
             "stud7hl8", ["(As 2s) 3h 4h 5c 9d", "(Qs Js) Qd Kd 2c 3c", "(7h 8h) 7c 8c Jh Th"],
             exact=True)),
         ("hole-card ranges", lambda: equity("stud7", ["(As Ks) Ah", "(top15%) Kd"],

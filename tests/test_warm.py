@@ -21,7 +21,8 @@ def _run(args: list[str], cache: Path) -> subprocess.CompletedProcess:
 
 def test_after_warm_no_question_compiles(tmp_path):
     warm = _run(["-m", "studodds", "warm"], tmp_path)
-    assert warm.stdout.startswith("ready: every kernel compiled and cached (")
+    assert warm.stdout.startswith("ready: the odds engine is compiled for every game and "
+                                  "question (")
     steps = warm.stderr.splitlines()
     assert steps[0].startswith("warm 1/") and steps[-1].split(":")[0].endswith(
         f"{len(steps)}/{len(steps)}"), steps

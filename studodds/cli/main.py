@@ -40,7 +40,7 @@ COMMANDS = {
     "serve": (".serve", "serve_command",
               "The stud table in your browser: put the cards on the table, see the odds."),
     "warm": (".warm", "warm_command",
-             "Compile every kernel now, so that no later question waits for it."),
+             "Compile the odds engine now, so that no later question waits for it."),
 }
 
 

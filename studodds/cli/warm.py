@@ -1,4 +1,4 @@
-"""`studodds warm`: compile every kernel now, once, instead of at each first use."""
+"""`studodds warm`: compile the odds engine now, once, instead of at each first use."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from .options import CONTEXT
 
 @click.command("warm", context_settings=CONTEXT)
 def warm_command():
-    """Compile every kernel now, so that no later question waits for it.
+    """Compile the odds engine now, so that no later question waits for it.
 
-    studodds compiles its kernels on first use (a few seconds to a minute each) and keeps
-    the machine code: once compiled, a kernel is never compiled again until numba or
-    studodds changes. This compiles them all at once, with progress on stderr: about 20 s the
-    first time on a 2-core machine, under a second once done.
+    studodds compiles its engine the first time each kind of question is asked (a few
+    seconds to half a minute each) and keeps the compiled code, compiling again only when
+    numba or studodds changes. This compiles all of it at once, with progress on stderr:
+    about 20 s the first time on a 2-core machine, under a second once done.
 
     Example:
       studodds warm
@@ -29,4 +29,5 @@ def warm_command():
         click.echo(f"warm {i}/{n}: {what}", err=True)
 
     warm_up(step)
-    click.echo(f"ready: every kernel compiled and cached ({time.perf_counter() - start:.1f} s)")
+    click.echo(f"ready: the odds engine is compiled for every game and question "
+               f"({time.perf_counter() - start:.1f} s)")
