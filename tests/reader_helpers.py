@@ -49,6 +49,48 @@ def text_of(path: Path) -> str:
     return _decode(path.read_bytes())
 
 
+# ---------------------------------------------------------------- the variant fixtures
+
+VARIANTS = DATA / "variants"
+
+
+def variant_text(name: str) -> str:
+    return (VARIANTS / name).read_text(encoding="utf-8")
+
+
+def read_variant(name: str, count: int | None = None, *, room: str, balanced: bool = False,
+                 rake_given: bool = True, consistent: bool = False, rules: bool = False,
+                 check=None) -> list[HandHistory]:
+    """Every hand of a fixture of data/handhistories/variants, read whole: the file
+    recognised as ``room``, no problem, no warning, ``count`` hands when given.
+    ``balanced``: each hand of the room, not cut, its chips adding up (put in less returns
+    is the pot; collected plus the rake, which ``rake_given`` says the file writes, is the
+    pot). ``consistent``: assert_consistent on each hand; ``rules``: the table rules hold;
+    ``check(hand)``: the room's own check of each hand."""
+    path = VARIANTS / name
+    assert identify_file(path).room == room, name
+    hands, problems = parse_file(path)
+    assert problems == [], problems
+    assert hands, f"{name}: no hand read"
+    if count is not None:
+        assert len(hands) == count, (name, len(hands))
+    for h in hands:
+        assert h.warnings == (), (h.hand_id, h.warnings)
+        if balanced:
+            assert h.room == room and h.cut is None, (h.hand_id, h.cut)
+            assert h.put_in() - sum(h.uncalled.values()) == pytest.approx(h.total_pot), \
+                h.hand_id
+            rake = h.rake if rake_given else (h.rake or 0.0)
+            assert sum(h.collected.values()) + rake == pytest.approx(h.total_pot), h.hand_id
+        if consistent:
+            assert_consistent(h, room)
+        if check is not None:
+            check(h)
+    if rules:
+        assert_rules_agree(hands)
+    return hands
+
+
 # ---------------------------------------------------------------- the real samples
 
 # The real samples (../shared/handhistories) may be absent as a whole; when they are here,

@@ -4,34 +4,26 @@ reads with no problem and no warning, and its key facts are right."""
 
 from __future__ import annotations
 
-import random
+from functools import partial
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from reader_helpers import DATA, C, assert_never_raises, mutate
+from reader_helpers import (
+    VARIANTS,
+    C,
+    fuzz_mutations,
+    read_variant,
+    variant_text,
+)
 
-from studodds.histories import absolute, parse_file
-from studodds.histories.files import identify_file
+from studodds.histories import absolute
 from studodds.histories.formats import identify
 
-VARIANTS = DATA / "variants"
 ROOM = "Absolute Poker"
 
 
-def read(name: str):
-    """Every hand of a fixture, read whole: the room recognised, no problem, no warning."""
-    path = VARIANTS / name
-    assert identify_file(path).room == ROOM, name
-    hands, problems = parse_file(path)
-    assert problems == [], problems
-    assert hands, f"{name}: no hand read"
-    for h in hands:
-        assert h.room == ROOM and h.cut is None, (h.hand_id, h.cut)
-        assert h.warnings == (), h.warnings
-        assert h.put_in() - sum(h.uncalled.values()) == pytest.approx(h.total_pot), h.hand_id
-        assert sum(h.collected.values()) + h.rake == pytest.approx(h.total_pot), h.hand_id
-    return hands
+read = partial(read_variant, room=ROOM, balanced=True)
+
+
 
 
 def test_ultimatebet_stage_numbers_with_a_c():
@@ -77,7 +69,7 @@ def test_all_in_raise_without_to():
                                     "Stage #C310000001", "Stage #310000001"])
 def test_stage_line_spellings(header):
     """fpdb-3's ``Stage\\s+#C?N:?``: several spaces, the ``C``, the colon left out."""
-    text = (VARIANTS / "absolute_ub_stage_c.txt").read_text(encoding="utf-8")
+    text = variant_text("absolute_ub_stage_c.txt")
     text = text.replace("Stage #C310000001:", header)
     assert identify(text).room == ROOM
     hands, problems = absolute.parse_text(text)
@@ -87,7 +79,7 @@ def test_stage_line_spellings(header):
 
 def test_bring_in_with_a_final_period():
     """``NAME - Bring-In $0.25.`` (fpdb-3's pattern ends in a period): the same bring-in."""
-    text = (VARIANTS / "absolute_ub_stage_c.txt").read_text(encoding="utf-8")
+    text = variant_text("absolute_ub_stage_c.txt")
     (whole,), _ = absolute.parse_text(text)
     hands, problems = absolute.parse_text(text.replace("Bring-In $0.25", "Bring-In $0.25."))
     assert problems == [] and hands == [whole]
@@ -96,9 +88,6 @@ def test_bring_in_with_a_final_period():
 FIXTURES = sorted(VARIANTS.glob("absolute_*.txt"))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
-def test_mangled_variants_never_raise(path, seed, n):
+def test_mangled_variants_never_raise():
     """Lines dropped, doubled, swapped, cut or garbled: hands or problems, never an error."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    assert_never_raises(absolute.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
+    fuzz_mutations(absolute.parse_text, [p.read_text(encoding="utf-8") for p in FIXTURES], examples=80)

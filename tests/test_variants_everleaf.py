@@ -4,27 +4,23 @@ Research notes: the variants report of issue 29 (everleaf.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
 import pytest
-from reader_helpers import C, fuzz_mutations
+from reader_helpers import VARIANTS, C, fuzz_mutations, read_variant, variant_text
 
-from studodds.histories import Action, everleaf, parse_file
+from studodds.histories import Action, everleaf
 from studodds.histories.formats import identify
 from studodds.histories.replay import check_rules
 
-VARIANTS = Path(__file__).parent / "data" / "handhistories" / "variants"
 ROOM = "Everleaf"
 FIXTURES = ("everleaf_new_layout.txt", "everleaf_old_no_cards.txt",
             "everleaf_tournament.txt", "everleaf_partouche.txt")
 
 
-def read(name: str):
-    path = VARIANTS / name
-    hands, problems = parse_file(path)
-    assert problems == []
-    assert all(h.warnings == () for h in hands), [h.warnings for h in hands]
-    return hands
+read = partial(read_variant, room=ROOM)
+
+
 
 
 def plays(street) -> list[tuple]:
@@ -131,7 +127,7 @@ Table Andernos 2
 Seat 1: joueur1 (   € 1.50 EUR )
 joueur1: posts small blind [ € 0.01 EUR]
 """
-    stud = (VARIANTS / "everleaf_partouche.txt").read_text(encoding="utf-8")
+    stud = variant_text("everleaf_partouche.txt")
     hands, problems = everleaf.parse_text(holdem + stud)
     assert problems == [] and [h.hand_id for h in hands] == ["600000301", "600000302"]
 
@@ -139,7 +135,7 @@ joueur1: posts small blind [ € 0.01 EUR]
 def test_a_file_without_a_hand_header_says_so():
     """A file recognised as Everleaf's in which no hand starts (the header line is not one
     the reader knows) is a problem that says where a hand starts, not a silent nothing."""
-    text = (VARIANTS / "everleaf_old_no_cards.txt").read_text(encoding="utf-8")
+    text = variant_text("everleaf_old_no_cards.txt")
     text = text.replace("***** Hand history for game #", "***** Hand #")
     assert identify(text).room == ROOM
     hands, problems = everleaf.parse_text(text)
@@ -152,5 +148,5 @@ def test_mangled_variants_never_raise():
     """Every variant fixture damaged (reader_helpers.mutate: lines dropped, doubled,
     swapped, cut, characters corrupted, amounts garbled): hands or problems, never an
     exception."""
-    fuzz_mutations(everleaf.parse_text, [(VARIANTS / name).read_text(encoding="utf-8")
+    fuzz_mutations(everleaf.parse_text, [variant_text(name)
                                     for name in FIXTURES])

@@ -6,27 +6,21 @@ tests/data/handhistories/variants/. Research notes: the variants report of issue
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from functools import partial
 
 import pytest
-from reader_helpers import DATA, C, fuzz_mutations
+from reader_helpers import DATA, C, fuzz_mutations, read_variant, variant_text
 
-from studodds.histories import Action, ipoker, parse_file
-from studodds.histories.formats import identify
+from studodds.histories import Action, ipoker
 from studodds.histories.replay import check_rules
 
-VARIANTS = Path(__file__).parent / "data" / "handhistories" / "variants"
 ROOM = "iPoker"
 FIXTURES = ("ipoker_empty_seats.txt", "ipoker_tournament.xml", "ipoker_flat_raise_by.xml")
 
 
-def read(name: str):
-    path = VARIANTS / name
-    assert identify(path.read_text(encoding="utf-8")).room == ROOM
-    hands, problems = parse_file(path)
-    assert problems == []
-    assert all(h.warnings == () for h in hands), [h.warnings for h in hands]
-    return hands
+read = partial(read_variant, room=ROOM)
+
+
 
 
 def plays(street) -> list[tuple]:
@@ -96,10 +90,6 @@ def test_flat_layout_with_a_raise_by():
     assert (hand.total_pot, hand.rake) == (pytest.approx(0.88), pytest.approx(0.04))
 
 
-def text_of(name: str) -> str:
-    return (VARIANTS / name).read_text(encoding="utf-8")
-
-
 def game_block(text: str, code: str) -> str:
     return re.search(rf'<game gamecode="{code}">.*?</game>', text, re.DOTALL).group(0)
 
@@ -117,7 +107,7 @@ def folded_to_the_bring_in(text: str) -> str:
 def test_a_hand_without_a_full_bet_takes_its_level_from_another_hand():
     """Everyone folds to the bring-in: the hand shows no small bet. Its ante and bring-in
     (30 and 75) are those of the hand before, whose complete was 300: the same level."""
-    text = text_of("ipoker_tournament.xml")
+    text = variant_text("ipoker_tournament.xml")
     text = text.replace("</game>\n</session>", "</game>" + folded_to_the_bring_in(text)
                         + "\n</session>")
     hands, problems = ipoker.parse_text(text)
@@ -181,7 +171,7 @@ def test_the_level_from_the_betting_after_the_first_street(hand, level_before, s
     """No complete on 3rd street: a 4th-street bet is the small bet, unless a pair shows
     there (the big bet may then be bet: the level of a hand at the same ante and bring-in
     is surer); a bet from 5th street on is the big bet."""
-    text = text_of("ipoker_tournament.xml")
+    text = variant_text("ipoker_tournament.xml")
     if not level_before:
         text = text.replace(game_block(text, "700000303"), "")
     text = text.replace("</game>\n</session>", "</game>" + hand + "\n</session>")
@@ -195,7 +185,7 @@ def test_the_level_from_the_betting_after_the_first_street(hand, level_before, s
 def test_the_tournament_number_ends_the_table_name():
     """``(#16727068)`` as fpdb's iPoker parser reads it; a cash table's name that ends in
     a number (``Invented Flat, 700000102``) is no tournament."""
-    text = text_of("ipoker_tournament.xml").replace(
+    text = variant_text("ipoker_tournament.xml").replace(
         "$10 Limit 7 Card Stud Hi-Lo, 700000001, 700000001", "Hyper Turbo (500 Chips) (#16727068)")
     hands, problems = ipoker.parse_text(text)
     assert problems == [] and {h.tournament for h in hands} == {"16727068"}
@@ -207,7 +197,7 @@ def test_the_owner_is_the_hero_when_the_file_hides_his_own_cards():
     """fpdb's 7-StudHi STT file writes its owner's cards ``X X S7`` in one hand, and the
     cards of two players who went to the showdown face up: the owner (``<nickname>``)
     is still the hero, with no cards known; the others' cards are shown."""
-    text = text_of("ipoker_tournament.xml")
+    text = variant_text("ipoker_tournament.xml")
     hand = game_block(text, "700000303")
     hidden = hand.replace(">CJ C9 HK<", ">X X HK<").replace(
         '<cards type="Third Street" player="Sven">X X S8</cards>',
@@ -223,7 +213,7 @@ def test_a_stated_bet_over_the_players_chips_is_not_checked():
     """The same file states an all-in player's bet as his chips plus the ante again (5,203
     for a stack of 5,053): a figure over the player's chips is the file's slip, not a
     warning that the actions were read wrong."""
-    text = text_of("ipoker_tournament.xml").replace(
+    text = variant_text("ipoker_tournament.xml").replace(
         'name="Rita" chips="1,250" dealer="0" win="0" bet="20"',
         'name="Rita" chips="1,250" dealer="0" win="0" bet="1,270"')
     hands, problems = ipoker.parse_text(text)
@@ -232,7 +222,7 @@ def test_a_stated_bet_over_the_players_chips_is_not_checked():
 
 def test_a_player_sitting_out_after_the_deal_folds():
     """Type 9 (sitting out) for a player dealt in is a fold, as fpdb reads it."""
-    text = text_of("ipoker_flat_raise_by.xml")
+    text = variant_text("ipoker_flat_raise_by.xml")
     out = text.replace('actiontxt="Fold" turntime="10:00:17" type="0"',
                        'actiontxt="Sitting out" turntime="10:00:17" type="9"')
     assert out != text
@@ -257,7 +247,7 @@ def test_players_listed_without_seats_are_seated_in_the_order_listed():
 
 
 def test_a_file_without_a_game_says_so():
-    text = text_of("ipoker_flat_raise_by.xml")
+    text = variant_text("ipoker_flat_raise_by.xml")
     text = text[: text.index("<game ")]
     hands, problems = ipoker.parse_text(text)
     assert hands == [] and [p.message for p in problems] == [
@@ -268,5 +258,5 @@ def test_mangled_variants_never_raise():
     """Every variant fixture damaged (reader_helpers.mutate: lines dropped, doubled,
     swapped, cut, characters corrupted, amounts garbled): hands or problems, never an
     exception."""
-    fuzz_mutations(ipoker.parse_text, [(VARIANTS / name).read_text(encoding="utf-8")
+    fuzz_mutations(ipoker.parse_text, [variant_text(name)
                                     for name in FIXTURES])

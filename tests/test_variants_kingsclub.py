@@ -4,33 +4,24 @@ no problem and no warning, and its key facts are right."""
 
 from __future__ import annotations
 
-import random
+from functools import partial
 
-import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from reader_helpers import DATA, C, assert_never_raises, mutate
+from reader_helpers import (
+    VARIANTS,
+    C,
+    fuzz_mutations,
+    read_variant,
+    variant_text,
+)
 
-from studodds.histories import kingsclub, parse_file
-from studodds.histories.files import identify_file
+from studodds.histories import kingsclub
 
-VARIANTS = DATA / "variants"
 ROOM = "KingsClub"
 
 
-def read(name: str):
-    """Every hand of a fixture, read whole: the room recognised, no problem, no warning."""
-    path = VARIANTS / name
-    assert identify_file(path).room == ROOM, name
-    hands, problems = parse_file(path)
-    assert problems == [], problems
-    assert hands, f"{name}: no hand read"
-    for h in hands:
-        assert h.room == ROOM and h.cut is None, h.hand_id
-        assert h.warnings == (), h.warnings
-        assert h.put_in() - sum(h.uncalled.values()) == pytest.approx(h.total_pot), h.hand_id
-        assert sum(h.collected.values()) + (h.rake or 0.0) == pytest.approx(h.total_pot)
-    return hands
+read = partial(read_variant, room=ROOM, balanced=True, rake_given=False)
+
+
 
 
 def test_streets_numbered_from_third():
@@ -105,7 +96,7 @@ def test_nets_that_do_not_add_up_are_not_taken():
 
 def test_tournament_table_written_with_id():
     """``Table ID 'T5512 [3]'``: tournament 5512 too."""
-    text = (VARIANTS / "kingsclub_tournament.txt").read_text(encoding="utf-8")
+    text = variant_text("kingsclub_tournament.txt")
     assert "Table 'T5512 [3]'" in text
     hands, problems = kingsclub.parse_text(text.replace("Table 'T", "Table ID 'T"))
     assert problems == [] and hands[0].tournament == "5512" and hands[0].warnings == ()
@@ -114,9 +105,6 @@ def test_tournament_table_written_with_id():
 FIXTURES = sorted(VARIANTS.glob("kingsclub_*.txt"))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
-def test_mangled_variants_never_raise(path, seed, n):
+def test_mangled_variants_never_raise():
     """Lines dropped, doubled, swapped, cut or garbled: hands or problems, never an error."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    assert_never_raises(kingsclub.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
+    fuzz_mutations(kingsclub.parse_text, [p.read_text(encoding="utf-8") for p in FIXTURES], examples=80)

@@ -8,38 +8,24 @@ does not read yet."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from reader_helpers import (
-    DATA,
+    VARIANTS,
     C,
     acts,
-    assert_consistent,
-    assert_never_raises,
-    assert_rules_agree,
-    mutate,
+    fuzz_mutations,
+    read_variant,
+    variant_text,
 )
 
 from studodds.histories import identify_file, ongame, parse_file
 from studodds.histories.ongame import ROOM
 
-VARIANTS = DATA / "variants"
-
 
 def read(name: str, count: int = 1):
-    path = VARIANTS / name
-    assert identify_file(path).room == ROOM
-    hands, problems = parse_file(path)
-    assert problems == []
-    assert len(hands) == count
-    for h in hands:
-        assert h.warnings == (), h.hand_id
-        assert_consistent(h, ROOM)
-    assert_rules_agree(hands)
-    return hands
+    return read_variant(name, count, room=ROOM, consistent=True, rules=True)
+
+
 
 
 def assert_base_hand(h) -> None:
@@ -111,7 +97,7 @@ def test_a_bring_in_for_the_full_small_bet():
 
 def test_a_winner_not_read_is_warned():
     """A pot's winners the reader cannot read all are said, not dropped in silence."""
-    text = (VARIANTS / "ongame_hilo_split.txt").read_text(encoding="utf-8")
+    text = variant_text("ongame_hilo_split.txt")
     text = text.replace("Hero ($0.86 Low)", "Hero ($0.86 Lo)")
     (h,), problems = ongame.parse_text(text)
     assert problems == []
@@ -125,7 +111,7 @@ def test_a_file_whose_hands_never_start_is_a_problem(tmp_path):
     """A file recognised as Ongame's whose hand headers the reader cannot read says so,
     rather than giving no hand and no problem."""
     path = tmp_path / "ongame.txt"
-    text = (VARIANTS / "ongame_big_bring_in.txt").read_text(encoding="utf-8")
+    text = variant_text("ongame_big_bring_in.txt")
     path.write_text(text.replace("R5-81000004-3 *****", "R5-81000004-3 (partial) *****", 1),
                     encoding="utf-8")
     assert identify_file(path).room == ROOM
@@ -137,19 +123,16 @@ def test_a_file_whose_hands_never_start_is_a_problem(tmp_path):
 FIXTURES = sorted(p.name for p in VARIANTS.glob("ongame_*.txt"))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
-def test_mangled_variants_never_raise(name, seed, n):
+def test_mangled_variants_never_raise():
     """Lines dropped, doubled, swapped, garbled or cut: hands or problems, never a raise."""
-    lines = (VARIANTS / name).read_text(encoding="utf-8").splitlines()
-    assert_never_raises(ongame.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
+    fuzz_mutations(ongame.parse_text, [variant_text(p) for p in FIXTURES], examples=80)
 
 
 def test_the_cli_calls_only_a_skipped_line_ignored():
     """A line read in part is said as such; only a line left out is '(line ignored)'."""
     from studodds.histories.replaying import replay_hands
 
-    text = (VARIANTS / "ongame_hilo_split.txt").read_text(encoding="utf-8")
+    text = variant_text("ongame_hilo_split.txt")
     text = text.replace("Hero ($0.86 Low)", "Hero ($0.86 Lo)")
     text = text.replace("Players in round", "The dealer sneezes\nPlayers in round", 1)
     hands, _ = ongame.parse_text(text)

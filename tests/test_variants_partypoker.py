@@ -9,17 +9,22 @@ the reader does not read yet."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from reader_helpers import DATA, C, acts, assert_never_raises, mutate
+from reader_helpers import (
+    VARIANTS,
+    C,
+    acts,
+    fuzz_mutations,
+    read_variant,
+    variant_text,
+)
 
 from studodds.histories import identify_file, parse_file, partypoker
 from studodds.histories.partypoker import PARTYPOKER
 
-VARIANTS = DATA / "variants"
+
+def read(name: str, count: int = 1):
+    return read_variant(name, count, room=PARTYPOKER, check=assert_party_consistent)
 
 
 def assert_party_consistent(h) -> None:
@@ -33,16 +38,6 @@ def assert_party_consistent(h) -> None:
     assert h.rake >= -1e-9, h.hand_id
 
 
-def read(name: str, count: int = 1):
-    path = VARIANTS / name
-    assert identify_file(path).room == PARTYPOKER
-    hands, problems = parse_file(path)
-    assert problems == []
-    assert len(hands) == count
-    for h in hands:
-        assert h.warnings == (), h.hand_id
-        assert_party_consistent(h)
-    return hands
 
 
 def assert_split_hand(h) -> None:
@@ -128,7 +123,7 @@ def test_euro_tables():
 
 
 def edited(name: str, old: str, new: str) -> str:
-    text = (VARIANTS / name).read_text(encoding="utf-8")
+    text = variant_text(name)
     assert old in text
     return text.replace(old, new, 1)
 
@@ -154,7 +149,7 @@ def test_stakes_from_the_betting_when_no_line_names_them():
 
 def test_a_hand_that_cannot_tell_its_stakes_is_a_problem():
     """No stakes written and nobody completes or bets: the hand is refused, saying why."""
-    text = (VARIANTS / "partypoker_tourney_stakes_line.txt").read_text(encoding="utf-8")
+    text = variant_text("partypoker_tourney_stakes_line.txt")
     text = text.replace("Stakes-Antes(60/120 -10)\n", "")
     text = text[: text.index("Uma calls [20]")] + (
         "Uma folds\nVic folds\nHero does not show cards.\nHero wins 50 chips\n")
@@ -191,9 +186,6 @@ def test_a_file_whose_hands_never_start_is_a_problem(tmp_path):
 FIXTURES = sorted(p.name for p in VARIANTS.glob("partypoker_*.txt"))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
-def test_mangled_variants_never_raise(name, seed, n):
+def test_mangled_variants_never_raise():
     """Lines dropped, doubled, swapped, garbled or cut: hands or problems, never a raise."""
-    lines = (VARIANTS / name).read_text(encoding="utf-8").splitlines()
-    assert_never_raises(partypoker.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
+    fuzz_mutations(partypoker.parse_text, [variant_text(p) for p in FIXTURES], examples=80)

@@ -4,34 +4,26 @@ no problem and no warning, and its key facts are right."""
 
 from __future__ import annotations
 
-import random
+from functools import partial
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from reader_helpers import DATA, C, assert_never_raises, mutate
+from reader_helpers import (
+    VARIANTS,
+    C,
+    fuzz_mutations,
+    read_variant,
+    variant_text,
+)
 
-from studodds.histories import parse_file, pokerstars
-from studodds.histories.files import identify_file
+from studodds.histories import pokerstars
 from studodds.histories.formats import identify
 
-VARIANTS = DATA / "variants"
 ROOM = "PokerStars"
 
 
-def read(name: str):
-    """Every hand of a fixture, read whole: the room recognised, no problem, no warning."""
-    path = VARIANTS / name
-    assert identify_file(path).room == ROOM, name
-    hands, problems = parse_file(path)
-    assert problems == [], problems
-    assert hands, f"{name}: no hand read"
-    for h in hands:
-        assert h.room == ROOM and h.cut is None, h.hand_id
-        assert h.warnings == (), h.warnings
-        assert h.put_in() - sum(h.uncalled.values()) == pytest.approx(h.total_pot), h.hand_id
-        assert sum(h.collected.values()) + h.rake == pytest.approx(h.total_pot), h.hand_id
-    return hands
+read = partial(read_variant, room=ROOM, balanced=True)
+
+
 
 
 def test_old_game_header():
@@ -125,7 +117,7 @@ def test_archive_with_numbered_separators():
 def test_every_title_fpdb_reads(title):
     """fpdb-3's titles (``Hand``, ``Game``, ``Home Game``, ``Home Game Hand``, ``GAME``,
     the site in capitals): the file recognised and the hand read."""
-    text = (VARIANTS / "pokerstars_uppercase_site.txt").read_text(encoding="utf-8")
+    text = variant_text("pokerstars_uppercase_site.txt")
     text = text.replace("POKERSTARS GAME #", title)
     assert identify(text).room == ROOM
     hands, problems = pokerstars.parse_text(text)
@@ -142,18 +134,15 @@ def test_zoom_and_rush_titles_are_recognised(title):
 FIXTURES = sorted(VARIANTS.glob("pokerstars_*.txt"))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(FIXTURES), st.integers(0, 2**32 - 1), st.integers(1, 8))
-def test_mangled_variants_never_raise(path, seed, n):
+def test_mangled_variants_never_raise():
     """Lines dropped, doubled, swapped, cut or garbled: hands or problems, never an error."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    assert_never_raises(pokerstars.parse_text, "\n".join(mutate(lines, random.Random(seed), n)))
+    fuzz_mutations(pokerstars.parse_text, [p.read_text(encoding="utf-8") for p in FIXTURES], examples=80)
 
 
 def test_a_header_the_reader_cannot_read_is_not_taken_for_the_room():
     """A ``PokerStars Hand #N`` line without the colon every title has: the file is not
     recognised (and named as such) rather than recognised and read as holding no hand."""
-    text = (VARIANTS / "pokerstars_uppercase_site.txt").read_text(encoding="utf-8")
+    text = variant_text("pokerstars_uppercase_site.txt")
     text = text.replace("POKERSTARS GAME #4100000001:", "PokerStars Hand #4100000001")
     assert pokerstars.parse_text(text) == ([], [])
     assert identify(text).room is None

@@ -4,27 +4,21 @@ Research notes: the variants report of issue 29 (winamax.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
 import pytest
-from reader_helpers import C, fuzz_mutations
+from reader_helpers import C, fuzz_mutations, read_variant, variant_text
 
-from studodds.histories import parse_file, winamax
-from studodds.histories.formats import identify
+from studodds.histories import winamax
 from studodds.histories.replay import check_rules
 
-VARIANTS = Path(__file__).parent / "data" / "handhistories" / "variants"
 ROOM = "Winamax"
 FIXTURES = ("winamax_export.txt", "winamax_studhl_split.txt", "winamax_bringin_raise.txt")
 
 
-def read(name: str):
-    path = VARIANTS / name
-    assert identify(path.read_text(encoding="utf-8")).room == ROOM
-    hands, problems = parse_file(path)
-    assert problems == []
-    assert all(h.warnings == () for h in hands), [h.warnings for h in hands]
-    return hands
+read = partial(read_variant, room=ROOM)
+
+
 
 
 def plays(street) -> list[tuple]:
@@ -90,10 +84,6 @@ def test_raise_after_own_bring_in_counts_from_it():
     assert check_rules(hand) == ()
 
 
-def text_of(name: str) -> str:
-    return (VARIANTS / name).read_text(encoding="utf-8")
-
-
 def test_export_layout_streets_replay_from_the_shown_cards():
     """The export deals nobody's cards: each street is as the showdown tells it, the up
     cards of those who showed dealt street by street (Street.dealt), the hole cards and
@@ -103,7 +93,7 @@ def test_export_layout_streets_replay_from_the_shown_cards():
         {"Otto": C("2s"), "Pia": C("Ah")}, {"Otto": C("Kc"), "Pia": C("7d")},
         {"Otto": C("9h"), "Pia": C("Th")}, {"Otto": C("5c"), "Pia": C("3c")}, {}]
     # A hand shown short of seven cards says nothing of where each card was dealt.
-    text = text_of("winamax_export.txt").replace("[5h 5d 2s Kc 9h 5c Jd]",
+    text = variant_text("winamax_export.txt").replace("[5h 5d 2s Kc 9h 5c Jd]",
                                                  "[5h 5d 2s Kc 9h 5c]")
     (short,), problems = winamax.parse_text(text)
     assert problems == [] and short.up_cards == {"Pia": C("Ah 7d Th 3c")}
@@ -111,7 +101,7 @@ def test_export_layout_streets_replay_from_the_shown_cards():
 
 def test_a_half_collected_from_pot_with_a_space():
     """The Omaha hi/lo export writes ``from pot (HI)`` with a space: read the same."""
-    text = text_of("winamax_studhl_split.txt")
+    text = variant_text("winamax_studhl_split.txt")
     spaced = text.replace("from pot(HI)", "from pot (HI)").replace("from pot(LO)",
                                                                     "from pot (LO)")
     assert spaced != text and winamax.parse_text(spaced) == winamax.parse_text(text)
@@ -121,7 +111,7 @@ def test_a_raise_by_the_bring_in_counts_from_it_when_not_all_in():
     """fpdb adds the bring-in to the raise's total whenever the raiser brought it in on the
     street: after ``brings in 2€`` and a complete to 5€, ``raises 3€ to 8€`` is 10€ in
     all, a full raise."""
-    text = text_of("winamax_bringin_raise.txt").replace("Seat 1: Rosa (7€)", "Seat 1: Rosa (70€)")
+    text = variant_text("winamax_bringin_raise.txt").replace("Seat 1: Rosa (7€)", "Seat 1: Rosa (70€)")
     text = text.replace("Rosa raises -1€ to 4€", "Rosa raises 3€ to 8€").replace(
         "Stan calls 1€\nHero calls 1€", "Stan calls 5€\nHero calls 5€")
     (hand,), problems = winamax.parse_text(text)
@@ -132,7 +122,7 @@ def test_a_raise_by_the_bring_in_counts_from_it_when_not_all_in():
 
 def test_a_file_in_which_no_hand_starts_says_so():
     """Recognised as Winamax's (``HandId: #``), but no header the reader can split on."""
-    text = text_of("winamax_export.txt").replace("HandId: #7000001-12-1620000000",
+    text = variant_text("winamax_export.txt").replace("HandId: #7000001-12-1620000000",
                                                  "HandId: #?")
     hands, problems = winamax.parse_text(text)
     assert hands == [] and [p.message for p in problems] == [(
@@ -144,5 +134,5 @@ def test_mangled_variants_never_raise():
     """Every variant fixture damaged (reader_helpers.mutate: lines dropped, doubled,
     swapped, cut, characters corrupted, amounts garbled): hands or problems, never an
     exception."""
-    fuzz_mutations(winamax.parse_text, [(VARIANTS / name).read_text(encoding="utf-8")
+    fuzz_mutations(winamax.parse_text, [variant_text(name)
                                     for name in FIXTURES])

@@ -6,28 +6,23 @@ report of issue 29 (winning.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
 import pytest
-from reader_helpers import C, fuzz_mutations
+from reader_helpers import C, fuzz_mutations, read_variant, variant_text
 
-from studodds.histories import parse_file, winning
+from studodds.histories import winning
 from studodds.histories.formats import identify
 from studodds.histories.replay import check_rules
 
-VARIANTS = Path(__file__).parent / "data" / "handhistories" / "variants"
 ROOM = "Winning Poker Network"
 FIXTURES = ("winning_new_cash.txt", "winning_new_tournament_hilo.txt",
             "winning_old_allin_no_amount.txt", "winning_old_hilo.txt")
 
 
-def read(name: str):
-    path = VARIANTS / name
-    assert identify(path.read_text(encoding="utf-8")).room == ROOM
-    hands, problems = parse_file(path)
-    assert problems == []
-    assert all(h.warnings == () for h in hands), [h.warnings for h in hands]
-    return hands
+read = partial(read_variant, room=ROOM)
+
+
 
 
 def plays(street) -> list[tuple]:
@@ -108,14 +103,10 @@ def test_old_layout_all_in_without_an_amount():
     assert (hand.total_pot, hand.rake) == (pytest.approx(2.8), pytest.approx(0.12))
 
 
-def text_of(name: str) -> str:
-    return (VARIANTS / name).read_text(encoding="utf-8")
-
-
 def test_new_layout_winner_without_a_collected_line():
     """fpdb's 2019 file: the bet nobody called is returned and the winner ``does not
     show``; no ``collected`` line, only the summary's ``did not show and won $0.36``."""
-    text = text_of("winning_new_cash.txt")
+    text = variant_text("winning_new_cash.txt")
     text = text[: text.index("*** 7th STREET ***")] + """\
 *** 7th STREET ***
 Main pot $16.90 | Rake $0.20
@@ -142,14 +133,14 @@ def test_new_layout_sign_is_anchored():
     line = "Hand #1 - Holdem(No Limit) - $0.05/$0.10 - 2019/06/28 02:38:17 UTC"
     assert identify("Unibet " + line).room is None
     assert identify(line).room == ROOM
-    text = text_of("winning_new_cash.txt")
+    text = variant_text("winning_new_cash.txt")
     holdem = text.replace("Hand #90000001 - 7Stud(Fixed Limit)", "Hand #90000000 - Holdem(No Limit)")
     hands, problems = winning.parse_text(holdem + text)
     assert problems == [] and [h.hand_id for h in hands] == ["90000001"]
 
 
 def test_a_file_in_which_no_hand_starts_says_so():
-    text = text_of("winning_new_cash.txt").replace("Hand #90000001 - ", "Hand 90000001 - ")
+    text = variant_text("winning_new_cash.txt").replace("Hand #90000001 - ", "Hand 90000001 - ")
     hands, problems = winning.parse_text(text)
     assert hands == [] and [p.message for p in problems] == [(
         "no hand starts in this Winning Poker Network file: a hand starts at 'Game started "
@@ -159,7 +150,7 @@ def test_a_file_in_which_no_hand_starts_says_so():
 def test_old_layout_all_in_without_an_amount_and_no_chips_left():
     """An amountless all-in by a player with nothing left is no action the file can
     mean: a problem, not a zero."""
-    text = text_of("winning_old_allin_no_amount.txt").replace("Seat 5: Xena (1.40).",
+    text = variant_text("winning_old_allin_no_amount.txt").replace("Seat 5: Xena (1.40).",
                                                               "Seat 5: Xena (0.55).")
     hands, problems = winning.parse_text(text)
     assert hands == [] and [p.message for p in problems] == [
@@ -170,5 +161,5 @@ def test_mangled_variants_never_raise():
     """Every variant fixture damaged (reader_helpers.mutate: lines dropped, doubled,
     swapped, cut, characters corrupted, amounts garbled): hands or problems, never an
     exception."""
-    fuzz_mutations(winning.parse_text, [(VARIANTS / name).read_text(encoding="utf-8")
+    fuzz_mutations(winning.parse_text, [variant_text(name)
                                     for name in FIXTURES])
