@@ -29,6 +29,7 @@ from studodds.eval.kernels import (
     low_27_with_flush,
     low_a6_with_flush,
     multiset_index,
+    suit_bit,
     suit_rank_mask,
     value_high,
     value_of_one,
@@ -159,28 +160,19 @@ def _seven_card_high_census():
     counts = np.zeros((46, 9), dtype=np.int64)
     seen = np.zeros(n_values, dtype=np.uint8)  # every writer writes 1: a benign race
     for a in nb.prange(46):
-        cards = np.empty(7, dtype=np.uint8)
-        cards[0] = a
-        ka = KEY_BIAS + CARD_KEY[a]
+        ka, sa = KEY_BIAS + CARD_KEY[a], suit_bit(a)
         for b in range(a + 1, 47):
-            cards[1] = b
-            kb = ka + CARD_KEY[b]
+            kb, sb = ka + CARD_KEY[b], sa | suit_bit(b)
             for c in range(b + 1, 48):
-                cards[2] = c
-                kc = kb + CARD_KEY[c]
+                kc, sc = kb + CARD_KEY[c], sb | suit_bit(c)
                 for d in range(c + 1, 49):
-                    cards[3] = d
-                    kd = kc + CARD_KEY[d]
+                    kd, sd = kc + CARD_KEY[d], sc | suit_bit(d)
                     for e in range(d + 1, 50):
-                        cards[4] = e
-                        ke = kd + CARD_KEY[e]
+                        ke, se = kd + CARD_KEY[e], sd | suit_bit(e)
                         for f in range(e + 1, 51):
-                            cards[5] = f
-                            kf = ke + CARD_KEY[f]
+                            kf, sf = ke + CARD_KEY[f], se | suit_bit(f)
                             for g in range(f + 1, 52):
-                                cards[6] = g
-                                key = kf + CARD_KEY[g]
-                                v = value_high(key, cards, 7)
+                                v = value_high(kf + CARD_KEY[g], sf | suit_bit(g))
                                 counts[a, v >> 20] += 1
                                 seen[v] = 1
     return counts.sum(axis=0), seen

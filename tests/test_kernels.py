@@ -216,8 +216,8 @@ def test_value_of_kind_agrees_with_value_from_suits(kind):
 
 
 # --------------------------------------------------------------------------- the card check
-# evaluate_batch checks every row inside the evaluation loop (is_hand: a 52-bit mask of the
-# cards); these hold it to plain set logic and to the error it has always raised.
+# evaluate_batch checks every row inside the evaluation loop (the bit count of the sum of the
+# cards' suit bits); these hold it to plain set logic and to the error it has always raised.
 
 
 def _is_hand(row: list[int]) -> bool:

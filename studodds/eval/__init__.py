@@ -51,8 +51,9 @@ def evaluate_batch(hands, kind: str = "high", *, out=None, check: bool = True) -
 
     Card id = rank * 4 + suit (rank 0..12 for 2..A, suit 0..3 for c d h s). Larger values
     are stronger for every kind. Rows must hold distinct valid card ids: the evaluation
-    pass checks every row as it goes, and the first row that is not a hand raises
-    ValueError, unless ``check=False``: then such rows get -1, below every hand's value.
+    checks every row as it goes (at the price of two instructions a row), and the first
+    row that is not a hand raises ValueError, unless ``check=False``: then such rows get
+    -1, below every hand's value.
     ``out``, an int32 array of N, is filled and returned instead of a new array (after an
     error it may hold the values of some rows).
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 from numba.core import types
+from llvmlite import ir
+from numba.core.errors import RequireLiteralValue
 from numba.extending import intrinsic
 
 from ..config import NUMBA_OPTIONS
@@ -52,6 +54,7 @@ TABLES = load_tables()
 CARD_KEY = TABLES.card_key
 HI_BASE = TABLES.hi_base
 LO_POS = TABLES.lo_pos
+N_CARDS = CARD_KEY.shape[0]  # 52
 HIGH = TABLES.high
 LOW_A5 = TABLES.low_a5
 LOW_A6 = TABLES.low_a6
@@ -97,16 +100,36 @@ def multiset_index(key):
     return np.uint32(HI_BASE[(key >> HI_SHIFT) & HI_FIELD]) + LO_POS[(key >> LO_SHIFT) & LO_FIELD]
 
 
+@intrinsic
+def trailing_zeros(typingctx, x):
+    """The number of zero bits below the lowest set bit of a nonzero int64: one
+    instruction (LLVM's cttz)."""
+    if not isinstance(x, types.Integer) or x.bitwidth != 64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return types.int64(x), codegen
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """The number of set bits of an int64: one instruction (LLVM's ctpop)."""
+    if not isinstance(x, types.Integer) or x.bitwidth != 64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.int64(x), codegen
+
+
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def flush_suit(flush_bits):
-    """Which suit's counter reached 5 (in at most 7 cards only one can)."""
-    if flush_bits & 0x8:
-        return 0
-    if flush_bits & 0x80:
-        return 1
-    if flush_bits & 0x800:
-        return 2
-    return 3
+    """Which suit's counter reached 5 (in at most 7 cards only one can), from the place of
+    its flush bit: one instruction where a test per suit took up to three branches."""
+    return trailing_zeros(np.int64(flush_bits)) >> 2
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -135,19 +158,52 @@ def suit_bit(card):
     return np.int64(1) << (SUIT_MASK_FIELD * (card & 3) + (card >> 2))
 
 
+# For the batch kernels, every byte's key and suit bit side by side (row_key_and_suits
+# reads both in one 16-byte load): a byte that is no card (above 51) adds nothing.
+KEY_AND_SUIT_BIT = np.zeros((256, 2), dtype=np.int64)
+KEY_AND_SUIT_BIT[:N_CARDS, 0] = CARD_KEY
+KEY_AND_SUIT_BIT[:N_CARDS, 1] = [suit_bit.py_func(card) for card in range(N_CARDS)]
+
+
+@intrinsic
+def row_key_and_suits(typingctx, table, hands, row, width):
+    """(KEY_BIAS plus the sum of table[b, 0], the sum of table[b, 1]) over the bytes b of
+    hands[row, :width], hands a C-contiguous (N, width) uint8 array: OMPEval's way of
+    building a hand, both sums in one 128-bit vector, one load and one add a card.
+
+    numba does not vectorize the two sums by itself (its SLP vectorizer is off by
+    default); as two scalar sums they cost the batch kernel a fifth of its speed. The
+    second sum is the suit mask (suit_bit) when the bytes are distinct cards, and with
+    fewer than width bits when they are not: a repeated card carries into another bit,
+    a byte above 51 adds none. So the mask checks the row and finds the flush's ranks.
+    """
+    if not isinstance(width, types.IntegerLiteral):
+        raise RequireLiteralValue(width)
+    n = width.literal_value
+
+    def codegen(context, builder, signature, args):
+        table_data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        hands_data = context.make_array(signature.args[1])(context, builder, args[1]).data
+        pair = ir.VectorType(ir.IntType(64), 2)
+        pairs = builder.bitcast(table_data, pair.as_pointer())
+        start = builder.gep(hands_data, [builder.mul(args[2], ir.Constant(ir.IntType(64), n))])
+        total = ir.Constant(pair, [KEY_BIAS, 0])
+        for j in range(n):
+            byte = builder.load(builder.gep(start, [ir.Constant(ir.IntType(64), j)]))
+            entry = builder.load(builder.gep(pairs, [builder.zext(byte, ir.IntType(64))]))
+            entry.align = 8
+            total = builder.add(total, entry)
+        key = builder.extract_element(total, ir.Constant(ir.IntType(32), 0))
+        suits = builder.extract_element(total, ir.Constant(ir.IntType(32), 1))
+        return context.make_tuple(builder, signature.return_type, [key, suits])
+
+    return types.UniTuple(types.int64, 2)(table, hands, types.int64, width), codegen
+
+
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def suit_ranks(suits, suit):
     """The rank mask of one suit's cards in a suit mask (suit_bit)."""
     return (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def suit_mask(cards, n):
-    """The suit mask of the first n cards: the OR of their suit_bit."""
-    suits = np.int64(0)
-    for j in range(n):
-        suits |= suit_bit(cards[j])
-    return suits
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -159,11 +215,11 @@ def off_suit_ranks(suits, suit):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def value_high(key, cards, n):
-    """High value of the n cards whose key is given. Larger is stronger."""
+def value_high(key, suits):
+    """High value of the cards whose key and suit mask are given. Larger is stronger."""
     flush_bits = key & FLUSH_BITS
     if flush_bits:
-        return FLUSH_HIGH[suit_rank_mask(cards, n, flush_suit(flush_bits))]
+        return FLUSH_HIGH[suit_ranks(suits, flush_suit(flush_bits))]
     return HIGH[multiset_index(key)]
 
 
@@ -181,7 +237,7 @@ def value_low_8(key):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def value_low_a6(key, cards, n):
+def value_low_a6(key, suits, n):
     """Ace-to-six low value. Larger is stronger.
 
     Without five cards of one suit the rank table is the answer; with them (3% of 7-card
@@ -191,7 +247,7 @@ def value_low_a6(key, cards, n):
         return LOW_A6[multiset_index(key)]
     # int64 arguments, never numba literals: one compiled signature serves every width
     # (a literal width or key had numba compile the helper again for each).
-    return low_a6_five_suited(np.int64(key), suit_mask(cards, n), np.int64(n))
+    return low_a6_five_suited(np.int64(key), np.int64(suits), np.int64(n))
 
 
 # A low value's rank nibbles (values.py: 2..13, the ace 1 or 14) as bits of a 13-bit rank
@@ -281,14 +337,14 @@ def low_a6_with_flush(key, mask, suit, n):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def value_low_27(key, cards, n):
+def value_low_27(key, suits, n):
     """Deuce-to-seven low value. Larger is stronger.
 
     The same shape as value_low_a6, with the deuce-to-seven tables (ace only high, no wheel).
     """
     if not key & FLUSH_BITS:
         return LOW_27[multiset_index(key)]
-    return low_27_five_suited(np.int64(key), suit_mask(cards, n), np.int64(n))
+    return low_27_five_suited(np.int64(key), np.int64(suits), np.int64(n))
 
 
 @nb.njit(**NUMBA_OPTIONS)
@@ -379,10 +435,8 @@ def value_of_kind(kind, key, suits, n):
     """
     flush_bits = key & FLUSH_BITS
     if flush_bits and kind != KIND_LOW_A5 and kind != KIND_LOW_8:
-        # the suit whose counter reached 5 (flush_suit), and its ranks (suit_ranks)
-        suit = (0 if flush_bits & 0x8 else 1 if flush_bits & 0x80
-                else 2 if flush_bits & 0x800 else 3)
-        mask = (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK
+        suit = flush_suit(flush_bits)
+        mask = (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK  # suit_ranks
         if kind == KIND_HIGH:
             return FLUSH_HIGH[mask]
         # A low that counts flushes (low_a6_with_flush says how): the best all-suited
@@ -405,7 +459,7 @@ def value_of_kind(kind, key, suits, n):
                     index = multiset_index(key_i - CARD_KEY[rj * 4 + suit])
                     best = max(best, LOW_27[index] if deuce_to_seven else LOW_A6[index])
         return best
-    index = HI_BASE[(key >> HI_SHIFT) & HI_FIELD] + LO_POS[(key >> LO_SHIFT) & LO_FIELD]
+    index = multiset_index(key)
     if kind == KIND_HIGH:
         return HIGH[index]
     if kind == KIND_LOW_A5 or kind == KIND_LOW_8:
@@ -428,36 +482,19 @@ def value_of_one(kind, cards):
     return value_from_suits(kind, key, suits, n)
 
 
-# Each card id's bit in a 52-bit mask of cards, for is_hand. 256 entries, so that every
-# uint8 id indexes inside the table; ids above 51 have no bit.
-CARD_BIT = np.zeros(256, dtype=np.int64)
-CARD_BIT[:52] = np.int64(1) << np.arange(52, dtype=np.int64)
-
-
-@intrinsic
-def popcount(typingctx, x):
-    """The number of set bits of an int64: one instruction (LLVM's ctpop)."""
-    if not isinstance(x, types.Integer) or x.bitwidth != 64:
-        return None
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return types.int64(x), codegen
-
-
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def is_hand(cards, n):
-    """Whether the first n cards are distinct card ids 0..51.
-
-    The OR of the cards' bits has n bits set exactly when no card came twice and none is
-    above 51 (those have no bit). One load and one OR a card, in registers: cheap enough
-    to run in the evaluation loop itself.
-    """
-    seen = np.int64(0)
-    for j in range(n):
-        seen |= CARD_BIT[cards[j]]
-    return popcount(seen) == n
+def value_of_row(kind, key, suits, width):
+    """The value of a hand of width cards from row_key_and_suits: value_from_suits with
+    the batch's shortcut for the lows that count flushes (low_a6_five_suited)."""
+    if kind == KIND_HIGH:
+        return value_high(key, suits)
+    if kind == KIND_LOW_A5:
+        return value_low_a5(key)
+    if kind == KIND_LOW_8:
+        return value_low_8(key)
+    if kind == KIND_LOW_A6:
+        return value_low_a6(key, suits, width)
+    return value_low_27(key, suits, width)
 
 
 NOT_A_HAND = -1  # evaluate_rows' value for a row that is not a hand: below every value
@@ -465,14 +502,14 @@ NOT_A_HAND = -1  # evaluate_rows' value for a row that is not a hand: below ever
 
 def _batch_kernel(kind: int, width: int):
     """A kernel for one (kind, hand width) pair: out[i] = value of hands[i], or NOT_A_HAND
-    when the row is not a hand (is_hand), and then found[0] = True.
+    when the row is not a hand, and then found[0] = True.
 
-    The check runs in the evaluation loop, one pass over the input: as a separate pass
-    it cost more than the evaluation. A row that is not a hand is never looked up (an id
-    above 51 would read outside the tables). Every thread that meets one stores the same
-    True, so whichever store lands, found[0] says the same; the caller finds which row it
-    was (the first NOT_A_HAND) only then. A prange reduction instead (the first bad row's
-    index) measured slower and adds reference counting to the parallel function.
+    The check costs two instructions a row: the suit mask row_key_and_suits builds has
+    width bits exactly when the row is width distinct cards (a bit count and a compare;
+    as a 52-bit mask of its own it cost a third of the speed). A row that is not a hand
+    is never looked up. Every thread that meets one stores the same True, so whichever
+    store lands, found[0] says the same; the caller finds which row it was (the first
+    NOT_A_HAND) only then.
 
     kind and width are closure constants: numba prunes the other kinds' branches before
     it inlines the helpers, and unrolls the key loop. (One inlined helper taking the kind
@@ -486,18 +523,9 @@ def _batch_kernel(kind: int, width: int):
     @nb.njit(parallel=True, **NUMBA_OPTIONS)
     def evaluate_rows(hands, out, found):
         for i in nb.prange(hands.shape[0]):
-            if is_hand(hands[i], width):
-                cards = hands[i]
-                if kind == KIND_HIGH:
-                    out[i] = value_high(hand_key(cards, width), cards, width)
-                elif kind == KIND_LOW_A5:
-                    out[i] = value_low_a5(hand_key(cards, width))
-                elif kind == KIND_LOW_8:
-                    out[i] = value_low_8(hand_key(cards, width))
-                elif kind == KIND_LOW_A6:
-                    out[i] = value_low_a6(hand_key(cards, width), cards, width)
-                else:
-                    out[i] = value_low_27(hand_key(cards, width), cards, width)
+            key, suits = row_key_and_suits(KEY_AND_SUIT_BIT, hands, i, width)
+            if popcount(suits) == width:
+                out[i] = value_of_row(kind, key, suits, width)
             else:
                 out[i] = NOT_A_HAND
                 found[0] = True
