@@ -32,7 +32,7 @@ from .engine.showdown import (
     DECLARE_MANY,
 )
 from .games import DECLARE_GAMES, Game, as_game
-from .messages import real_number, shown, whole_number
+from .messages import OptionError, real_number, shown, whole_number
 from .results import EquityResult, build_result
 from .scenario import Scenario, ScenarioError, build_scenario
 
@@ -59,10 +59,6 @@ AUTO_COUNTING_COST = 150_000_000
 # Counting keeps its lists in memory: beyond this (a hand with six cards to come against
 # one with seven would need 7 GB) it is not used, and --exact falls back to enumeration.
 MAX_COUNTING_BYTES = 2_000_000_000
-
-
-class OptionError(ValueError):
-    """Options that contradict each other or are out of range."""
 
 
 @dataclass(frozen=True)

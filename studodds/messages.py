@@ -10,6 +10,11 @@ from collections.abc import Sequence
 import numpy as np
 
 
+class OptionError(ValueError):
+    """Options that contradict each other or are out of range. (Here, not beside the
+    equity code that raises it most, so that catching it loads no engine.)"""
+
+
 def shown(value, limit: int = 40) -> str:
     """repr(value) for a one-line error message, at most `limit` characters.
 

@@ -1,5 +1,5 @@
 """What a player feels before any odds (issue 30): a command that computes nothing
-(`studodds --help`, `--version`, `rules`) never loads numba, and `import studodds` loads
+(`studodds --help`, `--version`, `rules`, the odds commands' own help) never loads numba, and `import studodds` loads
 nothing heavy until a name is used. Checked in fresh processes: the modules loaded."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def _run(code: str) -> str:
     ["rules", "bringin", "--game", "stud7", "3c", "Kd", "2s"],
     ["rules", "limits", "--game", "razz", "--ante", "0.50", "--bring-in", "1", "--small", "2",
      "--big", "4"],
-    ["serve", "--help"],
+    ["serve", "--help"], ["equity", "--help"], ["next", "--help"], ["declare", "--help"],
 ])
 def test_a_command_that_computes_nothing_loads_no_numba(args):
     assert _run(_LOADED.format(args=args)) == "0"

@@ -1,5 +1,8 @@
 """The odds questions: `equity` (with pot odds), `next` (what each next card does) and
-`declare` (which way to declare)."""
+`declare` (which way to declare).
+
+Each command imports the library when it runs, not when its help is shown: the engine
+brings numba, half a second before the first line of `studodds equity --help`."""
 
 from __future__ import annotations
 
@@ -7,10 +10,7 @@ import sys
 
 import click
 
-from ..declare import declare_table
-from ..equity import OptionError, equity
 from ..games import DECLARE_GAMES
-from ..whatif import check_pot_odds, next_card_table, pot_odds, pot_odds_asked
 from . import render
 from .options import (
     CONTEXT,
@@ -60,6 +60,9 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
       studodds equity "(9s 8s) 7s 2s" "(x x) Ah Kd" --pot 40 --to-call 10
       studodds equity -g stud5hl "(As) 2c 3d" "(Kd) Kh 9c" --declare both,low
     """
+    from ..equity import OptionError, equity
+    from ..whatif import check_pot_odds, pot_odds, pot_odds_asked
+
     try:
         pot_odds_asked(pot, to_call, hero, bets_to_come, big_bet)
     except OptionError as exc:  # options that go together: a usage error, as click's are
@@ -101,6 +104,8 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
     Example:
       studodds next "(As Ks) Ah Kh Qh" "(x x) Qc 2d 3d" --exact
     """
+    from ..whatif import next_card_table
+
     progress = Progress(enabled=sys.stderr.isatty())
     try:
         table = next_card_table(
@@ -135,6 +140,8 @@ def declare_command(game, dead, exact, trials, precision, seed, threads, player,
     Example:
       studodds declare "(As) 2c 3d 4h" "(Kd) Kh 9c 9d" --exact
     """
+    from ..declare import declare_table
+
     progress = Progress(enabled=sys.stderr.isatty())
     try:
         table = declare_table(

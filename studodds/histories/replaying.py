@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..equity import OptionError
-from ..messages import shown
+from ..messages import OptionError, shown
 from .formats import FileKind
 from .readers import readable_rooms
 from .record import HandHistory, ParseProblem
