@@ -14,10 +14,12 @@ import http.client
 import io
 import json
 import os
+import queue
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -620,6 +622,10 @@ def test_studodds_serve_answers_and_stops_on_ctrl_c():
     process = subprocess.Popen(
         [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    said = queue.Queue()  # stderr, line by line, read by a thread (readline would block)
+    reader = threading.Thread(target=lambda: [said.put(line) for line in process.stderr],
+                              daemon=True)
+    reader.start()
     try:
         assert process.stdout.readline() == f"http://127.0.0.1:{port}/\n"
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
@@ -628,12 +634,22 @@ def test_studodds_serve_answers_and_stops_on_ctrl_c():
         status, text = post(port, "/api/equity", QUICK)
         assert status == 200
         assert text == cli_stdout(["equity", "--exact", *QUICK["hands"], "--format", "json"])
+        # The engine was being prepared in the background (`studodds warm`), and says so
+        # when it is ready: a second here, the tests' numba cache being filled already.
+        lines = [said.get(timeout=180)]
+        while not any(end in lines[-1] for end in ("compiled for every game", "could not")):
+            lines.append(said.get(timeout=180))
+        assert "getting the odds engine ready in the background" in "".join(lines)
+        assert lines[-1].startswith("studodds: the odds engine is compiled for every game")
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        out = process.stdout.read()
+        process.wait(timeout=30)
+        reader.join(10)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
+    err = "".join(lines) + "".join(said.queue)
     assert process.returncode == 0
     assert out == ""
     assert "Traceback" not in err and err.endswith("studodds: stopped\n")

@@ -68,7 +68,8 @@ def server():
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", str(port)],
+        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--no-warm", "--port",
+         str(port)],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     address = f"http://127.0.0.1:{port}"

@@ -7,6 +7,7 @@ import ipaddress
 import math
 import os
 import socket
+import subprocess
 import sys
 import threading
 import webbrowser
@@ -41,7 +42,10 @@ WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
               "the page and make this computer work. Only for a network you trust.")
 @click.option("--no-browser", is_flag=True,
               help="Do not open the page in the default browser; just print its address.")
-def serve_command(host, port, max_seconds, no_key, no_browser):
+@click.option("--no-warm", is_flag=True,
+              help="Do not compile the odds engine in the background at start (`studodds "
+              "warm`); each kind of question then compiles what it needs when first asked.")
+def serve_command(host, port, max_seconds, no_key, no_browser, no_warm):
     """The stud table in your browser: put the cards on the table, see the odds.
 
     Starts a small web server on this computer and opens the page in your default
@@ -81,6 +85,7 @@ def serve_command(host, port, max_seconds, no_key, no_browser):
     url = f"http://{_url_host(host)}:{port}/" + (f"?key={key}" if key else "")
     click.echo(url)  # the result: where the page is
     click.echo("studodds: serving the stud table at that address; Ctrl-C stops it.", err=True)
+    warming = None if no_warm else _warm_in_background()
     if not no_browser:
         _open_browser(url)
     app = create_app(host=host, port=port, max_seconds=max_seconds, key=key)
@@ -99,7 +104,38 @@ def serve_command(host, port, max_seconds, no_key, no_browser):
         pass
     finally:
         listener.close()
+        if warming is not None and warming.poll() is None:
+            warming.terminate()  # numba writes each cache file whole: nothing half-written
     click.echo("studodds: stopped", err=True)
+
+
+def _warm_in_background() -> subprocess.Popen | None:
+    """`studodds warm` in a process of its own while the page loads and the player deals:
+    the odds engine compiled (the first time after install, about half a minute) or read
+    from numba's cache (a second), so the first answers do not wait for it. Another
+    process, not a thread: compiling holds the interpreter's lock for seconds at a time,
+    which would stall the page. It says on stderr when the engine is ready."""
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "studodds", "warm"],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True)
+    except OSError as exc:
+        click.echo(f"studodds: could not prepare the odds engine ahead ({exc.strerror}): each "
+                   "kind of question compiles it when first asked", err=True)
+        return None
+    click.echo("studodds: getting the odds engine ready in the background (compiled once "
+               "after install, about half a minute; a moment after that)", err=True)
+
+    def report() -> None:
+        lines = process.stdout.read().splitlines()
+        if process.wait() == 0 and lines:
+            click.echo("studodds: " + lines[-1].removeprefix("ready: "), err=True)
+        elif process.returncode > 0:  # not stopped by us at the end
+            click.echo("studodds: could not prepare the odds engine ahead: each kind of "
+                       "question compiles it when first asked", err=True)
+
+    threading.Thread(target=report, name="studodds-warm", daemon=True).start()
+    return process
 
 
 def server_settings() -> dict:
