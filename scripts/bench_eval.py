@@ -4,6 +4,13 @@
     python scripts/bench_eval.py            # 20 M random 7-card hands per studodds run
     python scripts/bench_eval.py --hands 2000000 --peer-hands 200000 --markdown
     python scripts/bench_eval.py --cards 5,6,7 --studodds-only   # every kind and hand size
+    python scripts/bench_eval.py --native path/to/ompeval --hands 5000000 --markdown
+
+--native DIR: side by side with OMPEval (github:zekyll/OMPEval), the fastest C++ 7-card
+evaluator in its own published comparison. DIR holds its evaluator files with a timing
+loop and a build script (build.sh, g++): the script builds it in a temporary folder,
+times it and evaluate_batch on the same random 7-card hands, one thread each, the two
+taking turns (--repeat rounds, best kept), and checks that both order every hand alike.
 
 What is measured:
 - studodds, per kind and hand size (--cards), on one thread and on all threads (best of
@@ -165,6 +172,70 @@ def bench_startup() -> list[tuple[str, float, float]]:
     return rows
 
 
+def build_native(folder: str, workdir: str) -> str:
+    """The anchor's timing program, built by its build.sh into workdir."""
+    script = os.path.join(folder, "build.sh")
+    if not os.path.isfile(script):
+        sys.exit(f"--native {folder}: no build.sh there (the folder of OMPEval's evaluator, "
+                 "its timing loop bench7.cpp and build.sh)")
+    program = os.path.join(workdir, "bench7")
+    done = subprocess.run(["bash", script, program], capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"--native: building {script} failed (is g++ installed?):\n{done.stderr}")
+    return program
+
+
+def bench_native(folder: str, n_hands: int, repeat: int) -> tuple[list[tuple], str]:
+    """evaluate_batch (one thread, each kind) and OMPEval (high) on the same random 7-card
+    hands, taking turns: ([(kind, our hands/s, OMPEval's hands/s)], the order check)."""
+    hands = random_hands(n_hands)
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    with tempfile.TemporaryDirectory() as workdir:
+        program = build_native(folder, workdir)
+        hands_file = os.path.join(workdir, "hands.bin")
+        values_file = os.path.join(workdir, "values.bin")
+        hands.tofile(hands_file)
+        ours = {kind: 0.0 for kind in KINDS}
+        native = 0.0
+        try:
+            for round_ in range(repeat):
+                for kind in KINDS:
+                    evaluate_batch(hands[:1000], kind)  # compile or load
+                    ours[kind] = max(ours[kind], best_rate(
+                        partial(evaluate_batch, hands, kind), len(hands), 3))
+                done = subprocess.run([program, hands_file, values_file], capture_output=True,
+                                      text=True, check=True)
+                native = max(native, float(done.stdout.split()[0]) * 1e6)  # its best of 3
+                print(f"  round {round_ + 1}: studodds high {ours['high'] / 1e6:.0f} M/s, "
+                      f"OMPEval {native / 1e6:.0f} M/s", file=sys.stderr)
+            check = order_check(evaluate_batch(hands, "high"),
+                                np.fromfile(values_file, dtype=np.uint16))
+        finally:
+            numba.set_num_threads(previous)
+    return [(kind, ours[kind], native) for kind in KINDS], check
+
+
+def order_check(ours: np.ndarray, theirs: np.ndarray) -> str:
+    """Whether two evaluators order every hand alike: sorted by our values, theirs never
+    go down, and two hands tie for one exactly when they tie for the other."""
+    order = np.argsort(ours, kind="stable")
+    a, b = ours[order].astype(np.int64), theirs[order].astype(np.int64)
+    same = bool((np.diff(b) >= 0).all() and np.array_equal(np.diff(a) == 0, np.diff(b) == 0))
+    verdict = "every hand ordered alike" if same else "THE ORDERS DIFFER"
+    return (f"{verdict}: {len(ours):,} hands, {len(np.unique(ours)):,} distinct values "
+            f"(studodds), {len(np.unique(theirs)):,} (OMPEval)")
+
+
+def native_table(rows: list[tuple], fmt: str) -> str:
+    from tabulate import tabulate
+
+    return tabulate(
+        [(kind, f"{ours / 1e6:,.0f} M", f"{native / 1e6:,.0f} M", f"{ours / native:.2f}x")
+         for kind, ours, native in rows],
+        headers=("kind", "studodds evaluate_batch", "OMPEval (high)", "ratio"), tablefmt=fmt)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=20_000_000, help="hands per studodds run")
@@ -175,7 +246,18 @@ def main() -> None:
     parser.add_argument("--studodds-only", action="store_true",
                         help="skip the peers and the start-up timing")
     parser.add_argument("--markdown", action="store_true", help="print a README-ready table")
+    parser.add_argument("--native", metavar="DIR",
+                        help="also time OMPEval, built from DIR (see above), on the same hands")
     args = parser.parse_args()
+    fmt = "github" if args.markdown else "simple"
+    if args.native:
+        print(f"dealing {args.hands:,} random 7-card hands", file=sys.stderr)
+        rows, check = bench_native(args.native, args.hands, args.repeat)
+        print(f"One thread, the same {args.hands:,} random 7-card hands, taking turns, best of "
+              f"{args.repeat} rounds ({os.cpu_count()} cores, numba {numba.__version__})")
+        print(native_table(rows, fmt))
+        print(check)
+        return
     widths = sorted({int(w) for w in args.cards.split(",")})
     if not set(widths) <= {5, 6, 7}:
         parser.error(f"--cards {args.cards}: hand sizes are 5, 6 or 7")
@@ -190,7 +272,6 @@ def main() -> None:
         peers = bench_peers(random_hands(args.peer_hands), args.repeat)
         startup = bench_startup()
 
-    fmt = "github" if args.markdown else "simple"
     from tabulate import tabulate
 
     print(f"studodds, random hands per second ({os.cpu_count()} cores, numba {numba.__version__})")
