@@ -6,7 +6,8 @@
     python scripts/bench.py --only-batch --markdown  # batches alone (worker processes)
     python scripts/bench.py --only-estimates --repeat 1  # time estimates against the truth
     python scripts/bench.py --only-summary --summary-file hands.txt  # replay --summary
-    python scripts/bench.py --targets --targets-chart --markdown  # issue #16's table
+    python scripts/bench.py --targets --native path/to/ompeval --markdown  # issue #30's table
+    python scripts/bench.py --targets-16 --targets-chart --markdown  # issue #16's table
 
 Per scenario: deals (trials) per second per thread for both libraries (each on one thread,
 then on all threads), and the ratio. Then studodds alone: exact heads-up 6th street, exact
@@ -393,6 +394,87 @@ def bench_targets(trials: int, repeat: int, chart: bool, chart_repeat: int = 1):
     return rows
 
 
+# Issue #30's rows: what a player feels. (label, goal, CLI arguments) of whole processes.
+NO_KERNEL_COMMANDS = [
+    ("studodds --help", ["--help"]),
+    ("studodds --version", ["--version"]),
+    ("studodds rules bringin -g stud7 3c Kd 2s", ["rules", "bringin", "-g", "stud7", "3c", "Kd",
+                                                  "2s"]),
+    ("studodds equity --help", ["equity", "--help"]),
+]
+SMALL_QUERY = ["equity", "(As Ks) Ah", "(x x) Qd"]
+# Issue #30's Monte Carlo scenarios (labels of SCENARIOS).
+RATIO_SCENARIOS = ("heads-up stud7, 3rd street", "heads-up razz, 3rd street",
+                   "3-way stud7hl8, 4th street")
+
+
+def bench_targets_30(trials: int, repeat: int, native: str | None):
+    """Issue #30's table: (what, goal, now, reproduce) rows."""
+    rows = []
+    for label, arguments in NO_KERNEL_COMMANDS:
+        cli_run(arguments)
+        seconds = min(cli_run(arguments)[0] for _ in range(max(repeat, 5)))
+        rows.append((f"{label} (whole process)", "<= 0.3 s", f"{seconds:.2f} s", label))
+        log(f"  {label}: {seconds:.2f} s")
+    cli_run(SMALL_QUERY)  # fill the cache
+    seconds = min(cli_run(SMALL_QUERY)[0] for _ in range(max(repeat, 5)))
+    query = "studodds " + " ".join(_quoted(a) for a in SMALL_QUERY)
+    rows.append(("warm small query, whole process", "<= 0.8 s", f"{seconds:.2f} s", query))
+    log(f"  warm small query: {seconds:.2f} s")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        first = cli_run(["warm"], env)[0]
+        again = cli_run(["warm"], env)[0]
+        after = cli_run(SMALL_QUERY, env)[0]
+    rows.append(("every kernel compiled after install, all at once (empty numba cache)",
+                 "once, with progress", f"{first:.0f} s", "NUMBA_CACHE_DIR=$(mktemp -d) "
+                 "studodds warm"))
+    rows.append(("the same once done (cache filled)", "-", f"{again:.1f} s", "studodds warm"))
+    rows.append(("small query after warm (no compile)", "<= 0.8 s", f"{after:.2f} s", query))
+    log(f"  warm: {first:.0f} s, again {again:.1f} s, then a query {after:.2f} s")
+    if native:
+        from bench_eval import bench_native  # scripts/ is on the path: this script's folder
+
+        evaluator_rows, check = bench_native(native, 5_000_000, repeat)
+        log(f"  {check}")
+        for kind, ours, theirs in evaluator_rows:
+            rows.append((f"evaluate_batch vs OMPEval's high, 1 thread, random 7-card hands: "
+                         f"{kind}", ">= 1.0x", f"{ours / theirs:.2f}x ({ours / 1e6:.0f} against "
+                         f"{theirs / 1e6:.0f} M/s)", "python scripts/bench_eval.py --native DIR"))
+    else:
+        rows.append(("evaluate_batch vs OMPEval", ">= 1.0x", "- (give --native DIR)",
+                     "python scripts/bench_eval.py --native DIR"))
+    for label, ratio, ours, theirs in bench_ratios_taking_turns(trials, repeat):
+        rows.append((f"Monte Carlo per thread vs poker-equity: {label}", ">= 16x",
+                     f"{ratio:.1f}x ({ours / 1e6:.1f} against {theirs / 1e6:.2f} M/s)",
+                     "python scripts/bench.py --targets"))
+    return rows
+
+
+def bench_ratios_taking_turns(trials: int, repeat: int):
+    """(label, ratio, ours, theirs) per RATIO_SCENARIOS: deals per second on one thread,
+    studodds and poker-equity taking turns, repeat rounds, the best of each kept."""
+    import poker_equity as pe
+
+    scenarios = [s for s in SCENARIOS if s[0] in RATIO_SCENARIOS]
+    best = {label: [0.0, 0.0] for label, *_ in scenarios}
+    for label, game, hands, variant, pe_hands in scenarios:
+        equity(game, hands, trials=1000, seed=1)  # compile or load
+    for round_ in range(repeat):
+        for label, game, hands, variant, pe_hands in scenarios:
+            seconds = time_best(lambda: equity(game, hands, trials=trials, seed=1, threads=1), 1)
+            best[label][0] = max(best[label][0], trials / seconds)
+            seconds = time_best(lambda: pe.chunk_from_text(variant, pe_hands, samples=trials,
+                                                           seed=1, threads=1), 1)
+            best[label][1] = max(best[label][1], trials / seconds)
+            log(f"  round {round_ + 1}, {label}: {best[label][0] / best[label][1]:.1f}x")
+    return [(label, ours / theirs, ours, theirs) for label, (ours, theirs) in best.items()]
+
+
+def print_targets_30(rows, fmt: str) -> None:
+    print(tabulate(rows, headers=("what", "goal", "now", "reproduce"), tablefmt=fmt))
+
+
 def _quoted(argument: str) -> str:
     return f'"{argument}"' if " " in argument else argument
 
@@ -475,6 +557,11 @@ def main() -> None:
                         help="a hand-history file for --summary (repeatable; default: our "
                         "fixtures repeated to 300 hands)")
     parser.add_argument("--targets", action="store_true",
+                        help="issue #30's table: what a player feels (add --native DIR for "
+                        "OMPEval)")
+    parser.add_argument("--native", metavar="DIR",
+                        help="with --targets: OMPEval's anchor folder (see bench_eval.py)")
+    parser.add_argument("--targets-16", action="store_true",
                         help="issue #16's table only (add --targets-chart for the charts)")
     parser.add_argument("--targets-chart", action="store_true",
                         help="with --targets: also time two charts (minutes each)")
@@ -485,6 +572,10 @@ def main() -> None:
     print(machine_line())
     print()
     if args.targets:
+        log("issue #30's table")
+        print_targets_30(bench_targets_30(args.trials, args.repeat, args.native), fmt)
+        return
+    if args.targets_16:
         log("issue #16's table")
         print_targets(bench_targets(args.trials, args.repeat, args.targets_chart,
                                     args.chart_repeat), fmt)
