@@ -6,11 +6,13 @@
     python scripts/bench_eval.py --cards 5,6,7 --studodds-only   # every kind and hand size
     python scripts/bench_eval.py --native path/to/ompeval --hands 5000000 --markdown
 
---native DIR: side by side with OMPEval (github:zekyll/OMPEval), the fastest C++ 7-card
-evaluator in its own published comparison. DIR holds its evaluator files with a timing
-loop and a build script (build.sh, g++): the script builds it in a temporary folder,
-times it and evaluate_batch on the same random 7-card hands, one thread each, the two
-taking turns (--repeat rounds, best kept), and checks that both order every hand alike.
+--native DIR: side by side with OMPEval (github:zekyll/OMPEval, ISC license), the fastest
+C++ 7-card evaluator in its own published comparison. DIR is a copy of its source (the
+folder holding omp/HandEvaluator.cpp; e.g. git clone https://github.com/zekyll/OMPEval).
+The script builds scripts/native/time_ompeval.cpp against it with g++ in a temporary
+folder, times it and evaluate_batch on the same random 7-card hands, one thread each, the
+two taking turns (--repeat rounds, best kept), and checks that both order every hand
+alike.
 
 What is measured:
 - studodds, per kind and hand size (--cards), on one thread and on all threads (best of
@@ -173,15 +175,21 @@ def bench_startup() -> list[tuple[str, float, float]]:
 
 
 def build_native(folder: str, workdir: str) -> str:
-    """The anchor's timing program, built by its build.sh into workdir."""
-    script = os.path.join(folder, "build.sh")
-    if not os.path.isfile(script):
-        sys.exit(f"--native {folder}: no build.sh there (the folder of OMPEval's evaluator, "
-                 "its timing loop bench7.cpp and build.sh)")
-    program = os.path.join(workdir, "bench7")
-    done = subprocess.run(["bash", script, program], capture_output=True, text=True)
+    """scripts/native/time_ompeval.cpp built against OMPEval's source in folder."""
+    source = os.path.join(folder, "omp", "HandEvaluator.cpp")
+    if not os.path.isfile(source):
+        sys.exit(f"--native {folder}: no omp/HandEvaluator.cpp there (give the folder of "
+                 "OMPEval's source: git clone https://github.com/zekyll/OMPEval)")
+    loop = os.path.join(os.path.dirname(os.path.abspath(__file__)), "native", "time_ompeval.cpp")
+    program = os.path.join(workdir, "time_ompeval")
+    command = ["g++", "-O3", "-march=native", "-std=c++14", "-I", folder, "-o", program, loop,
+               source]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True)
+    except FileNotFoundError:
+        sys.exit("--native: g++ is needed to build OMPEval (apt-get install g++)")
     if done.returncode != 0:
-        sys.exit(f"--native: building {script} failed (is g++ installed?):\n{done.stderr}")
+        sys.exit(f"--native: building OMPEval failed:\n{done.stderr}")
     return program
 
 
