@@ -389,7 +389,9 @@ def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution
             seconds = timing.counting_seconds(
                 len(scenario.pool), *sorted(scenario.to_deal), game.split, _threads(threads)
             )
-            note = f"exact available: ~{timing.on_this_machine(seconds):.0f} s, use --exact"
+            # The constants' figure, not scaled by timing's probe: the probe costs a small
+            # query a seventh of its time, and a note needs no precision.
+            note = f"exact available: ~{max(seconds, 1):.0f} s, use --exact"
 
     too_many_assignments = (
         exact_engine.count_assignments(list(inputs.to_deal), inputs.community) > MAX_ASSIGNMENTS

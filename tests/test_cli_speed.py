@@ -86,3 +86,14 @@ def test_every_public_name_is_listed_and_found():
     assert set(studodds.__all__) == {"__version__", *studodds._PUBLIC}
     for name in studodds.__all__:
         assert getattr(studodds, name) is not None
+
+
+def test_a_small_query_runs_no_speed_probe():
+    """The note "exact available: ~N s" takes the constants' figure: the machine-speed
+    probe (engine/timing.py) cost a small query a seventh of its time. It still runs
+    for the runs long enough to be announced."""
+    code = ("from studodds.equity import equity\n"
+            "from studodds.engine import timing\n"
+            "r = equity('stud7', ['(As Ks) Ah', '(x x) Qd'])\n"
+            "print(r.note, timing._factor)")
+    assert _run(code) == "exact available: ~1 s, use --exact {}"
