@@ -409,8 +409,21 @@ RATIO_SCENARIOS = ("heads-up stud7, 3rd street", "heads-up razz, 3rd street",
 
 
 def bench_targets_30(trials: int, repeat: int, native: str | None):
-    """Issue #30's table: (what, goal, now, reproduce) rows."""
+    """Issue #30's table: (what, goal, now, reproduce) rows. OMPEval first: a build that
+    fails stops the run before the minutes of the other rows."""
     rows = []
+    if native:
+        from bench_eval import bench_native  # scripts/ is on the path: this script's folder
+
+        evaluator_rows, check = bench_native(native, 5_000_000, repeat)
+        log(f"  {check}")
+        for kind, ours, theirs in evaluator_rows:
+            rows.append((f"evaluate_batch vs OMPEval's high, 1 thread, random 7-card hands: "
+                         f"{kind}", ">= 1.0x", f"{ours / theirs:.2f}x ({ours / 1e6:.0f} against "
+                         f"{theirs / 1e6:.0f} M/s)", "python scripts/bench_eval.py --native DIR"))
+    else:
+        rows.append(("evaluate_batch vs OMPEval", ">= 1.0x", "- (give --native DIR)",
+                     "python scripts/bench_eval.py --native DIR"))
     for label, arguments in NO_KERNEL_COMMANDS:
         cli_run(arguments)
         seconds = min(cli_run(arguments)[0] for _ in range(max(repeat, 5)))
@@ -432,18 +445,6 @@ def bench_targets_30(trials: int, repeat: int, native: str | None):
     rows.append(("the same once done (cache filled)", "-", f"{again:.1f} s", "studodds warm"))
     rows.append(("small query after warm (no compile)", "<= 0.8 s", f"{after:.2f} s", query))
     log(f"  warm: {first:.0f} s, again {again:.1f} s, then a query {after:.2f} s")
-    if native:
-        from bench_eval import bench_native  # scripts/ is on the path: this script's folder
-
-        evaluator_rows, check = bench_native(native, 5_000_000, repeat)
-        log(f"  {check}")
-        for kind, ours, theirs in evaluator_rows:
-            rows.append((f"evaluate_batch vs OMPEval's high, 1 thread, random 7-card hands: "
-                         f"{kind}", ">= 1.0x", f"{ours / theirs:.2f}x ({ours / 1e6:.0f} against "
-                         f"{theirs / 1e6:.0f} M/s)", "python scripts/bench_eval.py --native DIR"))
-    else:
-        rows.append(("evaluate_batch vs OMPEval", ">= 1.0x", "- (give --native DIR)",
-                     "python scripts/bench_eval.py --native DIR"))
     for label, ratio, ours, theirs in bench_ratios_taking_turns(trials, repeat):
         rows.append((f"Monte Carlo per thread vs poker-equity: {label}", ">= 16x",
                      f"{ratio:.1f}x ({ours / 1e6:.1f} against {theirs / 1e6:.2f} M/s)",
@@ -564,10 +565,12 @@ def main() -> None:
     parser.add_argument("--targets-16", action="store_true",
                         help="issue #16's table only (add --targets-chart for the charts)")
     parser.add_argument("--targets-chart", action="store_true",
-                        help="with --targets: also time two charts (minutes each)")
+                        help="with --targets-16: also time two charts (minutes each)")
     parser.add_argument("--chart-repeat", type=int, default=1,
                         help="with --targets-chart: runs of each chart (best kept; default 1)")
     args = parser.parse_args()
+    if args.native and not args.targets:
+        parser.error("--native goes with --targets (or use scripts/bench_eval.py --native)")
     fmt = "github" if args.markdown else "simple"
     print(machine_line())
     print()

@@ -90,8 +90,8 @@ def test_every_public_name_is_listed_and_found():
 
 def test_a_small_query_runs_no_speed_probe():
     """The note "exact available: ~N s" takes the constants' figure: the machine-speed
-    probe (engine/timing.py) cost a small query a seventh of its time. It still runs
-    for the runs long enough to be announced."""
+    probe (engine/timing.py) took 0.07 s, a seventh of a small query's whole process. It
+    still runs for the runs long enough to be announced."""
     code = ("from studodds.equity import equity\n"
             "from studodds.engine import timing\n"
             "r = equity('stud7', ['(As Ks) Ah', '(x x) Qd'])\n"

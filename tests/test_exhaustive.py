@@ -150,7 +150,7 @@ def test_every_five_card_deuce_to_seven_low(five_card_hands):
     assert values.min() == LOW_FLIP - 0x8E0000  # A-K-Q-J-T suited
 
 
-@nb.njit(parallel=True, cache=True)
+@nb.njit(parallel=True)  # not cached: numba would not see a change to the evaluator it inlines
 def _seven_card_high_census():
     """Category counts and the set of values over all C(52, 7) hands.
 

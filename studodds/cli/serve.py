@@ -85,57 +85,83 @@ def serve_command(host, port, max_seconds, no_key, no_browser, no_warm):
     url = f"http://{_url_host(host)}:{port}/" + (f"?key={key}" if key else "")
     click.echo(url)  # the result: where the page is
     click.echo("studodds: serving the stud table at that address; Ctrl-C stops it.", err=True)
-    warming = None if no_warm else _warm_in_background()
-    if not no_browser:
-        _open_browser(url)
-    app = create_app(host=host, port=port, max_seconds=max_seconds, key=key)
-
-    class Server(uvicorn.Server):
-        def handle_exit(self, sig, frame):
-            # Stop the questions first: uvicorn then waits only for the part of their work
-            # under way (about a second), not for a long run to finish.
-            app.state.work.close()
-            super().handle_exit(sig, frame)
-
-    config = uvicorn.Config(app, **server_settings())
+    warming = BackgroundWarm()
     try:
+        if not no_warm:
+            warming.start()
+        if not no_browser:
+            _open_browser(url)
+        app = create_app(host=host, port=port, max_seconds=max_seconds, key=key)
+
+        class Server(uvicorn.Server):
+            def handle_exit(self, sig, frame):
+                # Stop the questions first: uvicorn then waits only for the part of their
+                # work under way (about a second), not for a long run to finish.
+                app.state.work.close()
+                super().handle_exit(sig, frame)
+
+        config = uvicorn.Config(app, **server_settings())
         Server(config).run(sockets=[listener])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C and raises it again afterwards
         pass
     finally:
         listener.close()
-        if warming is not None and warming.poll() is None:
-            warming.terminate()  # numba writes each cache file whole: nothing half-written
+        warming.stop()
     click.echo("studodds: stopped", err=True)
 
 
-def _warm_in_background() -> subprocess.Popen | None:
+class BackgroundWarm:
     """`studodds warm` in a process of its own while the page loads and the player deals:
-    the odds engine compiled (the first time after install, about half a minute) or read
-    from numba's cache (a second), so the first answers do not wait for it. Another
-    process, not a thread: compiling holds the interpreter's lock for seconds at a time,
-    which would stall the page. It says on stderr when the engine is ready."""
-    try:
-        process = subprocess.Popen([sys.executable, "-m", "studodds", "warm"],
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, text=True)
-    except OSError as exc:
-        click.echo(f"studodds: could not prepare the odds engine ahead ({exc.strerror}): each "
-                   "kind of question compiles it when first asked", err=True)
-        return None
-    click.echo("studodds: getting the odds engine ready in the background (compiled once "
-               "after install, about half a minute; a moment after that)", err=True)
+    the odds engine compiled (the first time after install, about 20 s on 2 cores) or read
+    from numba's cache (a second). Another process, not a thread: compiling holds the
+    interpreter's lock for seconds at a time, which would stall the page. Until it is
+    done, a question needing a kernel not yet compiled still compiles it itself. It says
+    on stderr when the engine is ready, or why it could not be made ready."""
 
-    def report() -> None:
-        lines = process.stdout.read().splitlines()
-        if process.wait() == 0 and lines:
+    def __init__(self):
+        self.process: subprocess.Popen | None = None
+        self.stopping = threading.Event()
+
+    def start(self) -> None:
+        # A session of its own: the terminal's Ctrl-C goes to the server, which stops it.
+        # -P: this installation's studodds, not one in the current directory.
+        separate = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+                    if sys.platform == "win32" else {"start_new_session": True})
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-P", "-m", "studodds", "warm"], stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **separate)
+        except OSError as exc:
+            click.echo(f"studodds: could not prepare the odds engine ahead ({exc.strerror}): "
+                       "each kind of question compiles what it needs when first asked",
+                       err=True)
+            return
+        click.echo("studodds: getting the odds engine ready in the background (compiled "
+                   "once after install, about 20 s on 2 cores; a moment after that)", err=True)
+        threading.Thread(target=self._report, name="studodds-warm", daemon=True).start()
+
+    def _report(self) -> None:
+        lines = self.process.stdout.read().splitlines()
+        code = self.process.wait()
+        if self.stopping.is_set():  # stopped with the server: nothing to say
+            return
+        if code == 0 and lines:
             click.echo("studodds: " + lines[-1].removeprefix("ready: "), err=True)
-        elif process.returncode > 0:  # not stopped by us at the end
-            click.echo("studodds: could not prepare the odds engine ahead: each kind of "
-                       "question compiles it when first asked", err=True)
+        else:
+            why = f" ({lines[-1].strip()})" if lines else ""
+            click.echo(f"studodds: could not prepare the odds engine ahead{why}: each kind of "
+                       "question compiles what it needs when first asked", err=True)
 
-    threading.Thread(target=report, name="studodds-warm", daemon=True).start()
-    return process
+    def stop(self) -> None:
+        """Stop it if it still runs (numba writes each cache file whole: nothing is left
+        half-written)."""
+        self.stopping.set()
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
 
 
 def server_settings() -> dict:

@@ -5,17 +5,19 @@ freezes into the compiled code as constants. The alternative, passing them as ar
 walks into a measured trap: a helper that receives the table arrays, even one marked
 ``inline="always"``, makes numba emit NRT_incref/NRT_decref pairs around every call, and
 the loop ran at 37 M hands/s instead of 250 M/s on one core here. With global tables the
-per-hand helpers take only scalars and the hand's own cards, inline cleanly, and every
+per-hand helpers take only scalars, inline cleanly, and every
 kernel (batch evaluation, Monte Carlo, exact enumeration) reuses them without copying code.
 tests/test_kernels.py checks the assembly for NRT_incref so the trap cannot come back.
 
 The price: numba's on-disk cache does not notice when tables.npz changes, so
-scripts/make_tables.py deletes the package's numba cache after writing the tables.
+scripts/make_tables.py deletes the numba caches of the package and the tests after
+writing the tables.
 
 Per-hand helpers take ``key`` (KEY_BIAS plus the sum of CARD_KEY over the cards: see
-tables.py), and where suits can matter the cards themselves with their count ``n``, or
-their suit mask (``suit_bit``): the engines deal into a key and a suit mask and call
-value_from_suits.
+tables.py), and where suits can matter the suit mask (the OR, or for distinct cards the
+sum, of ``suit_bit``) with the number of cards ``n``: the engines deal into a key and a
+suit mask and call value_from_suits; the batch kernels build both with
+row_key_and_suits.
 """
 
 from __future__ import annotations
@@ -129,7 +131,7 @@ def popcount(typingctx, x):
 def flush_suit(flush_bits):
     """Which suit's counter reached 5 (in at most 7 cards only one can), from the place of
     its flush bit: one instruction where a test per suit took up to three branches."""
-    return trailing_zeros(np.int64(flush_bits)) >> 2
+    return trailing_zeros(np.int64(flush_bits)) // SUIT_BITS
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -177,6 +179,11 @@ def row_key_and_suits(typingctx, table, hands, row, width):
     fewer than width bits when they are not: a repeated card carries into another bit,
     a byte above 51 adds none. So the mask checks the row and finds the flush's ranks.
     """
+    # Only the arrays it was written for: another dtype or layout would read outside them.
+    if not (isinstance(table, types.Array) and table.dtype == types.int64 and table.ndim == 2
+            and table.layout == "C" and isinstance(hands, types.Array)
+            and hands.dtype == types.uint8 and hands.ndim == 2 and hands.layout == "C"):
+        return None
     if not isinstance(width, types.IntegerLiteral):
         raise RequireLiteralValue(width)
     n = width.literal_value
@@ -482,21 +489,6 @@ def value_of_one(kind, cards):
     return value_from_suits(kind, key, suits, n)
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def value_of_row(kind, key, suits, width):
-    """The value of a hand of width cards from row_key_and_suits: value_from_suits with
-    the batch's shortcut for the lows that count flushes (low_a6_five_suited)."""
-    if kind == KIND_HIGH:
-        return value_high(key, suits)
-    if kind == KIND_LOW_A5:
-        return value_low_a5(key)
-    if kind == KIND_LOW_8:
-        return value_low_8(key)
-    if kind == KIND_LOW_A6:
-        return value_low_a6(key, suits, width)
-    return value_low_27(key, suits, width)
-
-
 NOT_A_HAND = -1  # evaluate_rows' value for a row that is not a hand: below every value
 
 
@@ -504,10 +496,12 @@ def _batch_kernel(kind: int, width: int):
     """A kernel for one (kind, hand width) pair: out[i] = value of hands[i], or NOT_A_HAND
     when the row is not a hand, and then found[0] = True.
 
-    The check costs two instructions a row: the suit mask row_key_and_suits builds has
-    width bits exactly when the row is width distinct cards (a bit count and a compare;
-    as a 52-bit mask of its own it cost a third of the speed). A row that is not a hand
-    is never looked up. Every thread that meets one stores the same True, so whichever
+    The check is a bit count and a compare: the suit mask row_key_and_suits builds has
+    width bits exactly when the row is width distinct cards (a repeated card carries, and
+    each carry loses a bit; a byte above 51 adds none). Measured before this shape, a
+    52-bit mask of the cards of its own, loaded and ORed card by card, cost a third of the
+    loop's speed. A row that is not a hand is never looked up; the lows that count
+    flushes take the batch's shortcut (low_a6_five_suited). Every thread that meets one stores the same True, so whichever
     store lands, found[0] says the same; the caller finds which row it was (the first
     NOT_A_HAND) only then.
 
@@ -524,11 +518,19 @@ def _batch_kernel(kind: int, width: int):
     def evaluate_rows(hands, out, found):
         for i in nb.prange(hands.shape[0]):
             key, suits = row_key_and_suits(KEY_AND_SUIT_BIT, hands, i, width)
-            if popcount(suits) == width:
-                out[i] = value_of_row(kind, key, suits, width)
-            else:
+            if popcount(suits) != width:
                 out[i] = NOT_A_HAND
                 found[0] = True
+            elif kind == KIND_HIGH:
+                out[i] = value_high(key, suits)
+            elif kind == KIND_LOW_A5:
+                out[i] = value_low_a5(key)
+            elif kind == KIND_LOW_8:
+                out[i] = value_low_8(key)
+            elif kind == KIND_LOW_A6:
+                out[i] = value_low_a6(key, suits, width)
+            else:
+                out[i] = value_low_27(key, suits, width)
 
     return evaluate_rows
 
