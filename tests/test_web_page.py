@@ -661,3 +661,29 @@ def test_the_declare_table(page, server):
             for tr in d.find_elements(By.CSS_SELECTOR, ".declare-table tbody tr")]
     assert rows == [[*r["others"], percent(r["high"]), percent(r["low"]), percent(r["both"]),
                      r["best"]] for r in expected["rows"]]
+
+
+def test_the_page_says_it_is_getting_ready_then_answers(page, tmp_path):
+    """A server started on an empty numba cache (as after install) compiles the odds
+    engine as it starts: the page says so, step by step, instead of "Working out the
+    odds", and shows the odds once it is ready."""
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", str(port)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        address = proc.stdout.readline().strip()
+        assert address == f"http://127.0.0.1:{port}/"
+        page.get(address)
+        wait(page, lambda d: "Getting ready: compiling the odds engine (once after install): "
+             "step" in css(d, "#results").text, timeout=30, what="the getting-ready line")
+        wait(page, lambda d: settled(d, "trials") or settled(d, "exact"),
+             what="the example's odds once the engine is ready")
+        assert "Getting ready" not in css(page, "#results").text
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()

@@ -7,7 +7,6 @@ import ipaddress
 import math
 import os
 import socket
-import subprocess
 import sys
 import threading
 import webbrowser
@@ -78,6 +77,7 @@ def serve_command(host, port, max_seconds, no_key, no_browser, no_warm):
 
         from ..web.app import create_app
         from ..web.lan_key import new_key
+        from ..web.warming import EngineWarm
     except ImportError:
         raise click.ClickException(WEB_EXTRA) from None
     listener = _listen(host, port)
@@ -85,13 +85,14 @@ def serve_command(host, port, max_seconds, no_key, no_browser, no_warm):
     url = f"http://{_url_host(host)}:{port}/" + (f"?key={key}" if key else "")
     click.echo(url)  # the result: where the page is
     click.echo("studodds: serving the stud table at that address; Ctrl-C stops it.", err=True)
-    warming = BackgroundWarm()
+    warming = EngineWarm(say=lambda line: click.echo(f"studodds: {line}", err=True))
     try:
         if not no_warm:
-            warming.start()
+            warming.start()  # questions wait for it; the page shows how far it is
         if not no_browser:
             _open_browser(url)
-        app = create_app(host=host, port=port, max_seconds=max_seconds, key=key)
+        app = create_app(host=host, port=port, max_seconds=max_seconds, key=key,
+                         warm=warming)
 
         class Server(uvicorn.Server):
             def handle_exit(self, sig, frame):
@@ -108,60 +109,6 @@ def serve_command(host, port, max_seconds, no_key, no_browser, no_warm):
         listener.close()
         warming.stop()
     click.echo("studodds: stopped", err=True)
-
-
-class BackgroundWarm:
-    """`studodds warm` in a process of its own while the page loads and the player deals:
-    the odds engine compiled (the first time after install, about 20 s on 2 cores) or read
-    from numba's cache (a second). Another process, not a thread: compiling holds the
-    interpreter's lock for seconds at a time, which would stall the page. Until it is
-    done, a question needing a kernel not yet compiled still compiles it itself. It says
-    on stderr when the engine is ready, or why it could not be made ready."""
-
-    def __init__(self):
-        self.process: subprocess.Popen | None = None
-        self.stopping = threading.Event()
-
-    def start(self) -> None:
-        # A session of its own: the terminal's Ctrl-C goes to the server, which stops it.
-        # -P: this installation's studodds, not one in the current directory.
-        separate = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
-                    if sys.platform == "win32" else {"start_new_session": True})
-        try:
-            self.process = subprocess.Popen(
-                [sys.executable, "-P", "-m", "studodds", "warm"], stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **separate)
-        except OSError as exc:
-            click.echo(f"studodds: could not prepare the odds engine ahead ({exc.strerror}): "
-                       "each kind of question compiles what it needs when first asked",
-                       err=True)
-            return
-        click.echo("studodds: getting the odds engine ready in the background (compiled "
-                   "once after install, about 20 s on 2 cores; a moment after that)", err=True)
-        threading.Thread(target=self._report, name="studodds-warm", daemon=True).start()
-
-    def _report(self) -> None:
-        lines = self.process.stdout.read().splitlines()
-        code = self.process.wait()
-        if self.stopping.is_set():  # stopped with the server: nothing to say
-            return
-        if code == 0 and lines:
-            click.echo("studodds: " + lines[-1].removeprefix("ready: "), err=True)
-        else:
-            why = f" ({lines[-1].strip()})" if lines else ""
-            click.echo(f"studodds: could not prepare the odds engine ahead{why}: each kind of "
-                       "question compiles what it needs when first asked", err=True)
-
-    def stop(self) -> None:
-        """Stop it if it still runs (numba writes each cache file whole: nothing is left
-        half-written)."""
-        self.stopping.set()
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
 
 
 def server_settings() -> dict:

@@ -28,6 +28,7 @@ from .budget import MAX_SECONDS, OVERRUN
 from .lan_key import KeyCheck
 from .limits import BodyLimit, BrowserRules, HostCheck
 from .log_lines import OneLineErrors
+from .warming import EngineWarm
 from .work import Busy, Cancelled, OverTime, WorkQueue
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
@@ -90,6 +91,7 @@ async def _answer(request: Request, work: WorkQueue, read: Callable[[], Awaitabl
     clients hold up no question. The whole answer, or (once the question is found good: a
     bad one is a plain 400) its progress streamed."""
     stream = _wants_stream(request)
+    await request.app.state.warm.ready()  # the engine compiled once, not here (warming.py)
     try:
         place = work.reserve() if upload else None
         try:
@@ -160,13 +162,15 @@ async def _page(request: Request) -> Response:
 def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX_BODY,
                max_question_body: int = MAX_QUESTION_BODY, max_workers: int = 2,
                max_waiting: int = 8, max_seconds: float | None = MAX_SECONDS,
-               key: str | None = None) -> Starlette:
+               key: str | None = None, warm: EngineWarm | None = None) -> Starlette:
     """The ASGI app `studodds serve` runs: answers requests addressed to host:port (or
     127.0.0.1:port, localhost:port), hand-history uploads up to max_body bytes and
     questions up to max_question_body, max_workers questions computed at once and
     max_waiting more queued (beyond: 503); a question estimated to take more than
     max_seconds is refused (400) and one running OVERRUN times that long is stopped (None:
-    no limit); with a key, only requests that carry it (lan_key.py)."""
+    no limit); with a key, only requests that carry it (lan_key.py). warm: the odds engine
+    prepared in the background as the server starts (warming.py), questions held until it
+    is ready; without it, every question goes ahead at once."""
     if max_seconds is not None and not 0 < max_seconds < math.inf:
         raise ValueError(f"max_seconds is a number of seconds above 0, got {max_seconds}")
     work = WorkQueue(max_workers, max_waiting,
@@ -174,17 +178,26 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
     limits = questions.Limits(max_seconds)
     games = questions.games_document()
 
+    warm = warm or EngineWarm()  # not started: ready at once
+
     async def game_list(request: Request) -> Response:
         return JSONResponse(games)
 
+    async def ready(request: Request) -> Response:
+        return JSONResponse(warm.status(), headers={"cache-control": "no-store"})
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        yield
-        work.close()  # Ctrl-C: running questions stop within a part of their work
+        try:
+            yield
+        finally:
+            work.close()  # Ctrl-C: running questions stop within a part of their work
+            warm.stop()
 
     routes = [
         Route("/", _page),
         Route("/api/games", game_list),
+        Route("/api/ready", ready),
         Route("/api/equity", _asking(work, questions.equity_question, limits),
               methods=["POST"]),
         Route("/api/next", _asking(work, questions.next_question, limits), methods=["POST"]),
@@ -202,4 +215,5 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
                              max_body_of=dict.fromkeys(question_paths, max_question_body))]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.work = work
+    app.state.warm = warm
     return app

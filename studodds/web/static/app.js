@@ -18,6 +18,29 @@ let controller = null; // the question being answered
 
 function $(id) { return document.getElementById(id); }
 
+// The odds engine is compiled once after install; `studodds serve` does it as it starts
+// and holds questions until then. Until it is ready the page says so, step by step,
+// rather than "Working out the odds".
+let engineReady = false;
+
+async function waitForEngine(signal) {
+  while (!engineReady && !signal.aborted) {
+    let status;
+    try {
+      status = await getJSON("/api/ready");
+    } catch (_) {
+      return; // the server will say what is wrong when asked
+    }
+    if (status.ready) {
+      engineReady = true;
+      return;
+    }
+    const step = status.of ? `: step ${status.step} of ${status.of}, ${status.doing}` : "";
+    markStale(`Getting ready: compiling the odds engine (once after install)${step}\u2026`);
+    await new Promise((resolve) => { setTimeout(resolve, 500); });
+  }
+}
+
 // A problem with the link the page was opened with: it stays on show, even when the
 // example's odds come back, until the table is changed.
 let linkProblem = "";
@@ -99,6 +122,8 @@ async function compute() {
   }
   const mine = new AbortController();
   controller = mine;
+  await waitForEngine(mine.signal);
+  if (controller !== mine) return; // a newer question took over while it waited
   const started = performance.now();
   const progress = $("progress");
   const showProgress = setTimeout(() => { progress.hidden = false; }, 400);
