@@ -11,12 +11,14 @@ that code in a numba cache of its own.
 NUMBA_OPTIONS = {"cache": True, "nogil": True, "error_model": "numpy"}
 
 
-def announce_compile(kernel, what: str) -> None:
+def announce_compile(kernel, what: str, seconds: int) -> None:
     """Say on stderr, once, that a kernel is about to be compiled, not found in the cache.
 
-    First use of a game compiles its kernels (seconds to a minute); numba then caches the
-    machine code, so this shows once per install. A user at a terminal should not wait in
-    silence; piped or captured output (tests, scripts) gets no notice, like the progress bar.
+    The first question of each kind after install compiles what it needs (seconds, once;
+    numba then caches the machine code). A user at a terminal should not wait in silence,
+    nor wonder whether every question will be this slow; piped or captured output (tests,
+    scripts) gets no notice, like the progress bar. seconds: the compile's usual time on
+    the project's 2-core machine (studodds warm's steps, from an empty cache).
     """
     import os
     import sys
@@ -28,5 +30,6 @@ def announce_compile(kernel, what: str) -> None:
     except AttributeError:  # numba internals moved: say nothing rather than guess
         return
     if not cached:
-        print(f"studodds: compiling the {what} (first use only; cached for next time)...",
+        print(f"studodds: compiling the odds engine for {what}, once: about {seconds} s "
+              "(`studodds warm` compiles it for every game and question at once)",
               file=sys.stderr, flush=True)

@@ -28,3 +28,36 @@ def test_after_warm_no_question_compiles(tmp_path):
         f"{len(steps)}/{len(steps)}"), steps
     asked = _run([str(QUESTIONS)], tmp_path)
     assert asked.stdout.strip() == "0", "kernels compiled after warm: " + asked.stdout
+
+
+def _stderr_at_a_terminal(args: list[str], cache: Path) -> str:
+    """What a command writes on stderr when stderr is a terminal (a pseudo-terminal here):
+    the compile notice is for people, not for pipes."""
+    import pty
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "studodds", *args], cwd=ROOT, env=env,
+                          stdout=subprocess.DEVNULL, stderr=follower, timeout=600)
+    os.close(follower)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal is closed and read out
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(leader)
+    assert done.returncode == 0
+    return said.decode()
+
+
+def test_a_query_that_must_compile_says_so_once(tmp_path):
+    query = ["equity", "(As Ks) Ah", "(x x) Qd", "--trials", "1000", "--seed", "1"]
+    first = _stderr_at_a_terminal(query, tmp_path)
+    assert ("studodds: compiling the odds engine for this kind of question (Monte Carlo), "
+            "once: about 3 s (`studodds warm` compiles it for every game and question at "
+            "once)") in first
+    assert "compiling" not in _stderr_at_a_terminal(query, tmp_path)  # cached now
