@@ -663,6 +663,29 @@ def test_the_declare_table(page, server):
                      r["best"]] for r in expected["rows"]]
 
 
+def test_a_player_who_has_not_declared_is_undecided(page, server):
+    """stud5hl with a declaration: one player's declaration set, the other's not yet:
+    the odds wait, saying whose is missing (no error line); once both have declared, the
+    odds are `studodds equity --declare`'s."""
+    d = page
+    hands = ["(As) 2c 3d 4h", "(Kd) Kh 9c 9d"]
+    open_link(d, f"{server}/?{urlencode([('game', 'stud5hl'), *(('hand', h) for h in hands)])}")
+    wait(d, lambda d: settled(d, "exact"), what="the exact odds")
+    selects = d.find_elements(By.CSS_SELECTOR, "select.declare")
+    assert len(selects) == 2
+    set_text(d, "select.declare", "low")  # the first seat's
+    wait(d, lambda d: "Waiting for the declarations: Player 2 has not declared yet."
+         in css(d, "#results").text, what="the line saying whose declaration is missing")
+    assert not css(d, "#error").is_displayed()
+    d.execute_script("arguments[0].value = 'high';"
+                     "arguments[0].dispatchEvent(new Event('change'))",
+                     d.find_elements(By.CSS_SELECTOR, "select.declare")[1])
+    wait(d, lambda d: settled(d, "exact") and "declared:" in css(d, "#results").text,
+         what="the odds with both declarations")
+    expected = cli_json("equity", "-g", "stud5hl", "--exact", "--declare", "low,high", *hands)
+    assert equities(d, 2) == [percent(p["equity"]) for p in expected["players"]]
+
+
 def test_the_page_says_it_is_getting_ready_then_answers(page, tmp_path):
     """A server started on an empty numba cache (as after install) compiles the odds
     engine as it starts: the page says so, step by step, instead of "Working out the

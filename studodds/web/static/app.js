@@ -8,6 +8,7 @@ import { initReplay, replaying, takeOver } from "./replay.js";
 import { clearResults, markStale, offerToWorkOut, remarkSeats, renderEquity } from "./results.js";
 import {
   fromQuery, loadExample, potOddsFields, question, setGame, state, syncAddress, gameById,
+  undeclared,
 } from "./state.js";
 import { initTable, renderTable, setTableErrorHook } from "./table.js";
 import { initWhatIf, markWhatIfStale, renderWhatIfControls } from "./whatif.js";
@@ -118,6 +119,13 @@ async function compute() {
   if (state.seats.every(seatIsEmpty)) {
     showError("");
     clearResults("Put cards on the table: pick a player's place, then click cards in the deck.");
+    return;
+  }
+  const waiting = undeclared();
+  if (waiting.length) {
+    showError("");
+    const who = waiting.length === 1 ? `${waiting[0]} has` : `${waiting.slice(0, -1).join(", ")} and ${waiting[waiting.length - 1]} have`;
+    markStale(`Waiting for the declarations: ${who} not declared yet. The pot is settled by everyone's declaration (set none to see the odds before they declare).`);
     return;
   }
   const mine = new AbortController();

@@ -77,6 +77,14 @@ export function deadText() {
   return state.dead.join(" ");
 }
 
+// The players who have not declared yet, by name, while some have: a game played with a
+// declaration settles its pot by everyone's, so the odds wait for them all (none declared:
+// the odds before the declarations).
+export function undeclared() {
+  if (!state.game.declare || !state.declare.some((d) => d)) return [];
+  return state.seats.map((_, i) => i).filter((i) => !state.declare[i]).map(playerName);
+}
+
 // The question for /api/equity (and, with "player", for /api/next and /api/declare):
 // a batch spot's fields, as the CLI's options would give them.
 export function question() {
