@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
+from .messages import option
 from .ranges import CLASS_TESTS, HoleRange, Slot
 
 __all__ = [
@@ -648,9 +649,9 @@ def check_no_duplicates(
     """
     owner: dict[int, str] = {}
     labelled = [(f"player {i}", hand.known_cards) for i, hand in enumerate(hands, start=1)]
-    labelled.append(("--dead", tuple(_card_id(c) for c in dead)))
+    labelled.append((option("dead"), tuple(_card_id(c) for c in dead)))
     if community is not None:
-        labelled.append(("--community", (_card_id(community),)))
+        labelled.append((option("community"), (_card_id(community),)))
     for label, cards in labelled:
         for card in cards:
             if card in owner:

@@ -28,7 +28,7 @@ from .equity import (
     run_engine,
 )
 from .games import DECLARE_GAMES, Game, as_game
-from .messages import shown, whole_number
+from .messages import option, shown, whole_number
 from .scenario import build_scenario
 
 CHOICES = ("high", "low", "both")  # also the order in which a tie for best is broken
@@ -129,7 +129,7 @@ def declare_table(
     scenario = build_scenario(game, hands, dead, community)
     n = scenario.n_players
     if not whole_number(player) or not 1 <= player <= n:
-        raise OptionError(f"--player {shown(player)}: there are {n} players (1-{n})")
+        raise OptionError(f"{option('player')} {shown(player)}: there are {n} players (1-{n})")
     if n > MAX_PLAYERS:
         raise OptionError(
             f"declare: {n} players make {3 ** (n - 1):,} rows of the others' declarations; "

@@ -32,7 +32,7 @@ from .engine.showdown import (
     DECLARE_MANY,
 )
 from .games import DECLARE_GAMES, Game, as_game
-from .messages import OptionError, real_number, shown, whole_number
+from .messages import OptionError, option, real_number, shown, whole_number
 from .results import EquityResult, build_result
 from .scenario import Scenario, ScenarioError, build_scenario
 
@@ -105,22 +105,22 @@ def parse_declarations(game: Game, declare, n_players: int) -> tuple[int, ...] |
         words = [w.strip() if isinstance(w, str) else w for w in declare]
     else:
         raise OptionError(
-            f"--declare {shown(declare)}: give one of high, low, both per player, in seat order"
+            f"{option('declare')} {shown(declare)}: give one of high, low, both per player, in seat order"
         )
     if not game.declare:
         offered = ", ".join(DECLARE_GAMES)
         raise OptionError(
-            f"--declare: {game.name} is not played with a declaration (only {offered})"
+            f"{option('declare')}: {game.name} is not played with a declaration (only {offered})"
         )
     for word in words:
         if not isinstance(word, str) or word.lower() not in DECLARATIONS:
             raise OptionError(
-                f"--declare: {shown(word)} is not a declaration: each player declares high, low "
+                f"{option('declare')}: {shown(word)} is not a declaration: each player declares high, low "
                 "or both"
             )
     if len(words) != n_players:
         raise OptionError(
-            f"--declare {shown(','.join(str(w) for w in words))}: {len(words)} declaration"
+            f"{option('declare')} {shown(','.join(str(w) for w in words))}: {len(words)} declaration"
             f"{'s' * (len(words) != 1)} for {n_players} players: give one per player, in "
             "seat order"
         )
@@ -199,7 +199,7 @@ def check_method(exact, trials, precision, seed) -> None:
     if trials is not None and not whole_number(trials):
         raise OptionError(f"trials must be a whole number, got {shown(trials)}")
     if seed is not None and (not whole_number(seed) or seed < 0):
-        raise OptionError(f"the seed (--seed) is a whole number 0 or more, got {shown(seed)}")
+        raise OptionError(f"the seed ({option('seed')}) is a whole number 0 or more, got {shown(seed)}")
     if trials is not None and not 1 <= trials <= MAX_TRIALS:
         raise OptionError(f"trials must be between 1 and {MAX_TRIALS:,}, got {shown(trials)}")
     if precision is not None and not real_number(precision):
@@ -391,7 +391,7 @@ def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution
             )
             # The constants' figure, not scaled by timing's probe: the probe took 0.07 s, a
             # seventh of a small query's whole process, and a note needs no precision.
-            note = f"exact available: ~{max(seconds, 1):.0f} s, use --exact"
+            note = f"exact available: ~{max(seconds, 1):.0f} s, use {option('exact')}"
 
     too_many_assignments = (
         exact_engine.count_assignments(list(inputs.to_deal), inputs.community) > MAX_ASSIGNMENTS
@@ -400,7 +400,7 @@ def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution
         raise OptionError(
             "exact enumeration would list more than "
             f"{MAX_ASSIGNMENTS:,} ways to hand out each set of unseen cards (many players with "
-            "cards to come); use --trials or --precision to sample"
+            f"cards to come); use {option('trials')} or {option('precision')} to sample"
         )
     # Many declaration rows make every deal cost as many settlements: fewer deals are cheap.
     auto_exact_deals = AUTO_EXACT_DEALS // max(1, len(declare.rows) // 9)
@@ -411,12 +411,14 @@ def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution
     if exact is True and n_deals == math.inf:
         raise OptionError(
             f"exact enumeration would have to visit more than {MAX_JOINT_COMBINATIONS:,} "
-            "combinations of the ranged players' hole cards; use --trials or --precision"
+            f"combinations of the ranged players' hole cards; use {option('trials')} or "
+            f"{option('precision')}"
         )
     if exact is True and n_deals > MAX_EXACT_DEALS:
         raise OptionError(
             f"exact enumeration would visit {n_deals:.3g} deals (the limit is "
-            f"{MAX_EXACT_DEALS:.0e}, about a minute); use --trials or --precision to sample"
+            f"{MAX_EXACT_DEALS:.0e}, about a minute); use {option('trials')} or "
+            f"{option('precision')} to sample"
         )
 
     estimate = _estimate(scenario, exact, n_deals, trials, precision, len(declare.rows),

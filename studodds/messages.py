@@ -4,10 +4,46 @@ players as a user counts them; amount_text writes chips and money as a hand hist
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import numbers
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
+
+
+# How the front end that asked names each option in its messages. The library writes
+# option(field) where a message names one; the command line's flags are the default
+# ("--dead"), and the page sets its own words for the questions it runs (web/questions.py:
+# "the dead cards"), so the same fact reaches each user in the words of what they used.
+_OPTION_WORDS: contextvars.ContextVar[Mapping[str, str] | None] = contextvars.ContextVar(
+    "studodds_option_words", default=None)
+
+
+def option(field: str) -> str:
+    """The name of an option in the words of the front end asking: the CLI's flag by
+    default.
+
+    >>> option("dead"), option("to_call")
+    ('--dead', '--to-call')
+    >>> with option_words({"dead": "the dead cards"}):
+    ...     option("dead")
+    'the dead cards'
+    """
+    words = _OPTION_WORDS.get()
+    if words is not None and field in words:
+        return words[field]
+    return "--" + field.replace("_", "-")
+
+
+@contextlib.contextmanager
+def option_words(words: Mapping[str, str]) -> Iterator[None]:
+    """Messages raised inside name the options with these words (option())."""
+    token = _OPTION_WORDS.set(words)
+    try:
+        yield
+    finally:
+        _OPTION_WORDS.reset(token)
 
 
 class OptionError(ValueError):

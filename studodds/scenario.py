@@ -23,7 +23,7 @@ from .cards import (
 )
 from .engine.joint import JointSearchTooHard, conflicting_players
 from .games import Game, as_game
-from .messages import players_text, shown
+from .messages import option, players_text, shown
 from .ranges import THIRD_STREET_CLASSES
 
 DECK_SIZE = 52
@@ -112,12 +112,12 @@ def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
     if not isinstance(text, str):
         if not isinstance(text, Iterable) or isinstance(text, (bytes, Mapping)):
             raise NotationError(
-                f"--dead {shown(text)}: dead cards are text such as '7h 2c x' or a list of "
+                f"{option('dead')} {shown(text)}: dead cards are text such as '7h 2c x' or a list of "
                 "cards"
             )
         cards = list(islice(text, MAX_DEAD + 1))
         if len(cards) > MAX_DEAD:
-            raise NotationError(f"--dead: at most {MAX_DEAD} dead cards (a deck has 52), "
+            raise NotationError(f"{option('dead')}: at most {MAX_DEAD} dead cards (a deck has 52), "
                                 f"got more")
         text = " ".join(card_str(c) if isinstance(c, int) else str(c) for c in cards)
     check_length(text, "the dead cards")
@@ -129,7 +129,7 @@ def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
             unknown += 1
         else:
             raise NotationError(
-                f"--dead {text.strip()!r}: dead cards are a plain list (x for an unseen card), "
+                f"{option('dead')} {text.strip()!r}: dead cards are a plain list (x for an unseen card), "
                 "no parentheses"
             )
     return tuple(seen), unknown
@@ -177,10 +177,10 @@ def parse_community(card: str | int | None) -> int | None:
         try:
             cards = tokenize(card)
         except NotationError as exc:
-            raise NotationError(f"--community {shown(card.strip())}: {exc}") from None
+            raise NotationError(f"{option('community')} {shown(card.strip())}: {exc}") from None
         if len(cards) != 1 or cards[0].kind != "card":
             raise NotationError(
-                f"--community {shown(card.strip())}: the community card is one known card, "
+                f"{option('community')} {shown(card.strip())}: the community card is one known card, "
                 "such as 6h"
             )
         return cards[0].card
@@ -290,7 +290,7 @@ def build_scenario(
             f"the deck cannot supply this table: {n} players holding {street_cards} cards and "
             f"{dead_total} dead cards need {dealt_so_far + dead_total} cards, a deck has 52"
             + ("; with a card shortage the river is one community card: write each player's "
-               "six cards without a river and give the card with --community"
+               f"six cards without a river and give the card with {option('community')}"
                if shortage_river else "")
         )
 
@@ -338,7 +338,7 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
     river = game.streets[-1].down
     if not game.community_card_rule or not river:
         raise ScenarioError(
-            f"--community: {game.name} never turns a community card (only the seven-card "
+            f"{option('community')}: {game.name} never turns a community card (only the seven-card "
             "games do, when the deck runs short for the river)"
         )
     own = game.hand_size - river
@@ -348,13 +348,13 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
             continue
         if hand.river:
             raise ScenarioError(
-                f"player {p} {str(hand)!r} holds a river card, but with --community the "
+                f"player {p} {str(hand)!r} holds a river card, but with {option('community')} the "
                 "community card is everyone's seventh: write six cards, no river group"
             )
         held = _cards_dealt(game, hand)
         if held != own:
             raise ScenarioError(
-                f"player {p} {str(hand)!r} holds {held} cards: with --community every player "
+                f"player {p} {str(hand)!r} holds {held} cards: with {option('community')} every player "
                 f"still in holds {own} own cards (2 hole cards and 4 up cards)"
             )
     if all(h.random for h in hands):
@@ -371,9 +371,9 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
         )
     if stub >= n:
         raise ScenarioError(
-            f"--community: no community card is turned here: at the river the stub holds "
+            f"{option('community')}: no community card is turned here: at the river the stub holds "
             f"{stub} cards for {n} players, enough for each player's own river (cards dealt "
-            "to folded players and burn cards are not in the stub: give them as --dead x); "
+            f"to folded players and burn cards are not in the stub: give them as {option('dead')} x); "
             "otherwise write each river in parentheses"
         )
     known = tuple(h.known_cards + (community,) for h in hands)

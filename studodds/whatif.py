@@ -29,7 +29,7 @@ from .equity import (
     new_seed,
 )
 from .eval import evaluate
-from .messages import real_number, shown, whole_number
+from .messages import option, real_number, shown, whole_number
 from .results import EquityResult
 from .scenario import Scenario, ScenarioError, build_scenario
 
@@ -220,11 +220,11 @@ def next_card_table(
     check_run_options(threads, False, progress, on_estimate)
     scenario = build_scenario(game, hands, dead)
     if not whole_number(player) or not 1 <= player <= scenario.n_players:
-        raise OptionError(f"--player {shown(player)}: there are {scenario.n_players} players "
+        raise OptionError(f"{option('player')} {shown(player)}: there are {scenario.n_players} players "
                           f"(1-{scenario.n_players})")
     p = player - 1
     if scenario.hands[p].random:
-        raise OptionError(f"--player {player}: a 'random' hand's cards are all unseen, so the "
+        raise OptionError(f"{option('player')} {player}: a 'random' hand's cards are all unseen, so the "
                           "card it gets next cannot be shown; pick a player with written cards")
     street, _, community = next_street(scenario)
     if seed is None and not exact:
@@ -323,7 +323,8 @@ class PotOdds:
 
 
 def _amount(value, option: str) -> float:
-    """A number of chips as a float; one too large for a float is infinite."""
+    """A number of chips as a float; one too large for a float is infinite. option: its
+    name in the words of the front end asking (messages.option)."""
     if isinstance(value, Decimal):
         value = float(value)  # huge is inf, NaN is NaN: both refused below
     if not real_number(value):
@@ -339,9 +340,10 @@ def pot_odds_asked(pot, to_call, hero=1, bets_to_come=0, big_bet=0.0) -> bool:
     not). The hero and the implied bets mean something only with them: OptionError when
     they come alone, or when only one of the pot and the call is given."""
     if (pot is None) != (to_call is None):
-        raise OptionError("pot odds need both --pot and --to-call")
+        raise OptionError(f"pot odds need both {option('pot')} and {option('to_call')}")
     if pot is None and (hero != 1 or bets_to_come or big_bet):
-        raise OptionError("--hero, --bets-to-come and --big-bet go with --pot and --to-call")
+        raise OptionError(f"{option('hero')}, {option('bets_to_come')} and {option('big_bet')} go "
+                          f"with {option('pot')} and {option('to_call')}")
     return pot is not None
 
 
@@ -351,20 +353,22 @@ def check_pot_odds(
     """The pot-odds options, checked without any equity (the command checks them before
     its run): (pot, to_call, the pot with the implied bets) as floats. players: how many
     there are, to check the hero against (None: not known yet)."""
-    pot, to_call = _amount(pot, "--pot"), _amount(to_call, "--to-call")
+    pot, to_call = _amount(pot, option("pot")), _amount(to_call, option("to_call"))
     if not (math.isfinite(pot) and math.isfinite(to_call)) or pot < 0 or to_call <= 0:
-        raise OptionError(f"--pot must be 0 or more and --to-call more than 0, got {pot:g} "
+        raise OptionError(f"{option('pot')} must be 0 or more and {option('to_call')} more than 0, "
+                          f"got {pot:g} "
                           f"and {to_call:g}")
     if not whole_number(hero) or hero < 1 or (players is not None and hero > players):
         there = f"there are {players} players" if players is not None else "players count from 1"
-        raise OptionError(f"--hero {shown(hero)}: {there}")
-    big_bet = _amount(big_bet, "--big-bet")
+        raise OptionError(f"{option('hero')} {shown(hero)}: {there}")
+    big_bet = _amount(big_bet, option("big_bet"))
     if not real_number(bets_to_come):
-        raise OptionError(f"--bets-to-come is a number of big bets, got {shown(bets_to_come)}")
+        raise OptionError(f"{option('bets_to_come')} is a number of big bets, got "
+                          f"{shown(bets_to_come)}")
     if bets_to_come < 0 or big_bet < 0 or not math.isfinite(big_bet):
-        raise OptionError("--bets-to-come and --big-bet are 0 or more")
+        raise OptionError(f"{option('bets_to_come')} and {option('big_bet')} are 0 or more")
     if bool(bets_to_come) != bool(big_bet):
-        raise OptionError("implied odds need both --bets-to-come and --big-bet")
+        raise OptionError(f"implied odds need both {option('bets_to_come')} and {option('big_bet')}")
     # Each amount is finite, but their sums need not be: P + C = inf made the call EV
     # equity * inf - C NaN or inf, k * B = inf the implied price 0, and a k too large for
     # a float raises OverflowError. Every number pot_odds computes is finite when these are.
@@ -375,7 +379,8 @@ def check_pot_odds(
         implied_pot = math.inf
     if not (math.isfinite(after_call) and math.isfinite(implied_pot)):
         raise OptionError(
-            "--pot, --to-call and the implied bets are too large: the pot after the call and "
+            f"{option('pot')}, {option('to_call')} and the implied bets are too large: the pot "
+            "after the call and "
             "the bets to come must add up to at most about 1.8e308 chips"
         )
     return pot, to_call, implied_pot

@@ -15,6 +15,7 @@ import io
 import json
 import os
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -33,7 +34,7 @@ from web_server import free_port, post, server_in_thread
 
 from studodds.cli import main
 from studodds.web.app import create_app
-from studodds.web.questions import EQUITY_FIELDS
+from studodds.web.questions import EQUITY_FIELDS, PAGE_WORDS
 
 HISTORIES = Path(__file__).parent / "data" / "handhistories"
 PORT = 8765
@@ -225,7 +226,9 @@ def test_replay_errors(client):
     path = HISTORIES / "stud7_showdown.txt"
     nobody = client.post("/api/replay", params={"hero": "Nobody"}, content=path.read_bytes())
     assert nobody.status_code == 400
-    assert nobody.json()["error"] == cli_error(["replay", str(path), "--hero", "Nobody"])
+    assert nobody.json()["error"] == in_page_words(
+        cli_error(["replay", str(path), "--hero", "Nobody"]))
+    assert nobody.json()["error"].startswith("the hero 'Nobody' is not at the table")
 
 
 # Files the CLI warns about: a hand truncated, one that cannot be read and a line skipped;
@@ -281,15 +284,28 @@ BAD = {
 }
 
 
+OPTION_FLAG = re.compile(r"--[a-z]")  # a command-line option's name, e.g. --dead
+
+
+def in_page_words(line: str) -> str:
+    """A CLI error line with each option named as the page names it (PAGE_WORDS)."""
+    for field, words in PAGE_WORDS.items():
+        line = re.sub(rf"--{field.replace('_', '-')}\b", words, line)
+    return line
+
+
 @pytest.mark.parametrize("case", list(BAD))
 def test_bad_input_is_400_with_the_cli_line(client, case):
+    """The CLI's line, in the page's words: the same fact, each option named as the page
+    names it, never as a command-line flag."""
     body, argv = BAD[case]
     response = client.post("/api/equity", json=body)
     assert response.status_code == 400
     message = response.json()["error"]
     assert "\n" not in message and message
+    assert not OPTION_FLAG.search(message), message
     if argv is not None:
-        assert message == cli_error(argv)
+        assert message == in_page_words(cli_error(argv))
 
 
 def test_too_many_players_and_unknown_games_say_so(client):
@@ -320,7 +336,7 @@ def test_each_endpoint_takes_its_own_fields(client):
     response = client.post("/api/next", json={"game": "stud7", "hands": hands, "pot": 3})
     assert response.status_code == 400 and "unknown field 'pot'" in response.json()["error"]
     response = client.post("/api/next", json={"game": "stud7", "hands": hands, "player": 3})
-    assert response.json()["error"] == cli_error(["next", "--player", "3", *hands])
+    assert response.json()["error"] == in_page_words(cli_error(["next", "--player", "3", *hands]))
     response = client.post("/api/declare", json={"game": "stud7", "hands": hands})
     assert response.json()["error"] == (  # the library's line (click refuses -g stud7 itself)
         "declare: Seven-card stud is not played with a declaration (stud5hl, stud7hl are)")
@@ -350,7 +366,7 @@ def test_streamed_equity_and_next_end_with_the_cli_result(client):
 def test_a_streamed_error_is_the_last_line(client):
     body = {"game": "stud7", "hands": ["(As Ks) Ah Kh Qh Jh", "(x x) Qc 2d 3d 4c"], "player": 5}
     lines = ndjson(client.post("/api/next?stream=1", json=body).text)
-    assert lines == [{"error": cli_error(["next", "--player", "5", *body["hands"]])}]
+    assert lines == [{"error": in_page_words(cli_error(["next", "--player", "5", *body["hands"]]))}]
     bad = client.post("/api/equity?stream=1", json={"game": "stud7", "hands": ["Kx", "Qd"]})
     assert bad.status_code == 400  # found before any work: a plain error
 
@@ -764,3 +780,12 @@ def test_serve_on_an_empty_cache_answers_a_declare_question_soon_after_ready(tmp
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def test_notes_name_the_options_in_the_pages_words(client):
+    """A note on the results ("use --exact" on the command line) names the page's method."""
+    body = {"game": "stud7", "hands": ["(As Ks) Ah", "(x x) Qd"]}  # sampled; exact on offer
+    data = client.post("/api/equity", json={**body, "seed": 1}).json()
+    assert data["note"] == "exact available: ~1 s, use the exact method"
+    assert cli_stdout(["equity", "--seed", "1", *body["hands"], "--format", "json"]).count(
+        '"note": "exact available: ~1 s, use --exact"') == 1

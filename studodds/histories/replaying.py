@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..messages import OptionError, shown
+from ..messages import OptionError, option, shown
 from .formats import FileKind
 from .readers import readable_rooms
 from .record import HandHistory, ParseProblem
@@ -73,7 +73,7 @@ def replay_hands(hands: Sequence[HandHistory], *, hero: str | None = None,
         for warning in hh.warnings:
             warn(f"warning: hand {hh.hand_id}, {warning}")
         if hero is not None and hero not in dict(hh.seats).values():
-            raise ReplayError(f"--hero {shown(hero)} is not at the table in hand {hh.hand_id}")
+            raise ReplayError(f"{option('hero')} {shown(hero)} is not at the table in hand {hh.hand_id}")
         try:
             replays.append(
                 replay_hand(hh, hero=hero, trials=trials, precision=precision, seed=seed)

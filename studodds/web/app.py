@@ -137,8 +137,8 @@ def _outcome(job):
 def _asking(work: WorkQueue, make: Callable, limits: questions.Limits) -> Callable:
     """A POST endpoint with a JSON body: checked into a question (400 when bad), answered."""
     async def endpoint(request: Request) -> Response:
-        return await _answer(request, work, request.body,
-                             lambda raw: make(questions.read_body(raw), limits))
+        return await _answer(request, work, request.body, questions.in_page_words(
+            lambda raw: make(questions.read_body(raw), limits)))
     return endpoint
 
 
@@ -146,9 +146,10 @@ def _replaying(work: WorkQueue) -> Callable:
     """POST /api/replay?hero=NAME&hand=ID&name=FILE: the raw bytes of a hand-history file."""
     async def endpoint(request: Request) -> Response:
         params = request.query_params
-        return await _answer(request, work, request.body, lambda raw: questions.replay_question(
-            raw, hero=params.get("hero") or None, hand=params.get("hand") or None,
-            name=params.get("name")), upload=True)
+        return await _answer(request, work, request.body, questions.in_page_words(
+            lambda raw: questions.replay_question(
+                raw, hero=params.get("hero") or None, hand=params.get("hand") or None,
+                name=params.get("name"))), upload=True)
     return endpoint
 
 

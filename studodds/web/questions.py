@@ -18,6 +18,7 @@ from ..declare import declare_table
 from ..equity import equity
 from ..games import GAMES
 from ..histories.files import parse_bytes
+from ..messages import option_words
 from ..histories.replaying import (
     ReplayError,
     no_hands_reason,
@@ -155,6 +156,32 @@ def _given(data: Mapping, name: str, default):
     """A field's value; its default when missing or null (the CLI's option default)."""
     value = data.get(name)
     return default if value is None else value
+
+
+# The options as the page names them (its boxes' labels): the library's messages name an
+# option through messages.option, so a card twice is "player 2 and the dead cards" here
+# and "player 2 and --dead" on the command line, the same fact in each one's words.
+PAGE_WORDS = {
+    "dead": "the dead cards", "community": "the community card",
+    "declare": "the declarations", "exact": "the exact method", "trials": "trials",
+    "precision": "precision", "seed": "the seed", "player": "player", "pot": "Pot",
+    "to_call": "To call", "hero": "the hero", "bets_to_come": "Bets to come",
+    "big_bet": "Big bet",
+}
+
+
+def in_page_words(make: Callable[[bytes], Question]) -> Callable[[bytes], Question]:
+    """make, and the question it returns, with the page's names for the options in the
+    messages they raise (PAGE_WORDS)."""
+    def worded_make(raw: bytes) -> Question:
+        with option_words(PAGE_WORDS):
+            question = make(raw)
+
+        def worded_question(progress: Progress, warn: Warn):
+            with option_words(PAGE_WORDS):
+                return question(progress, warn)
+        return worded_question
+    return worded_make
 
 
 def equity_question(data: Mapping, limits: Limits = Limits(None)) -> Question:
