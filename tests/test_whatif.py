@@ -1042,3 +1042,26 @@ def test_next_help(capsys):
     text = " ".join(out.split())
     for word in ("--player", "--dead", "--exact", "--trials", "--precision", "--format"):
         assert word in text
+
+
+def test_a_sampled_next_table_gives_each_rank_one_row_by_what_it_makes(capsys):
+    """Sampled, each card's figures carry their own noise: the cards of one rank that make
+    the same hand share a row (their mean), where they once each took a row (Ks, Kc, Kh
+    apart while 8c 8d 8h shared one); the table says how close rows may be by chance."""
+    hands = ["(As Ks) Ah Kh", "(x x) Qd Qc"]
+    out = run_next(["--trials", "20000", "--seed", "1", *hands], capsys)
+    rows = [line.split() for line in out.splitlines()
+            if re.match(r"^([2-9TJQKA][cdhs] )+ *\d", line)]
+    cards = [[t for t in row if re.fullmatch(r"[2-9TJQKA][cdhs]", t)] for row in rows]
+    assert sorted(c for row in cards for c in row) == sorted(
+        f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"
+        if f"{r}{s}" not in ("As", "Ks", "Ah", "Kh", "Qd", "Qc"))
+    for row in cards:
+        assert len({c[0] for c in row}) == 1, row  # one rank a row
+    assert ["Kd", "Kc"] in cards and ["Ac", "Ad"] in cards  # kings full apart from aces full
+    assert len(cards) == 13  # every rank one row: nothing here tells two suits apart
+    equities = [float(row[len(c)].rstrip("%")) for row, c in zip(rows, cards)]
+    assert equities[:3] == sorted(equities[:3], reverse=True)
+    assert "sampled: each card's equity is within about" in out
+    exact = run_next(["--exact", *hands], capsys)
+    assert "Kc Kd Ac Ad  98.99%" in exact and "sampled" not in exact  # exact: as before

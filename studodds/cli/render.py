@@ -221,18 +221,49 @@ def _signed_pct(x: float | None) -> str:
     return "" if x is None else f"{100 * x:+.2f}"
 
 
-def _next_card_rows(cards, split: bool) -> list[list[str]]:
-    """One row per outcome: cards whose rows would read the same (equity, change, what
-    they make, the halves) share one row, listed in it, at the place of the best of them."""
-    grouped: dict[tuple, list[str]] = {}
+def _next_card_rows(cards, split: bool, sampled: bool) -> list[list[str]]:
+    """One row per outcome, best first.
+
+    Counted exactly, cards whose rows would read the same (equity, change, what they make,
+    the halves) share a row. Sampled, each card's figures carry its own noise, so equal
+    cards would each get a row (Ks, Kc and Kh apart while 8c 8d 8h share one): there the
+    cards of one rank that make the same hand share a row, with their mean figures.
+    """
+    grouped: dict[tuple, list] = {}
     for c in cards:  # best first
-        outcome = (_pct(c.equity), _signed_pct(c.delta), c.category)
+        if sampled:
+            key = (c.card[0], c.category)
+        else:
+            key = (_pct(c.equity), _signed_pct(c.delta), c.category)
+            if split:
+                key += (_pct(c.scoop), _signed_pct(c.scoop_delta), _pct(c.high_win),
+                        _signed_pct(c.high_win_delta), _pct(c.low_win),
+                        _signed_pct(c.low_win_delta))
+        grouped.setdefault(key, []).append(c)
+    rows = []
+    for members in grouped.values():
+
+        def mean(name: str) -> float:
+            return sum(getattr(c, name) for c in members) / len(members)
+
+        row = [" ".join(c.card for c in members), _pct(mean("equity")),
+               _signed_pct(mean("delta")), members[0].category]
         if split:
-            outcome += (f"{_pct(c.scoop)} ({_signed_pct(c.scoop_delta)})",
-                        f"{_pct(c.high_win)} ({_signed_pct(c.high_win_delta)})",
-                        f"{_pct(c.low_win)} ({_signed_pct(c.low_win_delta)})")
-        grouped.setdefault(outcome, []).append(c.card)
-    return [[" ".join(names), *outcome] for outcome, names in grouped.items()]
+            row += [f"{_pct(mean('scoop'))} ({_signed_pct(mean('scoop_delta'))})",
+                    f"{_pct(mean('high_win'))} ({_signed_pct(mean('high_win_delta'))})",
+                    f"{_pct(mean('low_win'))} ({_signed_pct(mean('low_win_delta'))})"]
+        rows.append((-mean("equity"), row))
+    rows.sort(key=lambda pair: pair[0])  # stable: equal means keep the order of their cards
+    return [row for _, row in rows]
+
+
+def _noise_line(cards) -> str:
+    """For a sampled table: how far apart two rows may be by chance alone."""
+    errors = [c.equity_se for c in cards if c.equity_se is not None]
+    if not errors:
+        return ""
+    return (f"sampled: each card's equity is within about {200 * max(errors):.2f} points of "
+            "the truth (two standard errors); rows closer than that may be in either order")
 
 
 def next_card_report(table, fmt: str) -> str:
@@ -261,12 +292,14 @@ def next_card_report(table, fmt: str) -> str:
         members = [c for c in table.cards if c.group == group]
         if members:
             lines += ["", f"{group} ({len(members)} card{'s' * (len(members) != 1)})",
-                      render_table(headers, _next_card_rows(members, split))]
+                      render_table(headers, _next_card_rows(members, split, mc))]
     lines += ["", (
         f"equity now {_pct(table.equity_now)}; {table.favourite_cards} of {len(table.cards)} "
         f"cards make player {table.player} the favourite, {table.dead_cards} leave them "
         "drawing dead"
     )]
+    if mc and (noise := _noise_line(table.cards)):
+        lines.append(noise)
     return "\n".join(lines)
 
 
