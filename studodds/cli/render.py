@@ -262,8 +262,9 @@ def _noise_line(cards) -> str:
     errors = [c.equity_se for c in cards if c.equity_se is not None]
     if not errors:
         return ""
-    return (f"sampled: each card's equity is within about {200 * max(errors):.2f} points of "
-            "the truth (two standard errors); rows closer than that may be in either order")
+    return (f"sampled: each card's equity is within about {200 * max(errors):.2f} points of its "
+            "true value nineteen times in twenty (two standard errors); rows closer than "
+            "that may be in either order")
 
 
 def next_card_report(table, fmt: str) -> str:
