@@ -199,7 +199,7 @@ def check_method(exact, trials, precision, seed) -> None:
     if trials is not None and not whole_number(trials):
         raise OptionError(f"trials must be a whole number, got {shown(trials)}")
     if seed is not None and (not whole_number(seed) or seed < 0):
-        raise OptionError(f"the seed ({option('seed')}) is a whole number 0 or more, got {shown(seed)}")
+        raise OptionError(f"{option('seed')} is a whole number 0 or more, got {shown(seed)}")
     if trials is not None and not 1 <= trials <= MAX_TRIALS:
         raise OptionError(f"trials must be between 1 and {MAX_TRIALS:,}, got {shown(trials)}")
     if precision is not None and not real_number(precision):
