@@ -1,4 +1,5 @@
-"""Take the README's pictures of the web page (docs/web_page.png, docs/web_replay.png) with
+"""Take the README's pictures of the web page (docs/web_page.png, docs/web_replay.png, and
+the page on a phone and a tablet: docs/web_page_phone.png, docs/web_page_tablet.png) with
 headless Chromium.
 
     python scripts/screenshot_web.py                    # starts `studodds serve` itself
@@ -82,12 +83,24 @@ def server(url: str | None):
         proc.wait(10)
 
 
-def browser(width: int, height: int) -> webdriver.Chrome:
+# Chromium's mobile emulation for the phone and the tablet (held upright): a touch screen
+# and a mobile browser, as tests/test_web_page.py checks the page.
+MOBILE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+             "Chrome/150.0 Mobile Safari/537.36")
+DEVICES = {"phone": (360, 740), "tablet": (768, 1024)}
+
+
+def browser(width: int, height: int, mobile: bool = False) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
                 f"--window-size={width},{height}", "--force-device-scale-factor=1"):
         options.add_argument(arg)
+    if mobile:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1, "touch": True,
+                              "mobile": True},
+            "userAgent": MOBILE_UA})
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
@@ -100,8 +113,17 @@ def main() -> None:
                         help="leave out the next-card grid for player 1")
     parser.add_argument("--replay-output", default=os.path.join(ROOT, "docs", "web_replay.png"),
                         help="the replay's picture ('' for none)")
+    for device, (width, _) in DEVICES.items():
+        parser.add_argument(f"--{device}-output",
+                            default=os.path.join(ROOT, "docs", f"web_page_{device}.png"),
+                            help=f"the page on a {device} {width} px wide ('' for none)")
     args = parser.parse_args()
     with server(args.server) as address:
+        for device, (width, height) in DEVICES.items():
+            path = getattr(args, f"{device}_output")
+            if path:
+                on_a_device(address, width, height, path)
+                print(path)
         driver = browser(args.width, 900)
         try:
             driver.get(f"{address}/?{urlencode(SPOT)}")
@@ -121,6 +143,29 @@ def main() -> None:
                 print(args.replay_output)
         finally:
             driver.quit()
+
+
+def on_a_device(address: str, width: int, height: int, path: str) -> None:
+    """The same spot on a phone or a tablet: the whole page, as long as it is."""
+    driver = browser(width, height, mobile=True)
+    try:
+        driver.get(f"{address}/?{urlencode(SPOT)}")
+        wait = WebDriverWait(driver, 120)
+        wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, "[data-testid=work-out]")))
+        driver.find_element(By.CSS_SELECTOR, "[data-testid=work-out]").click()
+        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=equity-3]")))
+        time.sleep(0.5)  # the bars' transitions
+        # An emulated screen as tall as the page, so one picture holds all of it.
+        driver.execute_script("window.scrollTo(0, 0)")
+        tall = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": tall, "deviceScaleFactor": 1, "mobile": True,
+            "screenWidth": width, "screenHeight": tall})
+        time.sleep(0.3)
+        driver.save_screenshot(path)
+        shrink(path)
+    finally:
+        driver.quit()
 
 
 def replay(driver, wait) -> None:

@@ -110,16 +110,22 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
-@pytest.fixture(scope="module")
-def driver(server):
+def _browser(*arguments: str, emulation: dict | None = None):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM  # never let Selenium Manager look for a browser
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                "--window-size=1400,1100"):
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", *arguments):
         options.add_argument(arg)
+    if emulation:
+        options.add_experimental_option("mobileEmulation", emulation)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
+    return d
+
+
+@pytest.fixture(scope="module")
+def driver(server):
+    d = _browser("--window-size=1400,1100")
     try:
         yield d
     finally:
@@ -131,6 +137,10 @@ def page(driver, server, request):
     """The browser, its console emptied before the test and checked after it: no errors
     (a test that provokes a 400 on purpose says so with @provokes_http_400), and nothing
     the page's Content-Security-Policy refused."""
+    yield from _console_checked(driver, request)
+
+
+def _console_checked(driver, request):
     driver.get_log("browser")
     yield driver
     violations = driver.execute_script("return window.__cspViolations || []")
@@ -710,3 +720,268 @@ def test_the_page_says_it_is_getting_ready_then_answers(page, tmp_path):
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+# ---- the page on a phone, a tablet and a desktop ----
+
+# Chromium's mobile emulation: the screen's size in CSS pixels, a touch screen and a
+# mobile browser's user agent for the phone and the tablet (held upright); the desktop a
+# plain window with a mouse.
+SCREENS = {"phone": (360, 740), "tablet": (768, 1024), "desktop": (1440, 900)}
+MOBILE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+             "Chrome/150.0 Mobile Safari/537.36")
+
+
+@pytest.fixture(scope="module", params=list(SCREENS))
+def screen_browser(request, server):
+    width, height = SCREENS[request.param]
+    touch = request.param != "desktop"
+    if touch:
+        metrics = {"width": width, "height": height, "pixelRatio": 2, "touch": True, "mobile": True}
+        d = _browser(emulation={"deviceMetrics": metrics, "userAgent": MOBILE_UA})
+    else:  # headless Chromium's screen is 800 px wide whatever its window: say 1440
+        d = _browser(f"--window-size={width},{height}")
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False,
+            "screenWidth": width, "screenHeight": height})
+    d.screen_name, d.touch = request.param, touch
+    try:
+        yield d
+    finally:
+        d.quit()
+
+
+@pytest.fixture
+def device(screen_browser, request):
+    """A phone, a tablet or a desktop (each test that takes it runs on all three), its
+    console checked as the page fixture's."""
+    yield from _console_checked(screen_browser, request)
+
+
+# What does not fit the screen, checked against screen.width: a phone widens its layout
+# viewport to hold whatever overflows, so innerWidth and scrollWidth grow together and
+# would hide it. A box meant to scroll sideways may hold more than it shows, when it says
+# so (a shadow at its edge: a gradient background); what it shows must fit.
+NOT_ON_SCREEN = """
+const W = screen.width;
+const problems = [];
+const root = document.documentElement;
+if (root.scrollWidth > W) problems.push(`the page is ${root.scrollWidth} px wide`);
+if (innerWidth > W) problems.push(`the layout viewport is ${innerWidth} px wide`);
+function name(el) {
+  return el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+    (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+}
+function clipper(el) {
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    if (getComputedStyle(p).overflowX !== 'visible') return p;
+  }
+  return null;
+}
+function shown(el) {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+}
+// Everything must lie within the screen, or within the box that clips it.
+for (const el of document.body.querySelectorAll('*')) {
+  if (!shown(el)) continue;
+  const r = el.getBoundingClientRect();
+  if (!clipper(el) && (r.left < -0.5 || r.right > W + 0.5))
+    problems.push(`${name(el)} spans ${Math.round(r.left)}-${Math.round(r.right)}`);
+  if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') {
+    const style = getComputedStyle(el);
+    if (!['auto', 'scroll'].includes(style.overflowX) || !style.backgroundImage.includes('gradient'))
+      problems.push(`${name(el)} cuts off ${el.scrollWidth - el.clientWidth} px without saying it scrolls`);
+  }
+}
+// Text past the right edge: of the screen, or of the box it scrolls in.
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+  if (!t.textContent.trim() || !shown(t.parentElement)) continue;
+  const range = document.createRange();
+  range.selectNodeContents(t);
+  const r = range.getBoundingClientRect();
+  if (!r.width) continue;
+  const box = clipper(t.parentElement);
+  const right = box ? box.getBoundingClientRect().right : W;
+  const scrolls = box && ['auto', 'scroll'].includes(getComputedStyle(box).overflowX);
+  if (!scrolls && r.right > Math.min(W, right) + 0.5) problems.push(`text '${t.textContent.trim().slice(0, 30)}' ends at ${Math.round(r.right)}`);
+}
+// What a player looks for: every seat, the deck and the results, each equity without
+// scrolling sideways (scrolling down to it is fine).
+const wanted = [...document.querySelectorAll('.seat'), document.getElementById('deck'),
+  document.getElementById('results'), ...document.querySelectorAll('[data-testid^=equity-]'),
+  ...arguments[0].flatMap((s) => [...document.querySelectorAll(s)])];
+for (const el of wanted) {
+  if (!shown(el)) { problems.push(`${name(el)} is not shown`); continue; }
+  const r = el.getBoundingClientRect();
+  const box = clipper(el);
+  const right = Math.min(W, box ? box.getBoundingClientRect().right : W);
+  if (r.left < -0.5 || r.right > right + 0.5) problems.push(`${name(el)} ${el.textContent.slice(0, 20)} is off the screen (${Math.round(r.left)}-${Math.round(r.right)})`);
+}
+return problems;
+"""
+
+# The places a finger taps: at least 40 px both ways on a touch screen.
+TAPPED = ["#deck .deck-card", ".card.slot", "#add-seat", "#clear-table", "#unknown-card",
+          "#take-back", "#copy-link", "[data-testid=work-out]", "#recompute", "#next-run",
+          "#declare-run", "[data-testid=cancel]", "#dead-slot"]
+
+
+def too_small_to_tap(d) -> list[str]:
+    return d.execute_script("""
+      const out = [];
+      for (const el of document.querySelectorAll(arguments[0])) {
+        const r = el.getBoundingClientRect();
+        if (!r.width && !r.height) continue;  // not on show
+        if (r.width < 40 || r.height < 40)
+          out.push(`${el.id || el.dataset.card || el.dataset.slot || el.textContent} ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+      return out;""", ", ".join(TAPPED))
+
+
+def spot(game: str, players: int) -> str:
+    """A table of `players` (the first with aces, the others a door card each), sampled
+    with a seed: its link."""
+    five = game.startswith("stud5")
+    doors = ["Qd", "7c", "8h", "9d", "Tc", "Jh", "2s", "3s", "4s"]
+    hands = ["(As) Ah" if five else "(As Ks) Ah"]
+    hands += [f"({'x' if five else 'x x'}) {c}" for c in doors[:players - 1]]
+    return urlencode([("game", game), *(("hand", h) for h in hands), ("trials", "3000"),
+                      ("seed", "1")])
+
+
+def test_the_page_fits_the_screen(device, server):
+    """On a phone, a tablet and a desktop, with 2, 3 and 8 players of seven-card stud and
+    10 of five-card stud: nothing is wider than the screen, every seat, the deck and the
+    results are on it, and the next-card grid too; on a touch screen every card and main
+    button is big enough to tap."""
+    d = device
+    for game, players in [("stud7", 2), ("stud7", 3), ("stud7", 8), ("stud5", 10)]:
+        table = f"{d.screen_name}, {game} with {players} players"
+        open_link(d, f"{server}/?{spot(game, players)}")
+        wait(d, lambda d, n=players: settled(d, "seed 1")
+             and len(d.find_elements(By.CSS_SELECTOR, "[data-testid^=equity-]")) == n,
+             what=f"the odds ({table})")
+        grid = []
+        if players == 3:
+            css(d, "[data-testid=next-run]").click()
+            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".next-grid"),
+                 what=f"the next-card grid ({table})")
+            grid = [".next-grid"]
+        assert d.execute_script(NOT_ON_SCREEN, grid) == [], table
+        if d.touch:
+            assert too_small_to_tap(d) == [], table
+
+
+def test_the_declare_table_shows_every_column(device, server):
+    """stud5hl, three players: the declare table has room of its own under the results,
+    and every column of it is on the screen (its 'if both' was cut off even at 1400 px)."""
+    d = device
+    hands = ["(As) 2c 3d 4h", "(Kd) Kh 9c 9d", "(x) 5c 6c 7c"]
+    open_link(d, f"{server}/?{urlencode([('game', 'stud5hl'), *(('hand', h) for h in hands), ('trials', '3000'), ('seed', '1')])}")
+    wait(d, lambda d: settled(d, "seed 1"), what="the odds")
+    css(d, "[data-testid=declare-run]").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".declare-table"), what="the declare table")
+    headers = [th.text for th in d.find_elements(By.CSS_SELECTOR, ".declare-table th")]
+    assert headers == ["player 2", "player 3", "if high", "if low", "if both", "best"]
+    assert d.execute_script(NOT_ON_SCREEN, [".declare-table th", ".declare-table td"]) == []
+    if d.touch:
+        assert too_small_to_tap(d) == []
+
+
+def tap(d, element):
+    """A finger's tap on the middle of an element (scrolled into view first)."""
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    box = d.execute_script("const r = arguments[0].getBoundingClientRect();"
+                           "return [r.left + r.width / 2, r.top + r.height / 2]", element)
+    point = {"x": box[0], "y": box[1]}
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_tap_on_a_place_then_a_card_deals_it(device, server):
+    """On a touch screen a finger does what the mouse does: tap player 2's door card
+    place, then the nine of hearts in the deck: the nine is player 2's door card."""
+    d = device
+    if not d.touch:
+        pytest.skip("the desktop has a mouse: the other tests click")
+    d.get(f"{server}/?game=stud7&hand=&hand=")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#deck .deck-card"), what="the deck")
+    tap(d, css(d, "[data-slot='2-up-1']"))
+    wait(d, lambda d: "player 2's door card" in css(d, "#target").text, timeout=10,
+         what="the place chosen by the tap")
+    tap(d, css(d, "#deck .deck-card[data-card='9h']"))
+    wait(d, lambda d: css(d, "[data-slot='2-up-1']").get_attribute("data-card") == "9h",
+         timeout=10, what="the card dealt by the tap")
+    assert not css(d, "#deck .deck-card[data-card='9h']").is_enabled()
+    assert parse_qs(urlsplit(d.current_url).query)["hand"][1] == "(x x) 9h"
+
+
+def png_pixels(png: bytes) -> list[list[tuple[int, int, int]]]:
+    """The RGB pixels of a screenshot, row by row (8-bit RGB or RGBA PNG, as Chromium
+    writes them)."""
+    import struct
+    import zlib
+    pos, data = 8, b""
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        chunk = png[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", chunk[:10])
+        elif kind == b"IDAT":
+            data += chunk
+        pos += 12 + length
+    assert depth == 8 and colour in (2, 6), (depth, colour)
+    step = 3 if colour == 2 else 4
+    raw, stride, above, pixels, at = zlib.decompress(data), width * step, bytearray(width * step), [], 0
+    for _ in range(height):
+        kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
+        at += 1 + stride
+        for x in range(stride):
+            a = line[x - step] if x >= step else 0
+            b, c = above[x], (above[x - step] if x >= step else 0)
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        pixels.append([tuple(line[x:x + 3]) for x in range(0, stride, step)])
+        above = line
+    return pixels
+
+
+def contrast(one, other) -> float:
+    """WCAG's contrast ratio of two sRGB colours."""
+    def luminance(rgb):
+        c = [v / 255 for v in rgb]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_quiet_buttons_stay_readable_under_the_mouse(page, server):
+    """Copy link to this spot (on the dark bar) and Clear the table (on the felt), with
+    the mouse over them: their words stand out from the button's face (cream on cream
+    before)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    d = page
+    d.get(f"{server}/?game=stud7&hand=&hand=")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#deck .deck-card"), what="the page")
+    for button in ("#copy-link", "#clear-table"):
+        element = css(d, button)
+        ActionChains(d).move_to_element(element).perform()
+        time.sleep(0.3)  # any transition
+        assert d.execute_script("return arguments[0].matches(':hover')", element)
+        # Inside the rounded border: the face and the words only.
+        rows = png_pixels(element.screenshot_as_png)
+        pixels = [p for row in rows[6:-6] for p in row[8:-8]]
+        face = max(set(pixels), key=pixels.count)  # the most common colour: the face
+        words = max(pixels, key=lambda p: contrast(p, face))
+        assert contrast(words, face) >= 4.5, (button, face, words)
