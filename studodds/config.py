@@ -30,6 +30,7 @@ def announce_compile(kernel, what: str, seconds: int) -> None:
     except AttributeError:  # numba internals moved: say nothing rather than guess
         return
     if not cached:
-        print(f"studodds: compiling the odds engine for {what}, once: about {seconds} s "
-              "(`studodds warm` compiles it for every game and question at once)",
+        print(f"studodds: first question of its kind since install: compiling the odds "
+              f"engine for {what}, about {seconds} s, this once (`studodds warm` compiles "
+              "everything in one go)",
               file=sys.stderr, flush=True)

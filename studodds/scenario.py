@@ -290,7 +290,7 @@ def build_scenario(
             f"the deck cannot supply this table: {n} players holding {street_cards} cards and "
             f"{dead_total} dead cards need {dealt_so_far + dead_total} cards, a deck has 52"
             + ("; with a card shortage the river is one community card: write each player's "
-               f"six cards without a river and give the card with {option('community')}"
+               f"six cards without a river and give that card as {option('community')}"
                if shortage_river else "")
         )
 
@@ -348,13 +348,13 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
             continue
         if hand.river:
             raise ScenarioError(
-                f"player {p} {str(hand)!r} holds a river card, but with {option('community')} the "
+                f"player {p} {str(hand)!r} holds a river card, but after a card shortage the "
                 "community card is everyone's seventh: write six cards, no river group"
             )
         held = _cards_dealt(game, hand)
         if held != own:
             raise ScenarioError(
-                f"player {p} {str(hand)!r} holds {held} cards: with {option('community')} every player "
+                f"player {p} {str(hand)!r} holds {held} cards: with a community card, every player "
                 f"still in holds {own} own cards (2 hole cards and 4 up cards)"
             )
     if all(h.random for h in hands):
@@ -373,7 +373,8 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
         raise ScenarioError(
             f"{option('community')}: no community card is turned here: at the river the stub holds "
             f"{stub} cards for {n} players, enough for each player's own river (cards dealt "
-            f"to folded players and burn cards are not in the stub: give them as {option('dead')} x); "
+            f"to folded players and burn cards are not in the stub: give each as an x in "
+            f"{option('dead')}); "
             "otherwise write each river in parentheses"
         )
     known = tuple(h.known_cards + (community,) for h in hands)

@@ -24,26 +24,26 @@ def _questions() -> tuple[tuple[str, Callable[[], object]], ...]:
 
     hand = np.array([[0, 4, 8, 12, 17, 21, 25]], dtype=np.int8)
     return (
-        ("Monte Carlo, one pot", lambda: equity("stud7", ["(As Ks) Ah", "(x x) Qd"],
+        ("sampled odds, high-only or low-only games", lambda: equity("stud7", ["(As Ks) Ah", "(x x) Qd"],
                                                 trials=2000, seed=1)),
-        ("Monte Carlo, split pots", lambda: equity("stud7hl8", ["(As 2s) 3h", "(x x) Qd"],
+        ("sampled odds, hi/lo games", lambda: equity("stud7hl8", ["(As 2s) 3h", "(x x) Qd"],
                                                    trials=2000, seed=1)),
-        ("heads-up counting", lambda: equity("stud5", ["(As) Ah", "(x) Qd"], exact=True)),
-        ("exact odds (every deal), one pot", lambda: equity(
+        ("exact heads-up odds", lambda: equity("stud5", ["(As) Ah", "(x) Qd"], exact=True)),
+        ("exact odds, high-only or low-only games", lambda: equity(
             "razz", ["(As 2s) 3h 4h 5c 9d", "(Qs Js) Qd Kd 2c 3c", "(7h 8h) 7c 8c Jh Th"],
             exact=True)),
-        ("exact odds (every deal), split pots", lambda: equity(
+        ("exact odds, hi/lo games", lambda: equity(
             "stud7hl8", ["(As 2s) 3h 4h 5c 9d", "(Qs Js) Qd Kd 2c 3c", "(7h 8h) 7c 8c Jh Th"],
             exact=True)),
         ("hole-card ranges", lambda: equity("stud7", ["(As Ks) Ah", "(top15%) Kd"],
                                             trials=2000, seed=1)),
-        ("declarations, Monte Carlo", lambda: declare_table(
+        ("declare table, sampled", lambda: declare_table(
             "stud5hl", ["(As) 2h 3h", "(x) Kd Qd"], trials=2000, seed=1)),
-        ("declarations, exact", lambda: declare_table(
+        ("declare table, exact", lambda: declare_table(
             "stud5hl", ["(As) 2h 3h 4h", "(x) Kd Qd Jd"], exact=True)),
-        ("the next card", lambda: next_card_table("stud7", ["(As Ks) Ah Kh", "(x x) Qd Qc"],
+        ("next-card table", lambda: next_card_table("stud7", ["(As Ks) Ah Kh", "(x x) Qd Qc"],
                                                   trials=500, seed=1)),
-        ("hand values", lambda: [evaluate_batch(hand, kind) for kind in
+        ("hand evaluator", lambda: [evaluate_batch(hand, kind) for kind in
                                  ("high", "low_a5", "low_8", "low_a6", "low_27")]),
     )
 

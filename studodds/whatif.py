@@ -78,6 +78,10 @@ class NextCardTable:
     dead_cards: int  # cards that leave the player drawing dead (equity 0)
     method: str
     community_card: bool  # the card comes as the community card, to everyone
+    # The suits of the cards on the table and the dead cards: two cards of one rank whose
+    # suits are both absent do the same thing to every hand (a sampled table may show them
+    # as one row). Not in the JSON: the hands and dead cards say it.
+    suits_in_play: str = ""
 
     def to_dict(self) -> dict:
         return {
@@ -301,9 +305,13 @@ def next_card_table(
             mine.tie, probabilities[card], mine.equity_se, **split,
         ))
     cards.sort(key=lambda c: (-c.equity, c.card))
+    seen = {c for known in scenario.known for c in known} | set(scenario.dead)
+    suits_in_play = "".join(sorted({card_str(c)[1] for c in seen}))
+    if all(k in ("low_a5", "low_8") for k in scenario.game.kinds):
+        suits_in_play = ""  # ace-to-five lows never look at suits
     return NextCardTable(
         scenario.game.id, player, str(scenario.hands[p]), street, base.equity, now,
-        tuple(cards), favourite, drawing_dead, now.method, community,
+        tuple(cards), favourite, drawing_dead, now.method, community, suits_in_play,
     )
 
 

@@ -57,7 +57,7 @@ def _stderr_at_a_terminal(args: list[str], cache: Path) -> str:
 def test_a_query_that_must_compile_says_so_once(tmp_path):
     query = ["equity", "(As Ks) Ah", "(x x) Qd", "--trials", "1000", "--seed", "1"]
     first = _stderr_at_a_terminal(query, tmp_path)
-    assert ("studodds: compiling the odds engine for this kind of question (Monte Carlo), "
-            "once: about 3 s (`studodds warm` compiles it for every game and question at "
-            "once)") in first
+    assert ("studodds: first question of its kind since install: compiling the odds engine "
+            "for sampled odds, about 3 s, this once (`studodds warm` compiles everything in "
+            "one go)") in first
     assert "compiling" not in _stderr_at_a_terminal(query, tmp_path)  # cached now

@@ -709,8 +709,9 @@ def test_the_page_says_it_is_getting_ready_then_answers(page, tmp_path):
         address = proc.stdout.readline().strip()
         assert address == f"http://127.0.0.1:{port}/"
         page.get(address)
-        wait(page, lambda d: "Getting ready: compiling the odds engine (once after install): "
-             "step" in css(d, "#results").text, timeout=30, what="the getting-ready line")
+        wait(page, lambda d: "Getting ready (once after install, about 20 s): compiling the "
+             "odds engine, step" in css(d, "#results").text, timeout=30,
+             what="the getting-ready line")
         wait(page, lambda d: settled(d, "trials") or settled(d, "exact"),
              what="the example's odds once the engine is ready")
         assert "Getting ready" not in css(page, "#results").text

@@ -1044,24 +1044,31 @@ def test_next_help(capsys):
         assert word in text
 
 
-def test_a_sampled_next_table_gives_each_rank_one_row_by_what_it_makes(capsys):
-    """Sampled, each card's figures carry their own noise: the cards of one rank that make
-    the same hand share a row (their mean), where they once each took a row (Ks, Kc, Kh
-    apart while 8c 8d 8h shared one); the table says how close rows may be by chance."""
-    hands = ["(As Ks) Ah Kh", "(x x) Qd Qc"]
+def _table_rows(out: str) -> list[list[str]]:
+    """The cards of each row of a next-card table."""
+    return [[t for t in line.split() if re.fullmatch(r"[2-9TJQKA][cdhs]", t)]
+            for line in out.splitlines() if re.match(r"^([2-9TJQKA][cdhs] )+ *\d", line)]
+
+
+def test_a_sampled_next_table_shares_rows_only_where_suits_are_out_of_play(capsys):
+    """Sampled, each card's figures carry their own noise (Ks, Kc and Kh once took a row
+    each while 8c 8d 8h shared one). Cards of one rank share a row, with their mean, when
+    neither suit is on the table or dead: swapping them changes nothing for any hand. A
+    card of a suit in play keeps its own row; razz (ace-to-five) never looks at suits."""
+    hands = ["(As Ks) Ah Kh", "(x x) Qh Jh"]  # spades and hearts in play
     out = run_next(["--trials", "20000", "--seed", "1", *hands], capsys)
-    rows = [line.split() for line in out.splitlines()
-            if re.match(r"^([2-9TJQKA][cdhs] )+ *\d", line)]
-    cards = [[t for t in row if re.fullmatch(r"[2-9TJQKA][cdhs]", t)] for row in rows]
-    assert sorted(c for row in cards for c in row) == sorted(
-        f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"
-        if f"{r}{s}" not in ("As", "Ks", "Ah", "Kh", "Qd", "Qc"))
-    for row in cards:
-        assert len({c[0] for c in row}) == 1, row  # one rank a row
-    assert ["Kd", "Kc"] in cards and ["Ac", "Ad"] in cards  # kings full apart from aces full
-    assert len(cards) == 13  # every rank one row: nothing here tells two suits apart
-    equities = [float(row[len(c)].rstrip("%")) for row, c in zip(rows, cards)]
-    assert equities[:3] == sorted(equities[:3], reverse=True)
-    assert "sampled: each card's equity is within about" in out
-    exact = run_next(["--exact", *hands], capsys)
+    rows = _table_rows(out)
+    for row in rows:
+        if len(row) > 1 and len({c[0] for c in row}) == 1 and any(c[1] in "cd" for c in row):
+            assert {c[1] for c in row} <= set("cd"), row  # only the suits out of play
+    assert ["Qc", "Qd"] in rows or ["Qd", "Qc"] in rows
+    assert not any("Qs" in row and ("Qc" in row or "Qd" in row) for row in rows)  # a spade:
+    # the player's flush suit, apart from the queens out of play
+    assert "Cards of one rank whose suits are nowhere on the table share a row" in out
+    razz = run_next(["-g", "razz", "--trials", "20000", "--seed", "1", "(As 2s) 3h", "(x x) Kd"],
+                    capsys)
+    razz_rows = _table_rows(razz)
+    assert all(len({c[0] for c in row}) == 1 for row in razz_rows)
+    assert len(razz_rows) == 13 and max(len(r) for r in razz_rows) == 4
+    exact = run_next(["--exact", "(As Ks) Ah Kh", "(x x) Qd Qc"], capsys)
     assert "Kc Kd Ac Ad  98.99%" in exact and "sampled" not in exact  # exact: as before

@@ -221,24 +221,26 @@ def _signed_pct(x: float | None) -> str:
     return "" if x is None else f"{100 * x:+.2f}"
 
 
-def _next_card_rows(cards, split: bool, sampled: bool) -> list[list[str]]:
+def _next_card_rows(cards, split: bool, sampled: bool, suits_in_play: str = ""
+                    ) -> list[list[str]]:
     """One row per outcome, best first.
 
     Counted exactly, cards whose rows would read the same (equity, change, what they make,
     the halves) share a row. Sampled, each card's figures carry its own noise, so equal
-    cards would each get a row (Ks, Kc and Kh apart while 8c 8d 8h share one): there the
-    cards of one rank that make the same hand share a row, with their mean figures.
+    cards would each get a row (Ks, Kc and Kh apart while 8c 8d 8h share one): there, as
+    well as cards that read the same, two cards of one rank share a row, with their mean figures, when neither suit is in play
+    (on the table or dead), so that swapping them changes nothing for any hand; a card of
+    a suit in play (a flush card, one off an opponent's flush draw) keeps its own row.
     """
     grouped: dict[tuple, list] = {}
     for c in cards:  # best first
-        if sampled:
-            key = (c.card[0], c.category)
-        else:
-            key = (_pct(c.equity), _signed_pct(c.delta), c.category)
-            if split:
-                key += (_pct(c.scoop), _signed_pct(c.scoop_delta), _pct(c.high_win),
-                        _signed_pct(c.high_win_delta), _pct(c.low_win),
-                        _signed_pct(c.low_win_delta))
+        key = (_pct(c.equity), _signed_pct(c.delta), c.category)
+        if split:
+            key += (_pct(c.scoop), _signed_pct(c.scoop_delta), _pct(c.high_win),
+                    _signed_pct(c.high_win_delta), _pct(c.low_win),
+                    _signed_pct(c.low_win_delta))
+        if sampled and c.card[1] not in suits_in_play:
+            key = ("rank", c.card[0], c.category)
         grouped.setdefault(key, []).append(c)
     rows = []
     for members in grouped.values():
@@ -262,9 +264,10 @@ def _noise_line(cards) -> str:
     errors = [c.equity_se for c in cards if c.equity_se is not None]
     if not errors:
         return ""
-    return (f"sampled: each card's equity is within about {200 * max(errors):.2f} points of its "
-            "true value nineteen times in twenty (two standard errors); rows closer than "
-            "that may be in either order")
+    return (f"sampled: each card's equity is within about {200 * max(errors):.2f} percentage "
+            "points of its exact value 19 times in 20 (two standard errors); rows closer "
+            "together than that may be the wrong way round. Cards of one rank whose suits "
+            "are nowhere on the table share a row, with their mean")
 
 
 def next_card_report(table, fmt: str) -> str:
@@ -293,7 +296,8 @@ def next_card_report(table, fmt: str) -> str:
         members = [c for c in table.cards if c.group == group]
         if members:
             lines += ["", f"{group} ({len(members)} card{'s' * (len(members) != 1)})",
-                      render_table(headers, _next_card_rows(members, split, mc))]
+                      render_table(headers, _next_card_rows(members, split, mc,
+                                                            table.suits_in_play))]
     lines += ["", (
         f"equity now {_pct(table.equity_now)}; {table.favourite_cards} of {len(table.cards)} "
         f"cards make player {table.player} the favourite, {table.dead_cards} leave them "

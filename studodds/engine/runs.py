@@ -190,7 +190,7 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
     ranges), every set of the remaining unseen cards and every way to hand them out."""
     declare = declare or Declare(len(inputs.base_key), None, None)
     kernel = exact_engine.exact_kernel(inputs.kind_b >= 0, declare.mode)
-    announce_compile(kernel, "exact odds, every deal", 2)
+    announce_compile(kernel, "exact odds (every deal counted)", 2)
     patterns = exact_engine.assignments(list(inputs.to_deal), inputs.community)
     if joint is None:
         joint = np.zeros((1, 0), dtype=np.int64)
@@ -246,7 +246,7 @@ def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_dis
     assert not split or (inputs.kind_a == KIND_HIGH
                          and inputs.kind_b in (KIND_LOW_A5, KIND_LOW_8))
     kernel = sim.monte_carlo_kernel(split, bool(inputs.ranges), declare.mode)
-    announce_compile(kernel, "this kind of question (Monte Carlo)", 3)
+    announce_compile(kernel, "sampled odds", 3)
     n_players = len(inputs.base_key)
     tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
     dist = np.zeros((n_players, N_BINS), dtype=np.int64)

@@ -164,9 +164,9 @@ def _given(data: Mapping, name: str, default):
 PAGE_WORDS = {
     "dead": "the dead cards", "community": "the community card",
     "declare": "the declarations", "exact": "the exact method", "trials": "trials",
-    "precision": "precision", "seed": "the seed", "player": "player", "pot": "Pot",
-    "to_call": "To call", "hero": "the hero", "bets_to_come": "Bets to come",
-    "big_bet": "Big bet",
+    "precision": "precision", "seed": "the seed", "player": "player", "pot": "the pot",
+    "to_call": "to call", "hero": "the hero", "bets_to_come": "bets to come",
+    "big_bet": "the big bet",
 }
 
 

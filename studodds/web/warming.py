@@ -62,7 +62,7 @@ class EngineWarm:
         last = ""
         for line in self.process.stdout:
             last = line.strip() or last
-            if last.startswith("warm ") and ": " in last:  # "warm 3/10: heads-up counting"
+            if last.startswith("warm ") and ": " in last:  # "warm 3/10: exact heads-up odds"
                 count, self.doing = last[5:].split(": ", 1)
                 step, _, of = count.partition("/")
                 if step.isdigit() and of.isdigit():

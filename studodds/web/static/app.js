@@ -36,8 +36,8 @@ async function waitForEngine(signal) {
       engineReady = true;
       return;
     }
-    const step = status.of ? `: step ${status.step} of ${status.of}, ${status.doing}` : "";
-    markStale(`Getting ready: compiling the odds engine (once after install)${step}\u2026`);
+    const step = status.of ? `, step ${status.step} of ${status.of}: ${status.doing}` : "";
+    markStale(`Getting ready (once after install, about 20 s): compiling the odds engine${step}\u2026`);
     await new Promise((resolve) => { setTimeout(resolve, 500); });
   }
 }
@@ -125,7 +125,7 @@ async function compute() {
   if (waiting.length) {
     showError("");
     const who = waiting.length === 1 ? `${waiting[0]} has` : `${waiting.slice(0, -1).join(", ")} and ${waiting[waiting.length - 1]} have`;
-    markStale(`Waiting for the declarations: ${who} not declared yet. The pot is settled by everyone's declaration (set none to see the odds before they declare).`);
+    markStale(`Waiting for the declarations: ${who} not declared yet. Everyone declares at once, and the declarations decide who can win which half: set one for every player, or put them all back to "declares\u2026" for the odds before the declare.`);
     return;
   }
   const mine = new AbortController();
