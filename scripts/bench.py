@@ -463,10 +463,11 @@ def bench_ratios_taking_turns(trials: int, repeat: int):
         equity(game, hands, trials=1000, seed=1)  # compile or load
     for round_ in range(repeat):
         for label, game, hands, variant, pe_hands in scenarios:
-            seconds = time_best(lambda: equity(game, hands, trials=trials, seed=1, threads=1), 1)
+            seconds = time_best(lambda g=game, h=hands: equity(g, h, trials=trials, seed=1,
+                                                                threads=1), 1)
             best[label][0] = max(best[label][0], trials / seconds)
-            seconds = time_best(lambda: pe.chunk_from_text(variant, pe_hands, samples=trials,
-                                                           seed=1, threads=1), 1)
+            seconds = time_best(lambda v=variant, h=pe_hands: pe.chunk_from_text(
+                v, h, samples=trials, seed=1, threads=1), 1)
             best[label][1] = max(best[label][1], trials / seconds)
             log(f"  round {round_ + 1}, {label}: {best[label][0] / best[label][1]:.1f}x")
     return [(label, ours / theirs, ours, theirs) for label, (ours, theirs) in best.items()]

@@ -11,7 +11,6 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 
-
 # How the front end that asked names each option in its messages. The library writes
 # option(field) where a message names one; the command line's flags are the default
 # ("--dead"), and the page sets its own words for the questions it runs (web/questions.py:

@@ -728,7 +728,7 @@ def test_questions_wait_for_the_engine_and_the_page_sees_its_progress():
     warm = EngineWarm()
     warm.done.clear()  # as if `studodds warm` were at its third step
     warm.step, warm.of, warm.doing = 3, 10, "exact heads-up odds"
-    with server_in_thread(warm=warm) as (app, port):
+    with server_in_thread(warm=warm) as (_, port):
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         connection.request("GET", "/api/ready")
         status = json.loads(connection.getresponse().read())

@@ -244,17 +244,17 @@ def _next_card_rows(cards, split: bool, sampled: bool, suits_in_play: str = ""
         grouped.setdefault(key, []).append(c)
     rows = []
     for members in grouped.values():
-
-        def mean(name: str) -> float:
-            return sum(getattr(c, name) for c in members) / len(members)
-
-        row = [" ".join(c.card for c in members), _pct(mean("equity")),
-               _signed_pct(mean("delta")), members[0].category]
+        mean = {name: sum(getattr(c, name) for c in members) / len(members)
+                for name in ("equity", "delta", "scoop", "scoop_delta", "high_win",
+                             "high_win_delta", "low_win", "low_win_delta") if split
+                or name in ("equity", "delta")}
+        row = [" ".join(c.card for c in members), _pct(mean["equity"]),
+               _signed_pct(mean["delta"]), members[0].category]
         if split:
-            row += [f"{_pct(mean('scoop'))} ({_signed_pct(mean('scoop_delta'))})",
-                    f"{_pct(mean('high_win'))} ({_signed_pct(mean('high_win_delta'))})",
-                    f"{_pct(mean('low_win'))} ({_signed_pct(mean('low_win_delta'))})"]
-        rows.append((-mean("equity"), row))
+            row += [f"{_pct(mean['scoop'])} ({_signed_pct(mean['scoop_delta'])})",
+                    f"{_pct(mean['high_win'])} ({_signed_pct(mean['high_win_delta'])})",
+                    f"{_pct(mean['low_win'])} ({_signed_pct(mean['low_win_delta'])})"]
+        rows.append((-mean["equity"], row))
     rows.sort(key=lambda pair: pair[0])  # stable: equal means keep the order of their cards
     return [row for _, row in rows]
 

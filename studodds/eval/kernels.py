@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
-from numba.core import types
 from llvmlite import ir
+from numba.core import types
 from numba.core.errors import RequireLiteralValue
 from numba.extending import intrinsic
 

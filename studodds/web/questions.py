@@ -18,7 +18,6 @@ from ..declare import declare_table
 from ..equity import equity
 from ..games import GAMES
 from ..histories.files import parse_bytes
-from ..messages import option_words
 from ..histories.replaying import (
     ReplayError,
     no_hands_reason,
@@ -26,6 +25,7 @@ from ..histories.replaying import (
     replay_hands,
     select_hand,
 )
+from ..messages import option_words
 from ..reports import (
     declare_document,
     equity_document,
