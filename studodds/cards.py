@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
-from .messages import option
+from .messages import InputError, option
 from .ranges import CLASS_TESTS, HoleRange, Slot
 
 __all__ = [
@@ -87,7 +87,7 @@ _RANK_PREFIX_RE = re.compile(_RANK_RE)
 _CARD_HELP = "rank 2-9 T J Q K A then suit c d h s"
 
 
-class NotationError(ValueError):
+class NotationError(InputError):
     """Text that is not valid card or hand notation. The message is one line.
 
     >>> isinstance(NotationError("x"), ValueError)
@@ -96,7 +96,7 @@ class NotationError(ValueError):
 
 
 def _not_a_card(text: str) -> NotationError:
-    return NotationError(f"{text!r} is not a card: {_CARD_HELP}")
+    return NotationError(f"{text!r} is not a card: {_CARD_HELP}", cards=(text,))
 
 
 def _card_id(card: int) -> int:
@@ -360,7 +360,8 @@ def parse_cards(text: str) -> tuple[int, ...]:
         cards.append(token.card)
     duplicate = _first_duplicate(cards)
     if duplicate is not None:
-        raise NotationError(f"card {card_str(duplicate)!r} appears twice in {text.strip()!r}")
+        raise NotationError(f"card {card_str(duplicate)!r} appears twice in {text.strip()!r}",
+                            cards=(card_str(duplicate),))
     return tuple(cards)
 
 
@@ -572,7 +573,8 @@ def parse_hand(text: str) -> StudHand:
     hand_down, hand_up, hand_river = ids(down), ids(up), ids(river)
     duplicate = _first_duplicate(c for c in hand_down + hand_up + hand_river if c is not None)
     if duplicate is not None:
-        raise NotationError(f"card {card_str(duplicate)!r} appears twice in {quoted}")
+        raise NotationError(f"card {card_str(duplicate)!r} appears twice in {quoted}",
+                            cards=(card_str(duplicate),))
     if hole_range is not None and not hand_down:
         hole_given = False  # a class-only range: the game says how many hole cards
     return StudHand(hand_down, hand_up, hand_river, hole_given, hole_range)
@@ -647,17 +649,26 @@ def check_no_duplicates(
     ...
     studodds.cards.NotationError: card '7c' appears twice: player 2 and --dead
     """
-    owner: dict[int, str] = {}
-    labelled = [(f"player {i}", hand.known_cards) for i, hand in enumerate(hands, start=1)]
-    labelled.append((option("dead"), tuple(_card_id(c) for c in dead)))
+    # Each place a card can be: its words in a message, and the fact the error carries.
+    owner: dict[int, tuple[str, dict]] = {}
+    labelled = [(f"player {i + 1}", {"players": (i,)}, hand.known_cards)
+                for i, hand in enumerate(hands)]
+    labelled.append((option("dead"), {"fields": ("dead",)}, tuple(_card_id(c) for c in dead)))
     if community is not None:
-        labelled.append((option("community"), (_card_id(community),)))
-    for label, cards in labelled:
+        labelled.append((option("community"), {"fields": ("community",)},
+                         (_card_id(community),)))
+    for label, fact, cards in labelled:
         for card in cards:
             if card in owner:
-                where = f" in {label}" if owner[card] == label else f": {owner[card]} and {label}"
-                raise NotationError(f"card {card_str(card)!r} appears twice{where}")
-            owner[card] = label
+                first, first_fact = owner[card]
+                where = f" in {label}" if first == label else f": {first} and {label}"
+                facts = {"players": (), "fields": ()}
+                for name in facts:
+                    facts[name] = tuple(dict.fromkeys(first_fact.get(name, ())
+                                                      + fact.get(name, ())))
+                raise NotationError(f"card {card_str(card)!r} appears twice{where}",
+                                    cards=(card_str(card),), **facts)
+            owner[card] = (label, fact)
 
 
 def parse_hands(texts: Iterable[str]) -> list[StudHand]:

@@ -125,11 +125,13 @@ def declare_table(
     game = as_game(game)
     if not game.declare:
         offered = ", ".join(DECLARE_GAMES)
-        raise OptionError(f"declare: {game.name} is not played with a declaration ({offered} are)")
+        raise OptionError(f"declare: {game.name} is not played with a declaration ({offered} are)",
+                          fields=("declare",))
     scenario = build_scenario(game, hands, dead, community)
     n = scenario.n_players
     if not whole_number(player) or not 1 <= player <= n:
-        raise OptionError(f"{option('player')} {shown(player)}: there are {n} players (1-{n})")
+        raise OptionError(f"{option('player')} {shown(player)}: no such player; the players "
+                          f"are 1-{n}", fields=("player",))
     if n > MAX_PLAYERS:
         raise OptionError(
             f"declare: {n} players make {3 ** (n - 1):,} rows of the others' declarations; "

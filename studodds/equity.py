@@ -105,25 +105,23 @@ def parse_declarations(game: Game, declare, n_players: int) -> tuple[int, ...] |
         words = [w.strip() if isinstance(w, str) else w for w in declare]
     else:
         raise OptionError(
-            f"{option('declare')} {shown(declare)}: give one of high, low, both per player, in seat order"
-        )
+            f"{option('declare')} {shown(declare)}: give one of high, low, both per player, in seat order",
+            fields=("declare",))
     if not game.declare:
         offered = ", ".join(DECLARE_GAMES)
         raise OptionError(
-            f"{option('declare')}: {game.name} is not played with a declaration (only {offered})"
-        )
+            f"{option('declare')}: {game.name} is not played with a declaration (only {offered})",
+            fields=("declare",))
     for word in words:
         if not isinstance(word, str) or word.lower() not in DECLARATIONS:
             raise OptionError(
                 f"{option('declare')}: {shown(word)} is not a declaration: each player declares high, low "
-                "or both"
-            )
+                "or both", fields=("declare",))
     if len(words) != n_players:
         raise OptionError(
             f"{option('declare')} {shown(','.join(str(w) for w in words))}: {len(words)} declaration"
             f"{'s' * (len(words) != 1)} for {n_players} players: give one per player, in "
-            "seat order"
-        )
+            "seat order", fields=("declare",))
     return tuple(DECLARATIONS[w.lower()] for w in words)
 
 
@@ -199,7 +197,8 @@ def check_method(exact, trials, precision, seed) -> None:
     if trials is not None and not whole_number(trials):
         raise OptionError(f"trials must be a whole number, got {shown(trials)}")
     if seed is not None and (not whole_number(seed) or seed < 0):
-        raise OptionError(f"{option('seed')} is a whole number 0 or more, got {shown(seed)}")
+        raise OptionError(f"{option('seed')} is a whole number 0 or more, got {shown(seed)}",
+                          fields=("seed",))
     if trials is not None and not 1 <= trials <= MAX_TRIALS:
         raise OptionError(f"trials must be between 1 and {MAX_TRIALS:,}, got {shown(trials)}")
     if precision is not None and not real_number(precision):
@@ -400,8 +399,8 @@ def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution
         raise OptionError(
             "exact enumeration would list more than "
             f"{MAX_ASSIGNMENTS:,} ways to hand out each set of unseen cards (many players with "
-            f"cards to come); use {option('trials')} or {option('precision')} to sample"
-        )
+            f"cards to come); use {option('trials')} or {option('precision')} to sample",
+            fields=("trials", "precision"))
     # Many declaration rows make every deal cost as many settlements: fewer deals are cheap.
     auto_exact_deals = AUTO_EXACT_DEALS // max(1, len(declare.rows) // 9)
     if exact is None and trials is None and precision is None:
@@ -412,14 +411,12 @@ def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution
         raise OptionError(
             f"exact enumeration would have to visit more than {MAX_JOINT_COMBINATIONS:,} "
             f"combinations of the ranged players' hole cards; use {option('trials')} or "
-            f"{option('precision')}"
-        )
+            f"{option('precision')}", fields=("trials", "precision"))
     if exact is True and n_deals > MAX_EXACT_DEALS:
         raise OptionError(
             f"exact enumeration would visit {n_deals:.3g} deals (the limit is "
             f"{MAX_EXACT_DEALS:.0e}, about a minute); use {option('trials')} or "
-            f"{option('precision')} to sample"
-        )
+            f"{option('precision')} to sample", fields=("trials", "precision"))
 
     estimate = _estimate(scenario, exact, n_deals, trials, precision, len(declare.rows),
                          _threads(threads))

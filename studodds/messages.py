@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import numbers
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -45,7 +45,45 @@ def option_words(words: Mapping[str, str]) -> Iterator[None]:
         _OPTION_WORDS.reset(token)
 
 
-class OptionError(ValueError):
+class InputError(ValueError):
+    """A bad input, with its facts for a front end to point at: the players whose hands are
+    at fault (0-based), the fields ("dead", "community", "declare", "player", ... as in
+    option()) and the cards (as written). The message says the same in words; the page
+    marks the seat or box to fix from the facts.
+
+    >>> e = InputError("card 'As' appears twice: player 1 and player 2", players=(0, 1),
+    ...                cards=("As",))
+    >>> e.facts()
+    {'players': [0, 1], 'fields': [], 'cards': ['As']}
+    """
+
+    def __init__(self, message: str = "", *, players: Iterable[int] = (),
+                 fields: Iterable[str] = (), cards: Iterable[str] = ()) -> None:
+        super().__init__(message)
+        self.players = tuple(players)
+        self.fields = tuple(fields)
+        self.cards = tuple(cards)
+
+    def facts(self) -> dict[str, list]:
+        return {"players": list(self.players), "fields": list(self.fields),
+                "cards": list(self.cards)}
+
+    def __reduce__(self):  # a copy (pickle, a process pool) keeps the facts
+        return _rebuilt, (type(self), str(self), self.players, self.fields, self.cards)
+
+
+def _rebuilt(cls, message, players, fields, cards):
+    return cls(message, players=players, fields=fields, cards=cards)
+
+
+def error_facts(error: BaseException) -> dict[str, list]:
+    """The facts an error carries (InputError.facts); none for any other error."""
+    if isinstance(error, InputError):
+        return error.facts()
+    return {"players": [], "fields": [], "cards": []}
+
+
+class OptionError(InputError):
     """Options that contradict each other or are out of range. (Here, not beside the
     equity code that raises it most, so that catching it loads no engine.)"""
 

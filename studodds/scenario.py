@@ -23,13 +23,13 @@ from .cards import (
 )
 from .engine.joint import JointSearchTooHard, conflicting_players
 from .games import Game, as_game
-from .messages import option, players_text, shown
+from .messages import InputError, option, players_text, shown
 from .ranges import THIRD_STREET_CLASSES
 
 DECK_SIZE = 52
 
 
-class ScenarioError(ValueError):
+class ScenarioError(InputError):
     """A table state that cannot be: different streets, too many players, no cards left."""
 
 
@@ -113,16 +113,20 @@ def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
         if not isinstance(text, Iterable) or isinstance(text, (bytes, Mapping)):
             raise NotationError(
                 f"{option('dead')} {shown(text)}: dead cards are text such as '7h 2c x' or a list of "
-                "cards"
-            )
+                "cards", fields=("dead",))
         cards = list(islice(text, MAX_DEAD + 1))
         if len(cards) > MAX_DEAD:
             raise NotationError(f"{option('dead')}: at most {MAX_DEAD} dead cards (a deck has 52), "
-                                f"got more")
+                                f"got more", fields=("dead",))
         text = " ".join(card_str(c) if isinstance(c, int) else str(c) for c in cards)
     check_length(text, "the dead cards")
     seen, unknown = [], 0
-    for token in tokenize(text):
+    try:
+        tokens = tokenize(text)
+    except NotationError as error:
+        raise NotationError(f"{option('dead')}: {error}", fields=("dead",),
+                            cards=error.cards) from None
+    for token in tokens:
         if token.kind == "card":
             seen.append(token.card)
         elif token.kind == "unknown":
@@ -130,8 +134,7 @@ def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
         else:
             raise NotationError(
                 f"{option('dead')} {text.strip()!r}: dead cards are a plain list (x for an unseen card), "
-                "no parentheses"
-            )
+                "no parentheses", fields=("dead",))
     return tuple(seen), unknown
 
 
@@ -143,18 +146,16 @@ def _check_hand_shape(game: Game, hand: StudHand, player: int) -> None:
     if hand.hole_given and len(hand.down) != hole:
         raise ScenarioError(
             f"player {player} {str(hand)!r}: {game.name} has {hole} hole card"
-            f"{'s' * (hole > 1)} in the parentheses"
-        )
+            f"{'s' * (hole > 1)} in the parentheses", players=(player - 1,))
     if len(hand.up) > max_up:
         raise ScenarioError(
-            f"player {player} {str(hand)!r}: {game.name} has at most {max_up} up cards"
-        )
+            f"player {player} {str(hand)!r}: {game.name} has at most {max_up} up cards", players=(player - 1,))
     if hand.river and not game.streets[-1].down:
         raise ScenarioError(
-            f"player {player} {str(hand)!r}: {game.name} has no river card in parentheses"
-        )
+            f"player {player} {str(hand)!r}: {game.name} has no river card in parentheses", players=(player - 1,))
     if not hand.up and not hand.hole_given:
-        raise ScenarioError(f"player {player}: a hand needs at least one card")
+        raise ScenarioError(f"player {player}: a hand needs at least one card",
+                            players=(player - 1,))
 
 
 def _cards_dealt(game: Game, hand: StudHand) -> int:
@@ -177,15 +178,16 @@ def parse_community(card: str | int | None) -> int | None:
         try:
             cards = tokenize(card)
         except NotationError as exc:
-            raise NotationError(f"{option('community')} {shown(card.strip())}: {exc}") from None
+            raise NotationError(f"{option('community')} {shown(card.strip())}: {exc}",
+                                fields=("community",), cards=exc.cards) from None
         if len(cards) != 1 or cards[0].kind != "card":
             raise NotationError(
                 f"{option('community')} {shown(card.strip())}: the community card is one known card, "
-                "such as 6h"
-            )
+                "such as 6h", fields=("community",))
         return cards[0].card
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
-        raise NotationError(f"community card {shown(card)}: give one card, such as '6h'")
+        raise NotationError(f"community card {shown(card)}: give one card, such as '6h'",
+                            fields=("community",))
     return int(card)
 
 
@@ -197,15 +199,19 @@ def _hands(hands) -> tuple[StudHand, ...]:
             f"'(x x) Qd'], got {shown(hands)}"
         )
     parsed = []
-    for hand in hands:
+    for p, hand in enumerate(hands):
         if isinstance(hand, str):
-            parsed.append(parse_hand(hand))
+            try:
+                parsed.append(parse_hand(hand))
+            except NotationError as error:  # which hand: with eight, the card alone is not enough
+                raise NotationError(f"player {p + 1}: {error}", players=(p,),
+                                    cards=error.cards) from None
         elif isinstance(hand, StudHand):
             parsed.append(hand)
         else:
             raise NotationError(
-                f"hand {shown(hand)}: a hand is text such as '(As Ks) Ah', one per player"
-            )
+                f"hand {shown(hand)}: a hand is text such as '(As Ks) Ah', one per player",
+                players=(p,))
     return tuple(parsed)
 
 
@@ -277,8 +283,8 @@ def build_scenario(
                 f"player {first + 1} {str(hands[first])!r} holds {street_cards} cards "
                 f"({game.street_name(street_cards)}), "
                 f"player {p} {str(hand)!r} holds {held}"
-                + (f" ({game.street_name(held)})" if _is_street(game, held) else "")
-            )
+                + (f" ({game.street_name(held)})" if _is_street(game, held) else ""),
+                players=(first, p - 1))
 
     known = tuple(h.known_cards for h in hands)
     dealt_so_far = n * street_cards
@@ -339,8 +345,7 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
     if not game.community_card_rule or not river:
         raise ScenarioError(
             f"{option('community')}: {game.name} never turns a community card (only the seven-card "
-            "games do, when the deck runs short for the river)"
-        )
+            "games do, when the deck runs short for the river)", fields=("community",))
     own = game.hand_size - river
     n = len(hands)
     for p, hand in enumerate(hands, start=1):
@@ -349,14 +354,14 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
         if hand.river:
             raise ScenarioError(
                 f"player {p} {str(hand)!r} holds a river card, but after a card shortage the "
-                "community card is everyone's seventh: write six cards, no river group"
-            )
+                "community card is everyone's seventh: write six cards, no river group",
+                players=(p - 1,))
         held = _cards_dealt(game, hand)
         if held != own:
             raise ScenarioError(
                 f"player {p} {str(hand)!r} holds {held} cards: with a community card, every player "
-                f"still in holds {own} own cards (2 hole cards and 4 up cards)"
-            )
+                f"still in holds {own} own cards (2 hole cards and 4 up cards)",
+                players=(p - 1,))
     if all(h.random for h in hands):
         raise ScenarioError(
             "every hand is 'random': write at least one hand's cards, so the street is known"
@@ -375,8 +380,7 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
             f"{stub} cards for {n} players, enough for each player's own river (cards dealt "
             f"to folded players and burn cards are not in the stub: give each as an x in "
             f"{option('dead')}); "
-            "otherwise write each river in parentheses"
-        )
+            "otherwise write each river in parentheses", fields=("community",))
     known = tuple(h.known_cards + (community,) for h in hands)
     to_deal = tuple(game.hand_size - len(k) for k in known)
     known_set = {c for k in known for c in k} | set(dead_seen)
@@ -404,8 +408,7 @@ def _check_ranges(hands, ranges) -> None:
             f"{players_text(clash)} cannot {'both' if len(clash) == 2 else 'all'} be dealt a "
             "hand from their ranges: every way to deal "
             + " and ".join(f"player {p + 1} ({hands[p].hole_range})" for p in clash)
-            + " needs some card twice"
-        )
+            + " needs some card twice", players=clash)
 
 
 def _player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> PlayerRange:
@@ -415,13 +418,12 @@ def _player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> 
     if third_street and (size != 2 or not hand.up):
         raise ScenarioError(
             f"player {p + 1} {str(hand)!r}: {third_street[0]!r} describes third street in "
-            "seven-card stud (two hole cards and the door card)"
-        )
+            "seven-card stud (two hole cards and the door card)", players=(p,))
     if hole_range.tops and not hand.up:
         raise ScenarioError(
             f"player {p + 1} {str(hand)!r}: {hole_range.tops[0]!r} ranks starting hands, hole "
-            "cards with the door card: write the door card after the parentheses"
-        )
+            "cards with the door card: write the door card after the parentheses",
+            players=(p,))
     weighed = [(combo, hole_range.weight_of(combo, hand.up, game.id))
                for combo in combinations(pool, size)]
     combos = tuple(combo for combo, w in weighed if w > 0)
@@ -437,8 +439,7 @@ def _player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> 
     if not combos:
         raise ScenarioError(
             f"player {p + 1} {str(hand)!r}: no hole cards left fit the range {str(hole_range)!r} "
-            "(every card it allows is in a hand or dead)"
-        )
+            "(every card it allows is in a hand or dead)", players=(p,))
     return PlayerRange(p, size, combos, weights)
 
 

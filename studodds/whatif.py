@@ -224,12 +224,13 @@ def next_card_table(
     check_run_options(threads, False, progress, on_estimate)
     scenario = build_scenario(game, hands, dead)
     if not whole_number(player) or not 1 <= player <= scenario.n_players:
-        raise OptionError(f"{option('player')} {shown(player)}: there are {scenario.n_players} players "
-                          f"(1-{scenario.n_players})")
+        raise OptionError(f"{option('player')} {shown(player)}: no such player; the players "
+                          f"are 1-{scenario.n_players}", fields=("player",))
     p = player - 1
     if scenario.hands[p].random:
         raise OptionError(f"{option('player')} {player}: a 'random' hand's cards are all unseen, so the "
-                          "card it gets next cannot be shown; pick a player with written cards")
+                          "card it gets next cannot be shown; pick a player with written cards",
+                          fields=("player",))
     street, _, community = next_street(scenario)
     if seed is None and not exact:
         seed = new_seed()  # one seed for every card: the changes compare like with like
@@ -348,10 +349,12 @@ def pot_odds_asked(pot, to_call, hero=1, bets_to_come=0, big_bet=0.0) -> bool:
     not). The hero and the implied bets mean something only with them: OptionError when
     they come alone, or when only one of the pot and the call is given."""
     if (pot is None) != (to_call is None):
-        raise OptionError(f"pot odds need both {option('pot')} and {option('to_call')}")
+        raise OptionError(f"pot odds need both {option('pot')} and {option('to_call')}",
+                          fields=("pot", "to_call"))
     if pot is None and (hero != 1 or bets_to_come or big_bet):
         raise OptionError(f"{option('hero')}, {option('bets_to_come')} and {option('big_bet')} go "
-                          f"with {option('pot')} and {option('to_call')}")
+                          f"with {option('pot')} and {option('to_call')}",
+                          fields=("hero", "bets_to_come", "big_bet", "pot", "to_call"))
     return pot is not None
 
 
@@ -365,18 +368,21 @@ def check_pot_odds(
     if not (math.isfinite(pot) and math.isfinite(to_call)) or pot < 0 or to_call <= 0:
         raise OptionError(f"{option('pot')} must be 0 or more and {option('to_call')} more than 0, "
                           f"got {pot:g} "
-                          f"and {to_call:g}")
+                          f"and {to_call:g}", fields=("pot", "to_call"))
     if not whole_number(hero) or hero < 1 or (players is not None and hero > players):
-        there = f"there are {players} players" if players is not None else "players count from 1"
-        raise OptionError(f"{option('hero')} {shown(hero)}: {there}")
+        there = (f"no such player; the players are 1-{players}"
+                 if players is not None else "players count from 1")
+        raise OptionError(f"{option('hero')} {shown(hero)}: {there}", fields=("hero",))
     big_bet = _amount(big_bet, option("big_bet"))
     if not real_number(bets_to_come):
         raise OptionError(f"{option('bets_to_come')} is a number of big bets, got "
-                          f"{shown(bets_to_come)}")
+                          f"{shown(bets_to_come)}", fields=("bets_to_come",))
     if bets_to_come < 0 or big_bet < 0 or not math.isfinite(big_bet):
-        raise OptionError(f"{option('bets_to_come')} and {option('big_bet')} are 0 or more")
+        raise OptionError(f"{option('bets_to_come')} and {option('big_bet')} are 0 or more",
+                          fields=("bets_to_come", "big_bet"))
     if bool(bets_to_come) != bool(big_bet):
-        raise OptionError(f"implied odds need both {option('bets_to_come')} and {option('big_bet')}")
+        raise OptionError(f"implied odds need both {option('bets_to_come')} and {option('big_bet')}",
+                          fields=("bets_to_come", "big_bet"))
     # Each amount is finite, but their sums need not be: P + C = inf made the call EV
     # equity * inf - C NaN or inf, k * B = inf the implied price 0, and a k too large for
     # a float raises OverflowError. Every number pot_odds computes is finite when these are.
@@ -389,8 +395,8 @@ def check_pot_odds(
         raise OptionError(
             f"{option('pot')}, {option('to_call')} and the implied bets are too large: the pot "
             "after the call and "
-            "the bets to come must add up to at most about 1.8e308 chips"
-        )
+            "the bets to come must add up to at most about 1.8e308 chips",
+            fields=("pot", "to_call"))
     return pot, to_call, implied_pot
 
 

@@ -480,7 +480,7 @@ def test_bad_lines_are_reported_with_their_line_numbers_and_skipped(tmp_path):
         "line 2: not JSON",
         "line 3: the spot has no \"id\"",
         "line 4 (id 's0'): the id repeats line 1",
-        "line 5 (id 'card'): 'Ax' is not a card",
+        "line 5 (id 'card'): player 1: 'Ax' is not a card",
         "line 6 (id 'game'): unknown game 'holdem'",
         "line 8 (id 'field'): unknown field 'trails'",
         "line 9 (id 'hands'): \"hands\" is a list of hand strings",

@@ -283,7 +283,7 @@ def test_a_declaration_in_a_game_without_one(game):
 
 
 def test_declare_table_player_and_size_limits():
-    with pytest.raises(OptionError, match="--player 3: there are 2 players"):
+    with pytest.raises(OptionError, match="--player 3: no such player; the players are 1-2"):
         declare_table("stud5hl", ["(As) 2d", "(Kd) Kh"], player=3)
     nine = [f"(x) {r}{s}" for r, s in zip("23456789T", "cdhscdhsc", strict=True)]
     with pytest.raises(OptionError, match="at most 8 players"):

@@ -218,7 +218,8 @@ def test_replay_takes_utf16_and_one_hand(client):
 
 def test_replay_errors(client):
     assert client.post("/api/replay", content=b"").json() == {
-        "error": "'upload' is empty: there are no hands in it to replay"}
+        "error": "'upload' is empty: there are no hands in it to replay",
+        "players": [], "fields": [], "cards": []}  # nothing on the table to point at
     not_stud = client.post("/api/replay", params={"name": "../../etc/passwd"},
                            content=(HISTORIES / "holdem_only.txt").read_bytes())
     assert not_stud.status_code == 400
@@ -254,7 +255,7 @@ def test_a_streamed_replay_tells_the_warnings_of_the_cli(client, name, monkeypat
         assert lines[-1] == {"result": json.loads(out)}
         assert client.post("/api/replay", params={"name": name}, content=content).text == out
     else:
-        assert lines[-1] == {"error": said[-1].removeprefix("Error: ").split(" (see 'studodds")[0]}
+        assert lines[-1]["error"] == said[-1].removeprefix("Error: ").split(" (see 'studodds")[0]
 
 
 # (body, the CLI arguments that make the same mistake, or None)
@@ -284,6 +285,19 @@ BAD = {
 }
 
 
+# What each refusal points at on the page (the JSON's "players", 1-based, "fields", "cards").
+FACTS = {
+    "bad card": {"players": [1], "fields": [], "cards": ["Kx"]},
+    "duplicate card": {"players": [1, 2], "fields": [], "cards": ["As"]},
+    "dead card twice": {"players": [2], "fields": ["dead"], "cards": ["Qd"]},
+    "wrong street": {"players": [2, 1], "fields": [], "cards": []},
+    "too many players": {"players": [], "fields": [], "cards": []},
+    "bad declaration": {"players": [], "fields": ["declare"], "cards": []},
+    "pot without the call": {"players": [], "fields": ["pot", "to_call"], "cards": []},
+    "hero out of range": {"players": [], "fields": ["hero"], "cards": []},
+    "trials and exact": {"players": [], "fields": [], "cards": []},
+}
+
 OPTION_FLAG = re.compile(r"--[a-z]")  # a command-line option's name, e.g. --dead
 
 
@@ -306,6 +320,7 @@ def test_bad_input_is_400_with_the_cli_line(client, case):
     assert not OPTION_FLAG.search(message), message
     if argv is not None:
         assert message == in_page_words(cli_error(argv))
+    assert {k: v for k, v in response.json().items() if k != "error"} == FACTS[case]
 
 
 def test_too_many_players_and_unknown_games_say_so(client):
@@ -366,7 +381,8 @@ def test_streamed_equity_and_next_end_with_the_cli_result(client):
 def test_a_streamed_error_is_the_last_line(client):
     body = {"game": "stud7", "hands": ["(As Ks) Ah Kh Qh Jh", "(x x) Qc 2d 3d 4c"], "player": 5}
     lines = ndjson(client.post("/api/next?stream=1", json=body).text)
-    assert lines == [{"error": in_page_words(cli_error(["next", "--player", "5", *body["hands"]]))}]
+    assert lines == [{"error": in_page_words(cli_error(["next", "--player", "5", *body["hands"]])),
+                      "players": [], "fields": ["player"], "cards": []}]
     bad = client.post("/api/equity?stream=1", json={"game": "stud7", "hands": ["Kx", "Qd"]})
     assert bad.status_code == 400  # found before any work: a plain error
 

@@ -432,6 +432,36 @@ def test_bad_input_is_one_line_near_the_table(page, server):
          what="the odds after the fix")
 
 
+def at_fault(d) -> list[str]:
+    """What the page marks as at fault: each seat's number, a box's id, a card's text."""
+    return d.execute_script(
+        "return [...document.querySelectorAll('.at-fault')].map(e => e.dataset.seat ?"
+        " 'seat ' + e.dataset.seat : e.id || e.dataset.card || e.className)")
+
+
+@provokes_http_400
+def test_the_page_marks_what_an_error_is_about(page, server):
+    """The error's facts mark the seat, box and card to fix, and a fix clears them."""
+    d = page
+    open_link(d, f"{server}/?game=stud7&hand=(As%20Ks)%20Ah&hand=(x%20x)%20Qd&trials=2000&seed=1")
+    wait(d, lambda d: settled(d, "seed 1"), what="the first odds")
+    set_text(d, "#dead-text", "Qd 7c")  # Qd is player 2's door card
+    wait(d, lambda d: css(d, "#error").is_displayed(), what="the error line")
+    assert "'Qd' appears twice: player 2 and the dead cards" in css(d, "#error").text
+    marked = at_fault(d)
+    assert "seat 2" in marked and "dead-slot" in marked and "seat 1" not in marked, marked
+    assert marked.count("Qd") == 2, marked  # the door card and the dead card
+    set_text(d, "#dead-text", "7c")
+    wait(d, lambda d: not css(d, "#error").is_displayed() and settled(d, "seed 1"),
+         what="the odds after the fix")
+    assert at_fault(d) == []
+    # A card that is no card: the seat that holds it.
+    set_text(d, "[data-testid=hand-1]", "(As Kx) Ah")
+    wait(d, lambda d: css(d, "#error").is_displayed(), what="the error line")
+    assert css(d, "#error").text.startswith("player 1: 'Kx' is not a card")
+    assert at_fault(d) == ["seat 1"]
+
+
 def test_the_next_card_grid(page, server):
     """6th street, exact: every card that can come on the river, coloured by the change;
     the straight-flush card is 100% (+15.75), as `studodds next --exact` says."""

@@ -23,6 +23,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..messages import error_facts
 from . import questions
 from .budget import MAX_SECONDS, OVERRUN
 from .lan_key import KeyCheck
@@ -41,6 +42,15 @@ MAX_QUESTION_BODY = 64 * 2**10
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def _bad_input(exc: Exception) -> JSONResponse:
+    """HTTP 400 for a bad question: its one line, and the facts the page marks the seats and
+    boxes with: "players" (numbered from 1, as the page shows them), "fields" (the boxes:
+    "dead", "community", "declare", ...) and "cards" (as written)."""
+    facts = error_facts(exc)
+    facts["players"] = [p + 1 for p in facts["players"]]
+    return JSONResponse({"error": str(exc), **facts}, status_code=400)
 
 
 def _internal(exc: Exception) -> JSONResponse:
@@ -127,7 +137,7 @@ def _outcome(job):
     try:
         return job.future.result()
     except (ValueError, OverTime) as exc:  # bad input, or a question too big for the server
-        return _error(400, str(exc))
+        return _bad_input(exc)
     except Cancelled:
         return _error(503, "the server is stopping")
     except Exception as exc:  # noqa: BLE001 - a bug: one line, and the server goes on

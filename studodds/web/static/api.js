@@ -1,15 +1,30 @@
 // The page's calls to the local server. The page computes nothing itself: every number
 // comes from the same functions the CLI calls.
 
-export class ApiError extends Error {}
+// A question the server refused: its one line, and the facts of it (the players, boxes
+// and cards at fault: faults.js marks them).
+export class ApiError extends Error {
+  constructor(message, facts = null) {
+    super(message);
+    this.facts = facts;
+  }
+}
+
+function factsOf(data) {
+  return { players: data.players || [], fields: data.fields || [], cards: data.cards || [] };
+}
 
 async function errorOf(response) {
   let message = `the server answered ${response.status} ${response.statusText}`;
+  let facts = null;
   try {
     const data = await response.json();
-    if (data && data.error) message = data.error;
+    if (data && data.error) {
+      message = data.error;
+      facts = factsOf(data);
+    }
   } catch (_) { /* not JSON: keep the status line */ }
-  return new ApiError(message);
+  return new ApiError(message, facts);
 }
 
 export async function getJSON(path) {
@@ -54,7 +69,7 @@ async function readStream(response, onProgress, onWarning = () => {}) {
       if ("progress" in message) onProgress(message.progress);
       else if ("warning" in message) onWarning(message.warning);
       else if ("result" in message) return message.result;
-      else if ("error" in message) throw new ApiError(message.error);
+      else if ("error" in message) throw new ApiError(message.error, factsOf(message));
     }
     if (done) break;
   }
@@ -62,7 +77,7 @@ async function readStream(response, onProgress, onWarning = () => {}) {
   if (rest) {
     const message = JSON.parse(rest);
     if ("result" in message) return message.result;
-    if ("error" in message) throw new ApiError(message.error);
+    if ("error" in message) throw new ApiError(message.error, factsOf(message));
   }
   throw new ApiError("the server's answer stopped before the result");
 }

@@ -4,6 +4,7 @@
 
 import { ApiError, getJSON, isAbort, postJSON } from "./api.js";
 import { seatIsEmpty } from "./cards.js";
+import { markFaults } from "./faults.js";
 import { initReplay, replaying, takeOver } from "./replay.js";
 import { clearResults, markStale, offerToWorkOut, remarkSeats, renderEquity } from "./results.js";
 import {
@@ -46,12 +47,15 @@ async function waitForEngine(signal) {
 // example's odds come back, until the table is changed.
 let linkProblem = "";
 
-// One line near the table; "" hides it (or goes back to the link's problem).
-function showError(message) {
-  message = message || linkProblem;
+// One line near the table; "" hides it (or goes back to the link's problem). A refusal
+// from the server (an ApiError) also marks the seats, boxes and cards it names.
+function showError(problem) {
+  const refused = problem instanceof ApiError;
+  const message = (refused ? problem.message : problem) || linkProblem;
   const el = $("error");
   el.textContent = message ? message.replace(/^Error: /, "") : "";
   el.hidden = !message;
+  markFaults(refused && problem.message ? problem.facts : null);
 }
 
 function renderAll() {
@@ -156,7 +160,7 @@ async function compute() {
     if (isAbort(err)) {
       markStale("Cancelled: these odds are for an earlier table. Change the table or press Work out the odds.");
     } else {
-      showError(err instanceof ApiError ? err.message : `the server cannot be reached (${err.message})`);
+      showError(err instanceof ApiError ? err : `the server cannot be reached (${err.message})`);
       markStale("No odds for this table.");
     }
   } finally {

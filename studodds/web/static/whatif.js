@@ -89,7 +89,7 @@ async function runNext() {
     showError("");
   } catch (err) {
     if (controller.signal.aborted || isAbort(err)) box.replaceChildren(stopped(controller));
-    else { box.replaceChildren(); showError(err instanceof ApiError ? err.message : String(err)); }
+    else { box.replaceChildren(); showError(err instanceof ApiError ? err : String(err)); }
   } finally {
     if (nextController === controller) { nextController = null; cancel.hidden = true; }
   }
@@ -182,7 +182,7 @@ async function runDeclare() {
     showError("");
   } catch (err) {
     if (controller.signal.aborted || isAbort(err)) box.replaceChildren(stopped(controller));
-    else { box.replaceChildren(); showError(err instanceof ApiError ? err.message : String(err)); }
+    else { box.replaceChildren(); showError(err instanceof ApiError ? err : String(err)); }
   } finally {
     if (declareController === controller) declareController = null;
   }
