@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from decimal import Decimal
 
@@ -78,19 +79,24 @@ class NextCardTable:
     dead_cards: int  # cards that leave the player drawing dead (equity 0)
     method: str
     community_card: bool  # the card comes as the community card, to everyone
-    # The suits of the cards on the table and the dead cards: two cards of one rank whose
-    # suits are both absent do the same thing to every hand (a sampled table may show them
-    # as one row). Not in the JSON: the hands and dead cards say it.
-    suits_in_play: str = ""
+    # Sampled: the cards that do the same thing to every hand, in groups of two or more:
+    # cards of one rank whose suits are nowhere on the table or dead (swapping them changes
+    # no hand), so their true figures are equal and only the noise of each card's sample
+    # tells them apart. Shown as one row (one figure) with their mean. Exact: none (their
+    # figures are equal already).
+    alike: tuple[tuple[str, ...], ...] = ()
 
     def to_dict(self) -> dict:
-        return {
+        document = {
             "game": self.game, "player": self.player, "hand": self.hand, "street": self.street,
             "method": self.method, "community_card": self.community_card,
             "equity_now": self.equity_now,
             "cards": [c.to_dict() for c in self.cards],
             "favourite_cards": self.favourite_cards, "dead_cards": self.dead_cards,
         }
+        if self.method != "exact":
+            document["alike"] = [list(group) for group in self.alike]
+        return document
 
 
 def next_street(scenario: Scenario) -> tuple[str, bool, bool]:
@@ -283,11 +289,7 @@ def next_card_table(
     for card, result in rows:
         mine = result.players[p]
         delta = mine.equity - base.equity
-        noise = 0.0
-        if mine.equity_se is not None and base.equity_se is not None:
-            noise = 2 * (mine.equity_se**2 + base.equity_se**2) ** 0.5
-        threshold = max(NEUTRAL, noise)
-        group = "improving" if delta > threshold else "hurting" if delta < -threshold else "neutral"
+        group = _verdict(delta, mine.equity_se, base.equity_se)
         others = [q.equity for j, q in enumerate(result.players) if j != p]
         favourite += mine.equity > max(others)
         drawing_dead += mine.win == 0 and mine.tie == 0
@@ -306,14 +308,53 @@ def next_card_table(
             mine.tie, probabilities[card], mine.equity_se, **split,
         ))
     cards.sort(key=lambda c: (-c.equity, c.card))
-    seen = {c for known in scenario.known for c in known} | set(scenario.dead)
-    suits_in_play = "".join(sorted({card_str(c)[1] for c in seen}))
-    if all(k in ("low_a5", "low_8") for k in scenario.game.kinds):
-        suits_in_play = ""  # ace-to-five lows never look at suits
+    alike = () if now.method == "exact" else alike_cards(scenario, [c.card for c in cards])
+    if alike:  # one verdict for cards that do the same thing: their mean change decides
+        by_card = {c.card: c for c in cards}
+        for members in alike:
+            delta = sum(by_card[m].delta for m in members) / len(members)
+            group = _verdict(delta, max(by_card[m].equity_se for m in members),
+                             base.equity_se)
+            for m in members:
+                by_card[m] = dataclasses.replace(by_card[m], group=group)
+        cards = [by_card[c.card] for c in cards]
     return NextCardTable(
         scenario.game.id, player, str(scenario.hands[p]), street, base.equity, now,
-        tuple(cards), favourite, drawing_dead, now.method, community, suits_in_play,
+        tuple(cards), favourite, drawing_dead, now.method, community, alike,
     )
+
+
+def _verdict(delta: float, card_se: float | None, now_se: float | None) -> str:
+    """"improving", "hurting" or "neutral": a change of less than 0.1 point (NEUTRAL), or,
+    sampled, less than two standard errors of the change, is neutral."""
+    threshold = NEUTRAL
+    if card_se is not None and now_se is not None:
+        threshold = max(NEUTRAL, 2 * (card_se**2 + now_se**2) ** 0.5)
+    return "improving" if delta > threshold else "hurting" if delta < -threshold else "neutral"
+
+
+def alike_cards(scenario: Scenario, cards: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The cards (as written) that do the same thing to every hand, in groups of two or
+    more, each in the order given: those of one rank whose suits are out of play, on no
+    hand and not dead (razz and the ace-to-five lows never look at suits: all of a rank).
+    None with a hole-card range: a range may name a suit ("As?"), and then the swap is not
+    the same for it.
+
+    >>> s = build_scenario("stud7", ["(As Ks) Ah", "(x x) Qs"])
+    >>> alike_cards(s, ["Kc", "Kh", "Kd", "Qc", "Qd"])
+    (('Kc', 'Kd'), ('Qc', 'Qd'))
+    """
+    if scenario.ranges:
+        return ()
+    seen = {c for known in scenario.known for c in known} | set(scenario.dead)
+    suits_in_play = {card_str(c)[1] for c in seen}
+    if all(k in ("low_a5", "low_8") for k in scenario.game.kinds):
+        suits_in_play = set()  # ace-to-five lows never look at suits
+    by_rank: dict[str, list[str]] = {}
+    for card in cards:
+        if card[1] not in suits_in_play:
+            by_rank.setdefault(card[0], []).append(card)
+    return tuple(tuple(group) for group in by_rank.values() if len(group) > 1)
 
 
 @dataclass(frozen=True)

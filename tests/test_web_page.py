@@ -484,6 +484,31 @@ def test_the_next_card_grid(page, server):
     assert live["Th"].find_element(By.CSS_SELECTOR, ".eq").text == "100.0%"
 
 
+def test_a_sampled_next_card_grid_shows_alike_cards_as_one(page, server):
+    """Sampled, cards of one rank whose suits are nowhere on the table show one figure,
+    the mean of their samples (the CLI's one row), and the page says how far apart two
+    cards may be by chance."""
+    d = page
+    hands = ["(As Ks) Ah Kh", "(x x) Qh Jh"]  # clubs and diamonds out of play
+    open_link(d, f"{server}/?{urlencode([('game', 'stud7'), *(('hand', h) for h in hands), ('trials', '2000'), ('seed', '1')])}")
+    wait(d, lambda d: settled(d, "seed 1"), what="the sampled odds")
+    css(d, "[data-testid=next-run]").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".next-grid"), what="the next-card grid")
+    expected = cli_json("next", *hands, "--trials", "2000", "--seed", "1")
+    assert ["Qc", "Qd"] in expected["alike"] or ["Qd", "Qc"] in expected["alike"]
+    by_card = {c["card"]: c for c in expected["cards"]}
+    assert by_card["Qc"]["equity"] != by_card["Qd"]["equity"]  # apart, each has its noise
+    mean = (by_card["Qc"]["delta"] + by_card["Qd"]["delta"]) / 2
+    for card in ("Qc", "Qd"):
+        cell = css(d, f".next-grid .next-cell[data-card={card}]")
+        assert cell.find_element(By.CSS_SELECTOR, ".delta").text == f"{100 * mean:+.2f}"
+        assert "alike" in cell.get_attribute("class")
+    spade = css(d, ".next-grid .next-cell[data-card=Qs]")  # a spade: its own figure
+    assert "alike" not in spade.get_attribute("class")
+    assert spade.find_element(By.CSS_SELECTOR, ".delta").text == f"{100 * by_card['Qs']['delta']:+.2f}"
+    assert "Sampled: each card's equity is within about" in css(d, "#next-out").text
+
+
 def test_a_long_run_shows_progress_and_cancels(page, server):
     d = page
     hands = ["(As Ks) Ah", "(x x) Qd", "(x x) 7c", "(x x) 8h"]

@@ -221,17 +221,16 @@ def _signed_pct(x: float | None) -> str:
     return "" if x is None else f"{100 * x:+.2f}"
 
 
-def _next_card_rows(cards, split: bool, sampled: bool, suits_in_play: str = ""
-                    ) -> list[list[str]]:
+def _next_card_rows(cards, split: bool, alike=()) -> list[list[str]]:
     """One row per outcome, best first.
 
-    Counted exactly, cards whose rows would read the same (equity, change, what they make,
-    the halves) share a row. Sampled, each card's figures carry its own noise, so equal
-    cards would each get a row (Ks, Kc and Kh apart while 8c 8d 8h share one): there, as
-    well as cards that read the same, two cards of one rank share a row, with their mean figures, when neither suit is in play
-    (on the table or dead), so that swapping them changes nothing for any hand; a card of
-    a suit in play (a flush card, one off an opponent's flush draw) keeps its own row.
+    Cards whose rows would read the same (equity, change, what they make, the halves) share
+    a row. Sampled, each card's figures carry their own noise, so cards that do the same
+    thing (NextCardTable.alike: one rank, suits out of play) would each get a row, Ks, Kc
+    and Kh apart while 8c 8d 8h share one: those share a row, with their mean figures; a
+    card of a suit in play (a flush card, one off an opponent's flush draw) keeps its own.
     """
+    twin = {card: group for group in alike for card in group}
     grouped: dict[tuple, list] = {}
     for c in cards:  # best first
         key = (_pct(c.equity), _signed_pct(c.delta), c.category)
@@ -239,8 +238,8 @@ def _next_card_rows(cards, split: bool, sampled: bool, suits_in_play: str = ""
             key += (_pct(c.scoop), _signed_pct(c.scoop_delta), _pct(c.high_win),
                     _signed_pct(c.high_win_delta), _pct(c.low_win),
                     _signed_pct(c.low_win_delta))
-        if sampled and c.card[1] not in suits_in_play:
-            key = ("rank", c.card[0], c.category)
+        if c.card in twin:
+            key = ("alike", twin[c.card])
         grouped.setdefault(key, []).append(c)
     rows = []
     for members in grouped.values():
@@ -296,8 +295,7 @@ def next_card_report(table, fmt: str) -> str:
         members = [c for c in table.cards if c.group == group]
         if members:
             lines += ["", f"{group} ({len(members)} card{'s' * (len(members) != 1)})",
-                      render_table(headers, _next_card_rows(members, split, mc,
-                                                            table.suits_in_play))]
+                      render_table(headers, _next_card_rows(members, split, table.alike))]
     lines += ["", (
         f"equity now {_pct(table.equity_now)}; {table.favourite_cards} of {len(table.cards)} "
         f"cards make player {table.player} the favourite, {table.dead_cards} leave them "

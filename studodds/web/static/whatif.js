@@ -126,6 +126,14 @@ function renderNext(data, seconds) {
   box.append(head);
   const byCard = new Map(data.cards.map((c) => [c.card, c]));
   const split = data.cards.length && data.cards[0].scoop !== undefined;
+  // Sampled, cards that do the same thing (one rank, suits nowhere on the table) show one
+  // figure, their mean, as the CLI gives them one row: apart, each would show its own noise.
+  const twins = new Map();
+  for (const group of data.alike || []) {
+    const mean = (key) => group.reduce((sum, card) => sum + byCard.get(card)[key], 0) / group.length;
+    const shared = { equity: mean("equity"), delta: mean("delta"), group };
+    for (const card of group) twins.set(card, shared);
+  }
   const grid = document.createElement("div");
   grid.className = "next-grid";
   for (const card of fullDeck()) {
@@ -140,17 +148,21 @@ function renderNext(data, seconds) {
       grid.append(cellEl);
       continue;
     }
+    const twin = twins.get(card);
+    const shown = twin || c;
     cellEl.classList.add(c.group);
-    cellEl.style.background = changeColour(c.delta, c.group);
+    if (twin) cellEl.classList.add("alike");
+    cellEl.style.background = changeColour(shown.delta, c.group);
     cellEl.append(cardElement(card, "up"));
     const eq = document.createElement("span");
     eq.className = "eq";
-    eq.textContent = pct(c.equity, 1);
+    eq.textContent = pct(shown.equity, 1);
     const d = document.createElement("span");
     d.className = "delta";
-    d.textContent = points(c.delta);
+    d.textContent = points(shown.delta);
     cellEl.append(eq, d);
-    let title = `${card}: equity ${pct(c.equity)} (${points(c.delta)} points), makes ${c.category}`;
+    let title = `${card}: equity ${pct(shown.equity)} (${points(shown.delta)} points), makes ${c.category}`;
+    if (twin) title += `; the same as ${twin.group.filter((t) => t !== card).join(" ")} (no card of these suits is out), so the mean of their samples`;
     if (split) {
       title += `; scoop ${pct(c.scoop)} (${points(c.scoop_delta)}), high win ${pct(c.high_win)}, low win ${pct(c.low_win)}`;
     }
@@ -165,6 +177,13 @@ function renderNext(data, seconds) {
     `${data.favourite_cards} of ${data.cards.length} make player ${data.player} the favourite; ${data.dead_cards} leave them drawing dead. ` +
     "The number under a card: the equity once it comes; then the change in percentage points.",
   ));
+  const errors = data.cards.map((c) => c.equity_se).filter((se) => se !== undefined);
+  if (errors.length) {
+    box.append(note(
+      `Sampled: each card's equity is within about ${(200 * Math.max(...errors)).toFixed(2)} points of its exact value 19 times in 20, ` +
+      "so two cards closer than that may be the wrong way round. Cards of one rank whose suits are nowhere on the table show one figure, the mean of their samples.",
+    ));
+  }
 }
 
 async function runDeclare() {
