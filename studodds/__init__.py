@@ -18,10 +18,11 @@ _PUBLIC = {
     "GAMES": "games", "EquityResult": "results", "PlayerResult": "results",
     "Evaluation": "eval", "evaluate": "eval", "evaluate_batch": "eval",
     "equity": "equity", "next_card_table": "whatif", "pot_odds": "whatif",
+    "own_odds": "own", "OwnOdds": "own",
 }
 __all__ = [
     "GAMES", "EquityResult", "Evaluation", "PlayerResult", "__version__", "equity", "evaluate",
-    "evaluate_batch", "next_card_table", "pot_odds",
+    "evaluate_batch", "next_card_table", "own_odds", "OwnOdds", "pot_odds",
 ]
 
 

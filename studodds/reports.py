@@ -34,6 +34,11 @@ def declare_document(table) -> dict:
     return table.to_dict()
 
 
+def own_odds_document(odds) -> dict:
+    """`studodds odds`: the own.OwnOdds."""
+    return odds.to_dict()
+
+
 def replay_document(replays: Iterable) -> list:
     """`studodds replay`: one object per hand replayed (histories.replay.HandReplay)."""
     return [r.to_dict() for r in replays]

@@ -138,7 +138,7 @@ def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
     return tuple(seen), unknown
 
 
-def _check_hand_shape(game: Game, hand: StudHand, player: int) -> None:
+def check_hand_shape(game: Game, hand: StudHand, player: int) -> None:
     if hand.random:
         return
     hole = game.hole_cards
@@ -253,7 +253,7 @@ def build_scenario(
         )
     _check_player_count(game, n)
     for p, hand in enumerate(hands, start=1):
-        _check_hand_shape(game, hand, p)
+        check_hand_shape(game, hand, p)
 
     check_no_duplicates(hands, dead_seen, community_card)
     if community_card is not None:
@@ -327,7 +327,7 @@ def build_scenario(
     # The checks above leave enough unseen cards for every deal.
     assert sum(to_deal) + community <= len(pool) - dead_unknown
     ranges = tuple(
-        _player_range(game, p, hand, pool) for p, hand in enumerate(hands)
+        player_range(game, p, hand, pool) for p, hand in enumerate(hands)
         if hand.hole_range is not None
     )
     _check_ranges(hands, ranges)
@@ -386,7 +386,7 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
     known_set = {c for k in known for c in k} | set(dead_seen)
     pool = tuple(c for c in range(DECK_SIZE) if c not in known_set)
     ranges = tuple(
-        _player_range(game, p, hand, pool) for p, hand in enumerate(hands)
+        player_range(game, p, hand, pool) for p, hand in enumerate(hands)
         if hand.hole_range is not None
     )
     _check_ranges(hands, ranges)
@@ -411,7 +411,7 @@ def _check_ranges(hands, ranges) -> None:
             + " needs some card twice", players=clash)
 
 
-def _player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> PlayerRange:
+def player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> PlayerRange:
     hole_range = hand.hole_range
     size = game.hole_cards
     third_street = [c for c in hole_range.classes if c in THIRD_STREET_CLASSES]

@@ -404,7 +404,7 @@ ERRORS = {
     "missing option value": (["eval", "As 2c 3d 4h 6s", "--format"], ["--format"]),
     "missing HAND": (["eval"], ["Missing argument"]),
     "missing HAND after options": (["eval", "--kind", "high"], ["Missing argument"]),
-    "unknown command": (["odds", "As 2c 3d 4h 6s"], ["'odds'"]),
+    "unknown command": (["oddz", "As 2c 3d 4h 6s"], ["'oddz'"]),
     "x in eval": (["eval", "(As x) Qh Jh Th 9h"], ["'x'", "known"]),
     "? in eval": (["eval", "(As Kd) Qh Jh Th 9h (?)"], ["known"]),
     "x in a plain list": (["eval", "As Kd Qh Jh x"], ["'x' is not a card"]),

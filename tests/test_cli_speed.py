@@ -78,8 +78,8 @@ def test_the_command_list_is_each_commands_own_help():
 
 def test_an_unknown_command_is_still_one_error_line(capsys):
     from studodds.cli import main
-    assert main(["odds"]) == 2
-    assert capsys.readouterr().err.startswith("Error: No such command 'odds'")
+    assert main(["oddz"]) == 2
+    assert capsys.readouterr().err.startswith("Error: No such command 'oddz'")
 
 
 def test_every_public_name_is_listed_and_found():

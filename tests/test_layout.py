@@ -26,13 +26,14 @@ ALLOWED = {
     "equity": {"engine", "eval", "scenario", "results"},
     "whatif": {"engine", "eval", "scenario", "results", "equity"},
     "declare": {"engine", "scenario", "results", "equity"},
+    "own": {"engine", "eval", "scenario"},  # one hand's completions, counted by the engine
     "warming": {"equity", "eval", "whatif", "declare"},  # asks one question of each kernel
     "batch": {"equity", "scenario", "results"},
     "chart": {"engine", "equity", "scenario", "results", "batch"},
     "reports": set(),  # the JSON documents: it puts results' own to_dict together
     "cli": {"eval", "equity", "whatif", "declare", "scenario", "results", "table",
             "histories", "batch", "chart", "reports", "web",  # `serve` runs the web app
-            "warming"},
+            "warming", "own"},
     # The web page asks what the CLI asks, the same way; it never imports cli/.
     "web": {"equity", "whatif", "declare", "histories", "batch", "reports"},
 }

@@ -33,6 +33,8 @@ COMMANDS = {
              "Value of each HAND (5 to 7 known cards) for each hand kind."),
     "next": (".odds", "next_command",
              "What every possible next card does to a player's equity."),
+    "odds": (".own", "odds_command",
+             "How often one hand ends as each final hand, as the cards lie."),
     "replay": (".replay", "replay_command",
                "Replay stud hand histories street by street, with the odds."),
     "rules": (".rules", "rules_group",

@@ -526,3 +526,57 @@ def _replay_shortage_lines(streets) -> list[str]:
               "player's seventh card" for s in streets if s.community is not None]
     return lines
 
+
+
+def _chance(x: float) -> str:
+    """A chance as a player reads it: 2 decimals, '<0.01%' for a rare one that can come."""
+    if 0 < x < 0.00005:
+        return "<0.01%"
+    return _pct(x)
+
+
+def _one_in(x: float) -> str:
+    """'1 in 43' for a chance under a half (how players say a long shot); '' above."""
+    if x <= 0 or x >= 0.5:
+        return ""
+    return f"1 in {1 / x:,.{0 if x < 0.1 else 1}f}"
+
+
+def own_odds_report(odds, fmt: str) -> str:
+    """Report for `studodds odds`: each half's final hands, exactly and or better, the
+    thresholds asked, and for a split game a low and a high at once."""
+    if fmt == "json":
+        return render_json(reports.own_odds_document(odds))
+    if fmt == "csv":
+        headers = ["section", "hand", "ways", "chance", "or_better_ways", "or_better"]
+        rows = [[half.name, r.hand, r.ways, r.chance, r.or_better_ways, r.or_better]
+                for half in odds.halves for r in half.rows]
+        rows += [[section, r.words, r.ways, r.chance, "", ""]
+                 for section, group in (("asked", odds.asked), ("both", odds.both))
+                 for r in group]
+        return render_csv(headers, rows)
+    total = odds.halves[0].rows[0].total
+    whose = "a random hand" if odds.hand == "random" else odds.hand
+    ways = f"{odds.completions:,} ways its {odds.to_come} unseen card{'s' * (odds.to_come != 1)} can fall"
+    if odds.completions != total:
+        ways += f" (over the range's hole cards, {total:,.6g} by weight)" if isinstance(
+            total, float) else " (over every hole-card choice of the range)"
+    lines = [f"{odds.game_name}: {whose} on {odds.street}"
+             if odds.street != "before the deal" else f"{odds.game_name}: {whose}, before the deal",
+             f"exact, every one of the {ways}"
+             + (f"; dead: {odds.dead}" if odds.dead else "")]
+    for half in odds.halves:
+        headers = [half.name.replace("low (8 or better)", "low, 8 or better")
+                   if len(odds.halves) > 1 else "final hand",
+                   "exactly", "or better", "or better, 1 in", "ways"]
+        rows = [[r.hand, _chance(r.chance), _chance(r.or_better),
+                 _one_in(r.or_better).removeprefix("1 in "), f"{r.ways:,}" if isinstance(
+                     r.ways, int) else f"{r.ways:,.1f}"] for r in half.rows]
+        lines += ["", render_table(headers, rows)]
+    for title, group in (("asked", odds.asked), ("a low and a high at once", odds.both)):
+        if group:
+            rows = [[r.words, _chance(r.chance), _one_in(r.chance),
+                     f"{r.ways:,}" if isinstance(r.ways, int) else f"{r.ways:,.1f}"]
+                    for r in group]
+            lines += ["", render_table([title, "chance", "odds", "ways"], rows)]
+    return "\n".join(lines)

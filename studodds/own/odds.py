@@ -1,0 +1,271 @@
+"""One player's own chances: how often the hand, as the cards lie, ends as each final hand
+("how often do I make it?"), counted over every way its cards to come can fall.
+
+Nobody else's cards matter except the cards seen (in other hands, or dead): those are out
+of the deck. Cards nobody saw (x in the dead cards, burns) change no chance, so they are
+only counted against the deck. Every completion is counted (engine/final_hands.py), so the
+chances are exact fractions; a range in the hole ("(K? K?) Kd") counts every hole-card
+choice it allows, each weighing the same (or its weight, for a weighted range).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from ..cards import StudHand, card_str, check_no_duplicates, parse_hand
+from ..engine.final_hands import HIGH_TOP_SHIFT, count_final_hands, possible_values
+from ..eval.values import NO_LOW, category_name
+from ..games import Game, as_game
+from ..messages import InputError, shown
+from ..scenario import DECK_SIZE, check_hand_shape, parse_dead, player_range
+from .thresholds import Threshold, parse_threshold
+
+# The high thresholds of "a low and a high at once" in a split game, weakest first.
+JOINT_HIGHS = ("two pair", "trips", "a straight", "a flush", "a full house")
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One final hand (a category, or for lows its top card: '7-low'): how many ways end
+    exactly there, and there or better, out of `total`."""
+
+    hand: str
+    ways: int | float
+    or_better_ways: int | float
+    total: int | float
+
+    @property
+    def chance(self) -> float:
+        return self.ways / self.total
+
+    @property
+    def or_better(self) -> float:
+        return self.or_better_ways / self.total
+
+
+@dataclass(frozen=True)
+class Half:
+    """The final hands of one hand kind, best first. name: 'high', 'low' or 'low (8 or
+    better)'."""
+
+    kind: str
+    name: str
+    rows: tuple[HandRow, ...]
+
+
+@dataclass(frozen=True)
+class ThresholdRow:
+    """A bar a player names ('two pair, aces up or better'), or two at once: the ways that
+    clear it."""
+
+    words: str
+    ways: int | float
+    total: int | float
+
+    @property
+    def chance(self) -> float:
+        return self.ways / self.total
+
+    def fraction(self) -> Fraction | None:
+        """The exact chance (None for a weighted range's float counts)."""
+        if isinstance(self.ways, float) or isinstance(self.total, float):
+            return None
+        return Fraction(int(self.ways), int(self.total))
+
+
+@dataclass(frozen=True)
+class OwnOdds:
+    """A player's own chances of each final hand (own_odds)."""
+
+    game: str  # the game's id
+    game_name: str
+    hand: str
+    dead: str
+    street: str  # the street the hand is on ("before the deal" for a random hand)
+    to_come: int  # the player's cards still unseen (to come, or unknown hole cards)
+    completions: int  # ways those cards can fall (times the hole choices of a range)
+    halves: tuple[Half, ...]
+    asked: tuple[ThresholdRow, ...]  # the --at-least thresholds, then both at once
+    both: tuple[ThresholdRow, ...]  # a split game: a low and a high at once
+    method: str = "exact"
+
+    def to_dict(self) -> dict:
+        """The JSON document: every count, and each chance as a float."""
+        def threshold(row: ThresholdRow) -> dict:
+            return {"hand": row.words, "ways": row.ways, "chance": row.chance}
+        return {
+            "game": self.game, "hand": self.hand, "dead": self.dead, "street": self.street,
+            "to_come": self.to_come, "completions": self.completions, "method": self.method,
+            "halves": [{
+                "kind": half.kind, "name": half.name,
+                "rows": [{"hand": r.hand, "ways": r.ways, "chance": r.chance,
+                          "or_better_ways": r.or_better_ways, "or_better": r.or_better}
+                         for r in half.rows],
+            } for half in self.halves],
+            "asked": [threshold(r) for r in self.asked],
+            "both": [threshold(r) for r in self.both],
+            "total": self.halves[0].rows[0].total,
+        }
+
+
+def _street(game: Game, hand: StudHand) -> tuple[str, int]:
+    """The hand's street and its cards still to come or unseen."""
+    if hand.random:
+        return "before the deal", game.hand_size
+    hole = game.hole_cards if not hand.hole_given else len(hand.down)
+    held = hole + len(hand.up) + len(hand.river)
+    unseen = game.hand_size - len(hand.known_cards)
+    return game.street_name(held), unseen
+
+
+def _half_name(kind: str) -> str:
+    return {"high": "high", "low_8": "low (8 or better)"}.get(kind, "low")
+
+
+def _rows(kind: str, counts: np.ndarray, total) -> tuple[HandRow, ...]:
+    """The final hands of a kind, best first: its categories (for lows, each unpaired low
+    by its top card), with the ways to each and to it or better."""
+    values = possible_values(kind)
+    groups: dict[str, float] = {}
+    for value, ways in zip(values[::-1].tolist(), counts[::-1].tolist(), strict=True):
+        label = category_name(value, kind)
+        groups[label] = groups.get(label, 0) + ways
+    rows, running = [], 0
+    for label, ways in groups.items():
+        running += ways
+        if ways or kind == "high" or label == "no low":
+            rows.append(HandRow(label, ways, running, total))
+    return tuple(rows)
+
+
+def _clearing(kind: str, counts: np.ndarray, threshold: int):
+    """Ways whose value of this kind is at least threshold."""
+    start = int(np.searchsorted(possible_values(kind), threshold, side="left"))
+    return counts[start:].sum()
+
+
+def _joint_ways(joint: np.ndarray, low_kind: str, high_value: int, low_value: int):
+    top = high_value >> HIGH_TOP_SHIFT
+    low_start = int(np.searchsorted(possible_values(low_kind), low_value, side="left"))
+    return joint[top:, low_start:].sum()
+
+
+def _number(x):
+    """A count as the int it is, or a float for a weighted range."""
+    x = x.item() if hasattr(x, "item") else x
+    return int(x) if float(x).is_integer() and not isinstance(x, float) else x
+
+
+def own_odds(
+    game: Game | str, hand: StudHand | str, dead: str | Sequence = (), *,
+    at_least: Iterable[str] = (), progress: Callable[[float], None] | None = None,
+    threads: int | None = None,
+) -> OwnOdds:
+    """One hand's chances of ending as each final hand, counted exactly, as the cards lie.
+
+    hand: one player's hand ('(As Ks) Ah', '(x x) Kd', 'random' for seven unseen cards, a
+    range in the hole: '(K? K?) Kd'). dead: the cards out of play, seen or x.
+    at_least: thresholds a player names ('aces up', 'a flush', '8-7'): each gets a row of
+    the ways it is cleared; one high and one low also get their row at once.
+
+    >>> odds = own_odds("stud7", "(As Ks) Ah")
+    >>> odds.street, odds.completions, odds.halves[0].rows[2].hand
+    ('3rd street', 211876, 'full house')
+    """
+    game = as_game(game)
+    if isinstance(hand, str):
+        try:
+            hand = parse_hand(hand)
+        except InputError as error:
+            raise type(error)(f"the hand: {error}", players=(0,), cards=error.cards) from None
+    elif not isinstance(hand, StudHand):
+        raise InputError(f"hand {shown(hand)}: a hand is text such as '(As Ks) Ah'",
+                         players=(0,))
+    check_hand_shape(game, hand, 1)
+    seen_dead, unseen_dead = parse_dead(dead)
+    check_no_duplicates([hand], seen_dead)
+    thresholds = _thresholds(at_least, game)
+    street, to_come = _street(game, hand)
+    known = hand.known_cards
+    pool = tuple(c for c in range(DECK_SIZE) if c not in set(known) | set(seen_dead))
+    if to_come > len(pool) - unseen_dead:
+        raise InputError(
+            f"the deck cannot supply this hand: it needs {to_come} more cards and only "
+            f"{len(pool) - unseen_dead} are unseen (52 less {len(known)} in the hand and "
+            f"{len(seen_dead) + unseen_dead} dead)", fields=("dead",))
+    choices = [((), None)]
+    if hand.hole_range is not None:
+        hole_range = player_range(game, 0, hand, pool)
+        weights = hole_range.weights or (None,) * len(hole_range.combos)
+        choices = list(zip(hole_range.combos, weights, strict=True))
+    kinds = game.kinds
+    counts = {kind: 0 for kind in kinds}
+    joint = 0
+    total_completions = 0
+    for i, (hole, weight) in enumerate(choices):
+        rest = tuple(c for c in pool if c not in hole)
+        draw = to_come - len(hole)
+        done = None if progress is None else (
+            lambda f, i=i: progress((i + f) / len(choices)))
+        tally = count_final_hands(kinds, known + hole, rest, draw, progress=done,
+                                  threads=threads)
+        scale = 1 if weight is None else weight
+        for kind in kinds:
+            counts[kind] = counts[kind] + tally.counts[kind] * scale
+        if tally.joint is not None:
+            joint = joint + tally.joint * scale
+        total_completions += tally.total
+    weight_total = (len(choices) if choices[0][1] is None
+                    else sum(w for _, w in choices))
+    total = total_completions if choices[0][1] is None else (
+        total_completions / len(choices) * weight_total)
+    halves = tuple(Half(kind, _half_name(kind), _rows(kind, counts[kind], total))
+                   for kind in kinds)
+    asked = [ThresholdRow(f"{t.words} or better", _number(_clearing(t.kind, counts[t.kind],
+                                                                      t.value)), total)
+             for t in thresholds]
+    highs = [t for t in thresholds if t.kind == "high"]
+    lows = [t for t in thresholds if t.kind != "high"]
+    if game.split and highs and lows:
+        for h in highs:
+            for low in lows:
+                asked.append(ThresholdRow(
+                    f"{low.words} or better and {h.words} or better, at once",
+                    _number(_joint_ways(joint, kinds[1], h.value, low.value)), total))
+    both = ()
+    if game.split:
+        both = _both_rows(kinds, joint, total)
+    return OwnOdds(game.id, game.name, str(hand), _dead_text(seen_dead, unseen_dead), street,
+                   to_come, total_completions, halves, tuple(asked), both)
+
+
+def _both_rows(kinds, joint, total) -> tuple[ThresholdRow, ...]:
+    """A split game's 'a low and a high at once': a low (an 8-low or better where the
+    game has no qualifier) with each high from two pair up."""
+    low_kind = kinds[1]
+    if low_kind == "low_8":
+        low_value, low_words = NO_LOW + 1, "a low"
+    else:
+        low = parse_threshold("8-low", kinds)
+        low_value, low_words = low.value, "an 8-low or better"
+    rows = []
+    for name in JOINT_HIGHS:
+        high = parse_threshold(name, kinds)
+        ways = _joint_ways(joint, low_kind, high.value, low_value)
+        rows.append(ThresholdRow(f"{low_words} and {high.words} or better", _number(ways),
+                                 total))
+    return tuple(rows)
+
+
+def _thresholds(at_least: Iterable[str], game: Game) -> list[Threshold]:
+    if isinstance(at_least, str):
+        at_least = [at_least]
+    return [parse_threshold(text, game.kinds, game.name) for text in at_least]
+
+
+def _dead_text(seen: Sequence[int], unseen: int) -> str:
+    return " ".join([card_str(c) for c in seen] + ["x"] * unseen)
