@@ -21,8 +21,8 @@ _PUBLIC = {
     "own_odds": "own", "OwnOdds": "own",
 }
 __all__ = [
-    "GAMES", "EquityResult", "Evaluation", "PlayerResult", "__version__", "equity", "evaluate",
-    "evaluate_batch", "next_card_table", "own_odds", "OwnOdds", "pot_odds",
+    "GAMES", "EquityResult", "Evaluation", "OwnOdds", "PlayerResult", "__version__", "equity",
+    "evaluate", "evaluate_batch", "next_card_table", "own_odds", "pot_odds",
 ]
 
 

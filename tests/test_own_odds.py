@@ -12,11 +12,11 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
+import naive
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
-import naive
 from studodds.cards import parse_cards
 from studodds.cli import cli, main
 from studodds.eval import evaluate, evaluate_batch
@@ -103,7 +103,7 @@ def test_a_threshold_counts_the_hands_at_least_that_good(game, hand, asked):
 
 def test_a_high_and_a_low_asked_together_are_counted_at_once():
     odds = own_odds("stud7hl8", "(As 2s) 3h 4h", at_least=["7-5", "a straight"])
-    _, values, total = brute_force("stud7hl8", "(As 2s) 3h 4h", "", slow=False)
+    _, values, _total = brute_force("stud7hl8", "(As 2s) 3h 4h", "", slow=False)
     low = parse_threshold("7-5", ("high", "low_8"))
     high = parse_threshold("a straight", ("high", "low_8"))
     both = odds.asked[2]
