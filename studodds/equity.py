@@ -33,7 +33,9 @@ from .engine.showdown import (
 )
 from .games import DECLARE_GAMES, Game, as_game
 from .messages import OptionError, option, real_number, shown, whole_number
-from .results import EquityResult, build_result
+from .own.odds import players_final_hands
+from .own.thresholds import parse_threshold
+from .results import KIND_BINS, EquityResult, bin_name, build_result
 from .scenario import Scenario, ScenarioError, build_scenario
 
 # Below this many deals the exact answer is cheaper than a precise sample: the default.
@@ -141,6 +143,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     distribution: bool = False,
+    at_least: Sequence[str] = (),
     progress: Callable[[float], None] | None = None,
     on_estimate: Callable[[RunEstimate], None] | None = None,
 ) -> EquityResult:
@@ -161,6 +164,11 @@ def equity(
     seed makes sampling reproducible on any number of threads.
     progress(fraction) is called as the work advances; on_estimate(RunEstimate) once,
     before the work starts, with how long it will take.
+    distribution: also each player's chance of ending with each final hand; at_least:
+    hands a player names ("aces up", "8-7": own.parse_threshold), each player's chance to
+    end with that or better. Both are counted exactly, whatever the method of the equity
+    (a player's own cards to come are any unseen cards), except at a table with a
+    hole-card range, where the distribution comes from the equity's deals.
 
     >>> r = equity("stud7", ["(As Ks) Ah Kh Qh Jh (2c)", "(Qs Qd) Qc 2d 3d 4d (5d)"])
     >>> r.method, [round(p.equity, 3) for p in r.players]
@@ -172,11 +180,54 @@ def equity(
     game = as_game(game)
     scenario = build_scenario(game, hands, dead, community)
     declarations = parse_declarations(game, declare, scenario.n_players)
-    return equity_of_scenario(
+    at_least = [at_least] if isinstance(at_least, str) else list(at_least)
+    thresholds = [parse_threshold(t, game.kinds, game.name) for t in at_least]
+    counted = (distribution or thresholds) and not scenario.ranges
+    if thresholds and scenario.ranges:
+        raise OptionError(
+            f"{option('at_least')}: with a hole-card range at the table a player's chances "
+            "of a hand are not counted here; ask `studodds odds` for one hand",
+            fields=("at_least",))
+    result = equity_of_scenario(
         scenario, exact=exact, trials=trials, precision=precision, seed=seed, threads=threads,
-        distribution=distribution, progress=progress, declarations=declarations,
-        on_estimate=on_estimate,
+        distribution=distribution and not counted, progress=progress,
+        declarations=declarations, on_estimate=on_estimate,
     )
+    if counted:
+        result = _with_final_hands(result, scenario, thresholds, distribution, threads)
+    return result
+
+
+def _with_final_hands(result: EquityResult, scenario: Scenario, thresholds, distribution: bool,
+                      threads) -> EquityResult:
+    """The result with each player's final hands counted exactly (own.players_final_hands):
+    the distribution by the engine's category names, and the chance of each threshold."""
+    game = scenario.game
+    highs = [t for t in thresholds if t.kind == "high"]
+    lows = [t for t in thresholds if t.kind != "high"]
+    players = []
+    for player, final in zip(result.players, players_final_hands(scenario, threads),
+                             strict=True):
+        extra = {}
+        if distribution:
+            extra["distribution"] = {}
+            for kind in game.kinds:
+                ways = final.by_category(kind)
+                names = {bin_name(b): bin_name(b).split(" (")[0] for b in KIND_BINS[kind]}
+                assert set(ways) <= set(names.values()), ways  # every hand has its bin
+                extra["distribution"][kind] = {
+                    name: ways.get(label, 0) / final.total for name, label in names.items()}
+        if thresholds:
+            asked = {f"{t.words} or better": final.clearing(t) / final.total
+                     for t in thresholds}
+            if game.split:
+                for high in highs:
+                    for low in lows:
+                        asked[f"{low.words} or better and {high.words} or better, at once"] = (
+                            final.clearing_both(high, low) / final.total)
+            extra["at_least"] = asked
+        players.append(dataclasses.replace(player, **extra))
+    return dataclasses.replace(result, players=tuple(players))
 
 
 def new_seed() -> int:

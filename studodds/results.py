@@ -66,6 +66,7 @@ class PlayerResult:
     low_tie: float | None = None
     scoop: float | None = None
     distribution: dict[str, dict[str, float]] | None = None
+    at_least: dict[str, float] | None = None  # a hand named ("two pair, aces up") or better
 
     def to_dict(self) -> dict:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items()

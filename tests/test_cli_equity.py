@@ -497,10 +497,10 @@ def test_table_split_game_sampled_puts_the_error_bar_after_equity(capsys):
 
 def test_table_distribution_only_when_asked(capsys):
     plain = "\n".join(table_lines(["--trials", "300", "--seed", "2", *THIRD], capsys))
-    assert "category" not in plain
+    assert "exactly (or better)" not in plain
     lines = table_lines(["--trials", "300", "--seed", "2", "--distribution", *THIRD], capsys)
-    headers = [split_row(line) for line in lines if line.startswith("high category")]
-    assert headers == [["high category", "player 1", "player 2", "player 3"]]
+    headers = [split_row(line) for line in lines if line.startswith("high hand")]
+    assert headers == [["high hand, exactly (or better)", "player 1", "player 2", "player 3"]]
 
 
 # --- 4. CSV ---------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ ALLOWED = {
     "histories": {"equity", "scenario", "results", "table", "eval"},
     "scenario": {"engine"},  # engine/joint.py: can the players' ranges all hold at once
     "results": {"engine", "eval"},
-    "equity": {"engine", "eval", "scenario", "results"},
+    "equity": {"engine", "eval", "scenario", "results", "own"},  # exact final hands
     "whatif": {"engine", "eval", "scenario", "results", "equity"},
     "declare": {"engine", "scenario", "results", "equity"},
     "own": {"engine", "eval", "scenario"},  # one hand's completions, counted by the engine

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 from studodds.cards import parse_cards
 from studodds.cli import cli, main
+from studodds.equity import equity
 from studodds.eval import evaluate, evaluate_batch
 from studodds.eval.values import category_name
 from studodds.games import GAMES
@@ -222,3 +223,57 @@ def test_the_cli_table_json_and_csv(capsys):
                for line in csv.output.splitlines())
     assert main(["odds", "(As Kx) Ah"]) == 2
     assert capsys.readouterr().err.startswith("Error: the hand: 'Kx' is not a card")
+
+
+# --- equity --distribution and --at-least: every player's final hands, counted -----------
+
+
+def test_the_counted_distribution_is_the_enumerated_one():
+    """Three players on 6th street, every deal enumerated by the engine with its own
+    distribution tallies (the old path): each player's final hands, counted on their own
+    (own.players_final_hands), are the same fractions."""
+    from studodds.equity import equity_of_scenario
+    from studodds.scenario import build_scenario
+
+    for game, hands in [
+        ("stud7", ["(As Ks) Ah Kh Qh Jh", "(2c 3c) Qc 2d 3d 4d", "(6s 6h) 9s 9c 5h 5d"]),
+        ("stud7hl8", ["(As 2s) 3h 4h 9c Kc", "(7h 8h) 6c 8d 3d Qs", "(7d 7c) 5s 5c Jh Jd"]),
+        ("razz27", ["(2s 3s) 7h 8c 9d Kc", "(4h 6d) 4c 5d 6h Qs", "(2d 2h) 3c Ah As Js"]),
+    ]:
+        counted = equity(game, hands, "Td", exact=True, distribution=True)
+        enumerated = equity_of_scenario(build_scenario(game, hands, "Td"), exact=True,
+                                        distribution=True)
+        assert enumerated.method == counted.method == "exact"
+        for mine, theirs in zip(counted.players, enumerated.players, strict=True):
+            for kind in mine.distribution:
+                assert mine.distribution[kind] == pytest.approx(theirs.distribution[kind],
+                                                                abs=1e-12), (game, kind)
+
+
+def test_distribution_no_longer_turns_counting_into_enumeration():
+    """Heads-up on 3rd street exact with --distribution: counted (1.4e12 deals would be
+    refused as an enumeration), and the distribution is the one hand's own odds."""
+    result = equity("stud7", ["(As Ks) Ah", "(x x) Qd"], exact=True, distribution=True,
+                    at_least=["aces up"])
+    assert result.method == "exact" and result.samples > 10**12
+    alone = own_odds("stud7", "(As Ks) Ah", "Qd", at_least=["aces up"])
+    chances = {r.hand: r.chance for r in alone.halves[0].rows}
+    assert result.players[0].distribution["high"] == pytest.approx(chances, abs=1e-15)
+    assert result.players[0].at_least == {"two pair, aces up or better": alone.asked[0].chance}
+
+
+def test_a_sampled_equity_gets_the_counted_distribution():
+    one = equity("stud7", ["(As Ks) Ah Kh", "(x x) Qd 7c"], trials=2000, seed=1,
+                 distribution=True)
+    two = equity("stud7", ["(As Ks) Ah Kh", "(x x) Qd 7c"], trials=3000, seed=2,
+                 distribution=True)
+    assert one.method == "monte-carlo"
+    assert [p.distribution for p in one.players] == [p.distribution for p in two.players]
+
+
+def test_at_a_table_with_a_range_the_distribution_comes_from_the_deals():
+    result = equity("stud7", ["(As Ks) Ah", "(Q? Q?) Qd"], trials=2000, seed=1,
+                    distribution=True)
+    assert result.players[1].distribution["high"]["three of a kind"] > 0.3
+    with pytest.raises(InputError, match="with a hole-card range at the table"):
+        equity("stud7", ["(As Ks) Ah", "(Q? Q?) Qd"], trials=2000, seed=1, at_least=["trips"])

@@ -29,7 +29,12 @@ from .options import (
               help="stud5hl, stud7hl played with a declaration: high, low or both per player, "
               "in seat order (a swing keeps a claim only with the best high among the high "
               "and both declarers and the best low among the low and both declarers).")
-@click.option("--distribution", is_flag=True, help="Also each player's final hand categories.")
+@click.option("--distribution", is_flag=True,
+              help="Also each player's chance of each final hand, and of it or better "
+              "(counted exactly).")
+@click.option("--at-least", "at_least", multiple=True, metavar="HAND",
+              help="Also each player's chance of this hand or better: 'aces up', 'a flush', "
+              "'8-7' (as in `studodds odds`). Repeat it.")
 @click.option("--pot", type=float, metavar="P", help="Pot size before the call (with --to-call).")
 @click.option("--to-call", type=float, metavar="C", help="What the hero must put in to call.")
 @click.option("--hero", type=int, default=1, show_default=True, metavar="N",
@@ -40,7 +45,8 @@ from .options import (
 @format_option()
 @click.argument("hands", nargs=-1, required=True)
 def equity_command(game, dead, exact, trials, precision, seed, threads, community, declare,
-                   distribution, pot, to_call, hero, bets_to_come, big_bet, fmt, hands):
+                   distribution, at_least, pot, to_call, hero, bets_to_come, big_bet, fmt,
+                   hands):
     """Each player's win, tie and equity as the cards lie now.
 
     One HAND per player, as in stud: hole cards in parentheses, up cards bare, the river
@@ -76,8 +82,8 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
         result = equity(
             game, list(hands), dead, community=community, declare=declare,
             exact=exact or None, trials=trials, precision=precision, seed=seed,
-            threads=threads, distribution=distribution, progress=progress,
-            on_estimate=tell_long_runs,
+            threads=threads, distribution=distribution, at_least=at_least,
+            progress=progress, on_estimate=tell_long_runs,
         )
     finally:
         progress.close()

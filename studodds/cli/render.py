@@ -197,24 +197,45 @@ def equity_report(result, fmt: str, odds=None) -> str:
         )
     if result.players[0].distribution is not None:
         lines += ["", _distribution_table(result)]
+    if result.players[0].at_least is not None:
+        lines += ["", _at_least_table(result)]
     if odds is not None:
         lines += [""] + pot_odds_lines(odds)
     return "\n".join(lines)
 
 
+_HALF_WORDS = {"high": "high hand", "low_8": "low, 8 or better", "low_a5": "low",
+               "low_a6": "low (ace-to-six)", "low_27": "low (deuce-to-seven)"}
+
+
 def _distribution_table(result) -> str:
-    """Final hand categories: one row per category, one column per player."""
+    """Final hands: one row per hand, best first, one column per player: the chance of
+    ending with it, and (in parentheses) with it or better."""
     parts = []
     for kind in result.players[0].distribution:
-        categories = list(result.players[0].distribution[kind])
-        headers = [f"{kind} category"] + [f"player {i}" for i in range(1, len(result.players) + 1)]
-        rows = [
-            [name] + [_pct(p.distribution[kind][name]) for p in result.players]
-            for name in categories
-            if any(p.distribution[kind][name] for p in result.players)
-        ]
+        names = list(result.players[0].distribution[kind])[::-1]  # best first
+        headers = [_HALF_WORDS.get(kind, kind) + ", exactly (or better)"] + [
+            f"player {i}" for i in range(1, len(result.players) + 1)]
+        better = [0.0] * len(result.players)
+        rows = []
+        for name in names:
+            cells = []
+            for i, p in enumerate(result.players):
+                better[i] += p.distribution[kind][name]
+                cells.append(f"{_pct(p.distribution[kind][name])} ({_pct(min(better[i], 1.0))})")
+            if any(p.distribution[kind][name] for p in result.players):
+                rows.append([name, *cells])
         parts.append(render_table(headers, rows))
     return "\n\n".join(parts)
+
+
+def _at_least_table(result) -> str:
+    """Each hand asked (--at-least): each player's chance of it or better."""
+    names = list(result.players[0].at_least)
+    headers = ["hand or better"] + [f"player {i}" for i in range(1, len(result.players) + 1)]
+    rows = [[name.removesuffix(" or better")] + [_pct(p.at_least[name]) for p in result.players]
+            for name in names]
+    return render_table(headers, rows)
 
 
 def _signed_pct(x: float | None) -> str:

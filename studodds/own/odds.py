@@ -269,3 +269,52 @@ def _thresholds(at_least: Iterable[str], game: Game) -> list[Threshold]:
 
 def _dead_text(seen: Sequence[int], unseen: int) -> str:
     return " ".join([card_str(c) for c in seen] + ["x"] * unseen)
+
+
+@dataclass(frozen=True)
+class PlayerFinalHands:
+    """One player's final hands at a table (for equity's distribution): the counts of
+    each kind by value, over every way the player's unseen cards can fall."""
+
+    counts: dict[str, np.ndarray]
+    joint: np.ndarray | None
+    total: int
+
+    def by_category(self, kind: str) -> dict[str, int]:
+        """Ways per category label (category_name), best first."""
+        groups: dict[str, int] = {}
+        values = possible_values(kind)
+        for value, ways in zip(values[::-1].tolist(), self.counts[kind][::-1].tolist(),
+                               strict=True):
+            label = category_name(value, kind)
+            groups[label] = groups.get(label, 0) + ways
+        return groups
+
+    def clearing(self, threshold: Threshold) -> int:
+        return _number(_clearing(threshold.kind, self.counts[threshold.kind], threshold.value))
+
+    def clearing_both(self, high: Threshold, low: Threshold) -> int:
+        return _number(_joint_ways(self.joint, low.kind, high.value, low.value))
+
+
+def players_final_hands(scenario, threads: int | None = None,
+                        progress: Callable[[float], None] | None = None
+                        ) -> list[PlayerFinalHands]:
+    """Each player's final hands, counted exactly: a player's unseen cards are any of the
+    cards nobody saw, whatever the others hold (the cards seen in other hands and the dead
+    cards are out). A table with a hole-card range is not for this (a range on one player
+    changes what the others can get): the caller asks the engine's tallies there."""
+    game = scenario.game
+    seen = {c for known in scenario.known for c in known} | set(scenario.dead)
+    pool = tuple(c for c in range(DECK_SIZE) if c not in seen)
+    done: dict[tuple[int, ...], PlayerFinalHands] = {}  # random hands share one count
+    results = []
+    for p, known in enumerate(scenario.known):
+        if known not in done:
+            tally = count_final_hands(game.kinds, known, pool, game.hand_size - len(known),
+                                      threads=threads)
+            done[known] = PlayerFinalHands(tally.counts, tally.joint, tally.total)
+        results.append(done[known])
+        if progress is not None:
+            progress((p + 1) / scenario.n_players)
+    return results
