@@ -891,6 +891,32 @@ def test_the_declare_table_shows_every_column(device, server):
         assert too_small_to_tap(d) == []
 
 
+def places_off_the_row(d) -> list[str]:
+    """Each seat's places (cards and places still to be dealt) that do not lie on the
+    line of its first place, and how many places it has."""
+    return d.execute_script("""
+      return [...document.querySelectorAll('#seats .seat')].map((seat) => {
+        const tops = [...seat.querySelectorAll('.seat-cards .card')].map(
+          (c) => Math.round(c.getBoundingClientRect().top));
+        return [tops.length, tops.filter((t) => t !== tops[0]).length];
+      });""")
+
+
+def test_a_seats_places_are_one_row(device, server):
+    """A stud player reads a hand as one row: on a phone, a tablet and a desktop, with 2,
+    3 and 8 players of seven-card stud (2 hole cards, 4 up cards, the river: 7 places)
+    and 10 of five-card stud (5 places), every place of a seat is on one line (the river
+    dropped to a second line alone on a phone and a tablet)."""
+    d = device
+    for game, players in [("stud7", 2), ("stud7", 3), ("stud7", 8), ("stud5", 10)]:
+        table = f"{d.screen_name}, {game} with {players} players"
+        d.get(f"{server}/?{spot(game, players)}")  # the table is drawn; no odds needed
+        wait(d, lambda d, n=players: len(d.find_elements(By.CSS_SELECTOR, "#seats .seat")) == n,
+             what=f"the seats ({table})")
+        places = 5 if game.startswith("stud5") else 7
+        assert places_off_the_row(d) == [[places, 0]] * players, table
+
+
 def tap(d, element):
     """A finger's tap on the middle of an element (scrolled into view first)."""
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
