@@ -3,7 +3,7 @@
 // equity street by street as a line chart, as the hero saw it or with every card shown.
 
 import { ApiError, isAbort, postFile } from "./api.js";
-import { handShape, parseCardList, parseHand, pct } from "./cards.js";
+import { handElement, handShape, parseCardList, parseHand, pct } from "./cards.js";
 import { lineChart } from "./chart.js";
 import { markSeats } from "./results.js";
 import { SEAT_COLOURS, gameById, state } from "./state.js";
@@ -222,7 +222,9 @@ function renderResults(hand, street, names, suffix) {
     }
     const equity = p[`equity${suffix}`];
     equities.push(equity);
-    tr.append(td(replay.view === "hero" ? p.hero_view : p.revealed, "hand"));
+    const hand = td("", "hand");
+    hand.append(handElement(replay.view === "hero" ? p.hero_view : p.revealed));
+    tr.append(hand);
     const cell = td("", "equity");
     cell.innerHTML = '<span class="bar"><span class="fill"></span></span><span class="value"></span>';
     cell.querySelector(".fill").style.width = `${(100 * equity).toFixed(2)}%`;
