@@ -871,6 +871,7 @@ def test_the_page_fits_the_screen(device, server):
                  what=f"the next-card grid ({table})")
             grid = [".next-grid"]
         assert d.execute_script(NOT_ON_SCREEN, grid) == [], table
+        assert split_words(d) + split_hands(d) == [], table
         if d.touch:
             assert too_small_to_tap(d) == [], table
 
@@ -887,6 +888,7 @@ def test_the_declare_table_shows_every_column(device, server):
     headers = [th.text for th in d.find_elements(By.CSS_SELECTOR, ".declare-table th")]
     assert headers == ["player 2", "player 3", "if high", "if low", "if both", "best"]
     assert d.execute_script(NOT_ON_SCREEN, [".declare-table th", ".declare-table td"]) == []
+    assert split_words(d) + split_hands(d) == []
     if d.touch:
         assert too_small_to_tap(d) == []
 
@@ -1001,6 +1003,24 @@ def test_the_odds_table_shows_every_column(device, server):
             .map((c) => `${c.textContent} (${Math.round(c.getBoundingClientRect().right)} > ${Math.round(right)})`);""")
         problems += [f"{table}: {problem}" for problem in split_hands(d) + cut]
     assert problems == []
+
+
+def test_a_replayed_hand_fits_the_screen(device, server):
+    """A hand history replayed on a phone, a tablet and a desktop, on its last street:
+    the street buttons, the chart and the result are on the screen (at 360 px the 7th
+    street's button was off it, and the page 362 px wide), the dead cards' box shows all
+    of its cards, and no word is split over two lines (the razz winner's '8-7-5-3-2')."""
+    d = device
+    for name in ("razz_sng_allin_face_up.txt", "stud7_showdown.txt"):
+        where = f"{d.screen_name}, {name}"
+        open_replay(d, server, name)
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay-streets button"),
+             what=f"the replayed streets ({where})")
+        while css(d, "#replay-next").is_enabled():
+            css(d, "#replay-next").click()
+        shown = ["#replay-streets button", "#replay-prev", "#replay-next", "#replay-chart",
+                 "[data-testid=replay-result]"]
+        assert d.execute_script(NOT_ON_SCREEN, shown) + split_words(d) + split_hands(d) == [], where
 
 
 def tap(d, element):

@@ -282,7 +282,7 @@ function renderHandResult(hand) {
   box.append(Object.assign(document.createElement("h3"), { textContent: "Result" }));
   const pots = document.createElement("ul");
   pots.dataset.testid = "replay-pots";
-  for (const pot of result.pots) pots.append(Object.assign(document.createElement("li"), { textContent: pot.text }));
+  for (const pot of result.pots) pots.append(lineKeepingWords(pot.text));
   box.append(pots);
   // The amounts as the sentences write them: two decimals in a hand whose amounts have cents.
   const money = (amount) => (result.cents ? amount.toFixed(2) : String(amount));
@@ -307,6 +307,16 @@ function renderHandResult(hand) {
   }
   table.append(thead, tbody);
   box.append(table);
+}
+
+// A list item of the server's words in which a word with hyphens (a hand's ranks,
+// "8-7-5-3-2") stays on one line: a browser may break a line after a hyphen.
+function lineKeepingWords(text) {
+  const li = document.createElement("li");
+  for (const [k, part] of text.split(/(\S*-\S*)/).entries()) {
+    li.append(k % 2 ? Object.assign(document.createElement("span"), { className: "nowrap", textContent: part }) : part);
+  }
+  return li;
 }
 
 // Leave the replay: take the street on show to the table (to ask what if from here), or
