@@ -926,6 +926,7 @@ def test_the_page_fits_the_screen(device, server):
                  what=f"the next-card grid ({table})")
             grid = [".next-grid"]
         assert d.execute_script(NOT_ON_SCREEN, grid) == [], table
+        assert split_words(d) + split_hands(d) == [], table
         if d.touch:
             assert too_small_to_tap(d) == [], table
 
@@ -942,8 +943,139 @@ def test_the_declare_table_shows_every_column(device, server):
     headers = [th.text for th in d.find_elements(By.CSS_SELECTOR, ".declare-table th")]
     assert headers == ["player 2", "player 3", "if high", "if low", "if both", "best"]
     assert d.execute_script(NOT_ON_SCREEN, [".declare-table th", ".declare-table td"]) == []
+    assert split_words(d) + split_hands(d) == []
     if d.touch:
         assert too_small_to_tap(d) == []
+
+
+# Text split where a reader would not split it. Words: a run without spaces (such as
+# "--format" or "8-7-5-3-2") over two lines anywhere on the page. Hands, in the boxes
+# named by the selector: a group of cards in parentheses, "(As 2s)", over two lines (a
+# range's alternatives, "(K? K? | A? A?)", may each stand on a line of their own, whole).
+SPLIT = r"""
+const [selector, words] = arguments;
+const problems = [];
+function lines(range) {
+  const tops = new Set();
+  for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+  return tops.size;
+}
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let t = words ? walker.nextNode() : null; t; t = walker.nextNode()) {
+  for (const m of t.textContent.matchAll(/\S+/g)) {
+    const range = document.createRange();
+    range.setStart(t, m.index);
+    range.setEnd(t, m.index + m[0].length);
+    if (lines(range) > 1) problems.push(`the word '${m[0]}' is split over two lines`);
+  }
+}
+const CARD = String.raw`(?:[2-9TJQKA?][cdhs?]|x)`;
+const GROUP = new RegExp(String.raw`\(\s*${CARD}(?:[\s|]+${CARD})*\s*\)`, 'g');
+for (const box of selector ? document.querySelectorAll(selector) : []) {
+  // The box's text, and where each of its characters lies (a text node and an offset).
+  const at = [];
+  let text = '';
+  const nodes = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let t = nodes.nextNode(); t; t = nodes.nextNode()) {
+    for (let i = 0; i < t.textContent.length; i++) at.push([t, i]);
+    text += t.textContent;
+  }
+  for (const m of text.matchAll(GROUP)) {
+    let start = m.index;
+    for (const piece of m[0].split('|')) {
+      const first = start + piece.search(/\S/);
+      const last = start + piece.trimEnd().length - 1;
+      const range = document.createRange();
+      range.setStart(...at[first]);
+      range.setEnd(at[last][0], at[last][1] + 1);
+      if (lines(range) > 1) problems.push(`'${piece.trim()}' of '${m[0]}' is split over two lines`);
+      start += piece.length + 1;
+    }
+  }
+}
+return problems;
+"""
+
+HANDS_SHOWN = "#results td.hand, #next-out .method-line, #declare-out .method-line"
+
+
+def split_hands(d) -> list[str]:
+    return d.execute_script(SPLIT, HANDS_SHOWN, False)
+
+
+def split_words(d) -> list[str]:
+    return d.execute_script(SPLIT, "", True)
+
+
+def places_off_the_row(d) -> list[str]:
+    """Each seat's places (cards and places still to be dealt) that do not lie on the
+    line of its first place, and how many places it has."""
+    return d.execute_script("""
+      return [...document.querySelectorAll('#seats .seat')].map((seat) => {
+        const tops = [...seat.querySelectorAll('.seat-cards .card')].map(
+          (c) => Math.round(c.getBoundingClientRect().top));
+        return [tops.length, tops.filter((t) => t !== tops[0]).length];
+      });""")
+
+
+def test_a_seats_places_are_one_row(device, server):
+    """A stud player reads a hand as one row: on a phone, a tablet and a desktop, with 2,
+    3 and 8 players of seven-card stud (2 hole cards, 4 up cards, the river: 7 places)
+    and 10 of five-card stud (5 places), every place of a seat is on one line (the river
+    dropped to a second line alone on a phone and a tablet)."""
+    d = device
+    for game, players in [("stud7", 2), ("stud7", 3), ("stud7", 8), ("stud5", 10)]:
+        table = f"{d.screen_name}, {game} with {players} players"
+        d.get(f"{server}/?{spot(game, players)}")  # the table is drawn; no odds needed
+        wait(d, lambda d, n=players: len(d.find_elements(By.CSS_SELECTOR, "#seats .seat")) == n,
+             what=f"the seats ({table})")
+        places = 5 if game.startswith("stud5") else 7
+        assert places_off_the_row(d) == [[places, 0]] * players, table
+
+
+def test_the_odds_table_shows_every_column(device, server):
+    """The odds on a phone, a tablet and a desktop: every column on the screen without
+    scrolling sideways (hi/lo sampled has nine: the error bar was cut off, and more), and
+    a hand breaks only between its groups, never inside "(As 2s)" or a card."""
+    d = device
+    spots = [
+        ("stud7hl8", ["(As 2s) 3h 4h 9c", "(x x) Qc Kd 3d", "(x x) 5c 6c 7c"], ["7h Kc 8d"]),
+        ("stud7", ["(As Ks) Ah Kh Qh Jh", "(K? K? | A? A?) Qc 2d 3d 4d", "(x x) 5c 6c 7c 8c"], []),
+        ("razz", ["(As 2s) 3h 4h 5c Kd (Qh)", "(x x) 6c 7c 8c 9c (x)"], []),
+    ]
+    problems = []
+    for game, hands, dead in spots:
+        table = f"{d.screen_name}, {game} {hands}"
+        query = [("game", game), *(("hand", h) for h in hands), *(("dead", c) for c in dead),
+                 ("trials", "3000"), ("seed", "1")]
+        open_link(d, f"{server}/?{urlencode(query)}")
+        wait(d, lambda d: settled(d, "seed 1"), what=f"the odds ({table})")
+        cut = d.execute_script("""
+          const box = document.getElementById('results').getBoundingClientRect();
+          const right = Math.min(screen.width, box.right);
+          return [...document.querySelectorAll('#results th, #results td')]
+            .filter((c) => { const r = c.getBoundingClientRect(); return r.left < box.left - 0.5 || r.right > right + 0.5; })
+            .map((c) => `${c.textContent} (${Math.round(c.getBoundingClientRect().right)} > ${Math.round(right)})`);""")
+        problems += [f"{table}: {problem}" for problem in split_hands(d) + cut]
+    assert problems == []
+
+
+def test_a_replayed_hand_fits_the_screen(device, server):
+    """A hand history replayed on a phone, a tablet and a desktop, on its last street:
+    the street buttons, the chart and the result are on the screen (at 360 px the 7th
+    street's button was off it, and the page 362 px wide), the dead cards' box shows all
+    of its cards, and no word is split over two lines (the razz winner's '8-7-5-3-2')."""
+    d = device
+    for name in ("razz_sng_allin_face_up.txt", "stud7_showdown.txt"):
+        where = f"{d.screen_name}, {name}"
+        open_replay(d, server, name)
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay-streets button"),
+             what=f"the replayed streets ({where})")
+        while css(d, "#replay-next").is_enabled():
+            css(d, "#replay-next").click()
+        shown = ["#replay-streets button", "#replay-prev", "#replay-next", "#replay-chart",
+                 "[data-testid=replay-result]"]
+        assert d.execute_script(NOT_ON_SCREEN, shown) + split_words(d) + split_hands(d) == [], where
 
 
 def tap(d, element):

@@ -149,6 +149,28 @@ export function handText(seat) {
   return parts.join(" ");
 }
 
+// A hand in the CLI's notation as text a narrow box wraps only between its groups (the
+// hole cards, the up cards, the river), never inside one: "(As 2s)" and "3h 4h 9c" each
+// stay on one line. A range in the hole may wrap between its alternatives, each whole
+// ("(K? K? |" over "A? A?)"). The text is the hand's, character for character.
+export function handElement(text) {
+  const el = document.createElement("span");
+  el.className = "hand-text";
+  let at = 0;
+  for (const m of text.matchAll(/\([^()]*\)|[^\s()](?:[^()]*[^\s()])?/g)) {
+    el.append(text.slice(at, m.index));
+    for (const piece of m[0].startsWith("(") ? m[0].split(/(?<=\|)/) : [m[0]]) {
+      const space = /^\s*/.exec(piece)[0]; // after a "|": where the range may wrap
+      el.append(space, Object.assign(document.createElement("span"), {
+        className: "nowrap", textContent: piece.slice(space.length),
+      }));
+    }
+    at = m.index + m[0].length;
+  }
+  el.append(text.slice(at));
+  return el;
+}
+
 // The known cards a seat holds (for greying out the deck).
 export function seatCards(seat) {
   if (seat.raw !== null) {

@@ -3,7 +3,7 @@
 // equity street by street as a line chart, as the hero saw it or with every card shown.
 
 import { ApiError, isAbort, postFile } from "./api.js";
-import { handShape, parseCardList, parseHand, pct } from "./cards.js";
+import { handElement, handShape, parseCardList, parseHand, pct } from "./cards.js";
 import { lineChart } from "./chart.js";
 import { markSeats } from "./results.js";
 import { SEAT_COLOURS, gameById, state } from "./state.js";
@@ -222,7 +222,9 @@ function renderResults(hand, street, names, suffix) {
     }
     const equity = p[`equity${suffix}`];
     equities.push(equity);
-    tr.append(td(replay.view === "hero" ? p.hero_view : p.revealed, "hand"));
+    const hand = td("", "hand");
+    hand.append(handElement(replay.view === "hero" ? p.hero_view : p.revealed));
+    tr.append(hand);
     const cell = td("", "equity");
     cell.innerHTML = '<span class="bar"><span class="fill"></span></span><span class="value"></span>';
     cell.querySelector(".fill").style.width = `${(100 * equity).toFixed(2)}%`;
@@ -280,7 +282,7 @@ function renderHandResult(hand) {
   box.append(Object.assign(document.createElement("h3"), { textContent: "Result" }));
   const pots = document.createElement("ul");
   pots.dataset.testid = "replay-pots";
-  for (const pot of result.pots) pots.append(Object.assign(document.createElement("li"), { textContent: pot.text }));
+  for (const pot of result.pots) pots.append(lineKeepingWords(pot.text));
   box.append(pots);
   // The amounts as the sentences write them: two decimals in a hand whose amounts have cents.
   const money = (amount) => (result.cents ? amount.toFixed(2) : String(amount));
@@ -305,6 +307,16 @@ function renderHandResult(hand) {
   }
   table.append(thead, tbody);
   box.append(table);
+}
+
+// A list item of the server's words in which a word with hyphens (a hand's ranks,
+// "8-7-5-3-2") stays on one line: a browser may break a line after a hyphen.
+function lineKeepingWords(text) {
+  const li = document.createElement("li");
+  for (const [k, part] of text.split(/(\S*-\S*)/).entries()) {
+    li.append(k % 2 ? Object.assign(document.createElement("span"), { className: "nowrap", textContent: part }) : part);
+  }
+  return li;
 }
 
 // Leave the replay: take the street on show to the table (to ask what if from here), or

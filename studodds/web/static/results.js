@@ -1,7 +1,7 @@
 // The odds at the table: each player's equity as a bar and a number, the error bar when
 // sampled, win and tie (scoop and the halves in split games), the method and its time.
 
-import { pct } from "./cards.js";
+import { handElement, pct } from "./cards.js";
 import { SEAT_COLOURS, state } from "./state.js";
 
 function cell(tag, text, cls) {
@@ -62,7 +62,7 @@ export function renderEquity(data, { seconds, gameName, qualifier }) {
   const cols = columns(data, declared);
   hr.append(cell("th", "player"), cell("th", "hand"), cell("th", "equity", "num"));
   if (mc) {
-    const th = cell("th", "\u00b1 95%", "num");
+    const th = cell("th", "\u00b1 95%", "num se");
     th.title = "half the width of the 95% confidence interval (1.96 standard errors)";
     hr.append(th);
   }
@@ -76,7 +76,9 @@ export function renderEquity(data, { seconds, gameName, qualifier }) {
   data.players.forEach((p, i) => {
     const tr = cell("tr");
     tr.style.setProperty("--seat-colour", SEAT_COLOURS[i % SEAT_COLOURS.length]);
-    tr.append(cell("td", state.names[i] || String(i + 1), "seat-no"), cell("td", p.hand, "hand"));
+    const hand = cell("td", null, "hand");
+    hand.append(handElement(p.hand));
+    tr.append(cell("td", state.names[i] || String(i + 1), "seat-no"), hand);
     const eq = cell("td", null, "equity");
     const bar = cell("span", null, "bar");
     const fill = cell("span", null, "fill");

@@ -87,9 +87,10 @@ function isTarget(seatIndex, group, index) {
 export function renderTable() {
   const seatsEl = document.getElementById("seats");
   seatsEl.replaceChildren();
-  // As narrow as a seat's cards allow (about 38 px a card), so more seats fit in a row.
+  // A seat is as narrow as its places allow (style.css works out the width), so more
+  // seats fit in a row.
   const s = shape();
-  seatsEl.style.setProperty("--seat-min", `${30 + 40 * (s.hole + s.up + s.river)}px`);
+  seatsEl.style.setProperty("--places", String(s.hole + s.up + s.river));
   const view = readOnly;
   const seats = view ? view.seats : state.seats;
   seats.forEach((seat, i) => seatsEl.append(seatElement(seat, i, view)));

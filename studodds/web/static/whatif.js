@@ -3,7 +3,7 @@
 // declaration (/api/declare).
 
 import { ApiError, isAbort, postJSON } from "./api.js";
-import { fullDeck, pct, points, cardElement } from "./cards.js";
+import { fullDeck, handElement, pct, points, cardElement } from "./cards.js";
 import { playerName, question, state } from "./state.js";
 import { methodWords } from "./results.js";
 
@@ -119,8 +119,10 @@ function renderNext(data, seconds) {
   const head = document.createElement("p");
   head.className = "method-line";
   // As the CLI's title says it: the street named is the one the card comes on.
+  const title = document.createElement("b");
+  title.append(`${coming[0].toUpperCase()}${coming.slice(1)} to player ${data.player} `, handElement(data.hand), ` on ${data.street}`);
   head.append(
-    Object.assign(document.createElement("b"), { textContent: `${coming[0].toUpperCase()}${coming.slice(1)} to player ${data.player} ${data.hand} on ${data.street}` }),
+    title,
     document.createTextNode(` (${data.method === "exact" ? "exact" : "Monte Carlo"}; ${seconds.toFixed(2)} s): equity now ${pct(data.equity_now)}`),
   );
   box.append(head);
@@ -211,7 +213,9 @@ function renderDeclare(data, seconds) {
   const box = document.getElementById("declare-out");
   box.classList.remove("stale");
   box.replaceChildren();
-  box.append(note(`${data.street}: ${methodWords(data)} (${seconds.toFixed(2)} s). Player ${data.player} ${data.hands[data.player - 1]} declares; the equity of each choice against the others' declarations:`, "method-line"));
+  const head = note(`${data.street}: ${methodWords(data)} (${seconds.toFixed(2)} s). Player ${data.player} `, "method-line");
+  head.append(handElement(data.hands[data.player - 1]), " declares; the equity of each choice against the others' declarations:");
+  box.append(head);
   const others = data.hands.map((_, i) => i + 1).filter((i) => i !== data.player);
   const table = document.createElement("table");
   table.className = "odds declare-table";
