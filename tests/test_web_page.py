@@ -724,8 +724,9 @@ def test_the_declare_table(page, server):
     expected = cli_json("declare", "-g", "stud5hl", *hands)
     rows = [[td.text for td in tr.find_elements(By.TAG_NAME, "td")]
             for tr in d.find_elements(By.CSS_SELECTOR, ".declare-table tbody tr")]
-    assert rows == [[*r["others"], percent(r["high"]), percent(r["low"]), percent(r["both"]),
-                     r["best"]] for r in expected["rows"]]
+    said = {"high": "high", "low": "low", "both": "both ways"}  # as players say it
+    assert rows == [[*(said[o] for o in r["others"]), percent(r["high"]), percent(r["low"]),
+                     percent(r["both"]), said[r["best"]]] for r in expected["rows"]]
 
 
 def test_a_player_who_has_not_declared_is_undecided(page, server):
@@ -941,7 +942,7 @@ def test_the_declare_table_shows_every_column(device, server):
     css(d, "[data-testid=declare-run]").click()
     wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".declare-table"), what="the declare table")
     headers = [th.text for th in d.find_elements(By.CSS_SELECTOR, ".declare-table th")]
-    assert headers == ["player 2", "player 3", "if high", "if low", "if both", "best"]
+    assert headers == ["player 2", "player 3", "if high", "if low", "if both ways", "best"]
     assert d.execute_script(NOT_ON_SCREEN, [".declare-table th", ".declare-table td"]) == []
     assert split_words(d) + split_hands(d) == []
     if d.touch:

@@ -209,6 +209,9 @@ async function runDeclare() {
   }
 }
 
+// A declaration as players say it: "both ways", where the data says "both".
+const DECLARED = { high: "high", low: "low", both: "both ways" };
+
 function renderDeclare(data, seconds) {
   const box = document.getElementById("declare-out");
   box.classList.remove("stale");
@@ -220,7 +223,7 @@ function renderDeclare(data, seconds) {
   const table = document.createElement("table");
   table.className = "odds declare-table";
   const hr = document.createElement("tr");
-  for (const h of [...others.map((i) => `player ${i}`), "if high", "if low", "if both", "best"]) {
+  for (const h of [...others.map((i) => `player ${i}`), "if high", "if low", "if both ways", "best"]) {
     const th = document.createElement("th");
     th.textContent = h;
     hr.append(th);
@@ -230,7 +233,7 @@ function renderDeclare(data, seconds) {
   const tbody = document.createElement("tbody");
   for (const row of data.rows) {
     const tr = document.createElement("tr");
-    for (const d of row.others) tr.append(Object.assign(document.createElement("td"), { textContent: d }));
+    for (const d of row.others) tr.append(Object.assign(document.createElement("td"), { textContent: DECLARED[d] || d }));
     for (const choice of ["high", "low", "both"]) {
       const td = document.createElement("td");
       td.className = "num";
@@ -238,7 +241,7 @@ function renderDeclare(data, seconds) {
       if (row.best === choice) td.classList.add("best");
       tr.append(td);
     }
-    tr.append(Object.assign(document.createElement("td"), { textContent: row.best }));
+    tr.append(Object.assign(document.createElement("td"), { textContent: DECLARED[row.best] || row.best }));
     tbody.append(tr);
   }
   table.append(thead, tbody);
