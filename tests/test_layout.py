@@ -35,7 +35,7 @@ ALLOWED = {
             "histories", "batch", "chart", "reports", "web",  # `serve` runs the web app
             "warming", "own"},
     # The web page asks what the CLI asks, the same way; it never imports cli/.
-    "web": {"equity", "whatif", "declare", "histories", "batch", "reports"},
+    "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own"},
 }
 
 

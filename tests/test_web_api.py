@@ -805,3 +805,27 @@ def test_notes_name_the_options_in_the_pages_words(client):
     assert data["note"] == "exact available: ~1 s, use the exact method"
     assert cli_stdout(["equity", "--seed", "1", *body["hands"], "--format", "json"]).count(
         '"note": "exact available: ~1 s, use --exact"') == 1
+
+
+def test_odds_is_the_clis_for_the_player_with_the_others_cards_out(client):
+    """POST /api/odds: `studodds odds` for the chosen player, the other hands' known cards
+    given as dead cards (and the table's dead cards, seen or not)."""
+    body = {"game": "stud7hl8", "hands": ["(As 2s) 3h", "(x x) Kd", "(7c 7d) 4s"],
+            "dead": "9h x", "player": 3, "at_least": ["8-6", "trips"]}
+    response = client.post("/api/odds", json=body)
+    assert response.status_code == 200, response.text
+    expected = json.loads(cli_stdout(["odds", "-g", "stud7hl8", "(7c 7d) 4s", "--dead",
+                                      "9h As 2s 3h Kd x", "--at-least", "8-6", "--at-least",
+                                      "trips", "--format", "json"]))
+    got = response.json()
+    assert got == {**expected, "dead": "9h As 2s 3h Kd x"}
+    assert [r["hand"] for r in got["asked"]][-1] == (
+        "8-6 low or better and three of a kind or better, at once")
+    ranged = client.post("/api/odds", json={"game": "stud7", "hands": ["(As Ks) Ah",
+                                                                      "(Q? Q?) Qd"]})
+    assert ranged.status_code == 400 and ranged.json()["players"] == [2]
+    assert "player 2 has a range in the hole" in ranged.json()["error"]
+    bad = client.post("/api/odds", json={"game": "stud7", "hands": ["(As Ks) Ah", "Qd"],
+                                         "at_least": ["bogus"]})
+    assert bad.status_code == 400 and bad.json()["fields"] == ["at_least"]
+    assert bad.json()["error"].startswith("the hand asked 'bogus': not a hand studodds knows")

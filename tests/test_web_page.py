@@ -52,7 +52,7 @@ if not _WHY:
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
 def _free_port() -> int:
@@ -507,6 +507,31 @@ def test_a_sampled_next_card_grid_shows_alike_cards_as_one(page, server):
     assert "alike" not in spade.get_attribute("class")
     assert spade.find_element(By.CSS_SELECTOR, ".delta").text == f"{100 * by_card['Qs']['delta']:+.2f}"
     assert "Sampled: each card's equity is within about" in css(d, "#next-out").text
+
+
+def test_how_often_the_chosen_players_hand_makes_each_hand(page, server):
+    """The what-if panel's own odds for the player chosen: `studodds odds` for that hand,
+    the other hands' cards out of the deck (here player 2, a split game: both halves and
+    a low and a high at once)."""
+    d = page
+    hands = ["(As 2s) 3h", "(7c 7d) 4s"]
+    open_link(d, f"{server}/?{urlencode([('game', 'stud7hl8'), *(('hand', h) for h in hands), ('dead', '9h'), ('trials', '2000'), ('seed', '1')])}")
+    wait(d, lambda d: settled(d, "seed 1"), what="the odds")
+    Select(css(d, "#player")).select_by_value("2")
+    css(d, "[data-testid=own-run]").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#own-out table"), what="the own odds")
+    expected = cli_json("odds", "-g", "stud7hl8", "(7c 7d) 4s", "--dead", "9h As 2s 3h")
+    tables = d.find_elements(By.CSS_SELECTOR, "#own-out table")
+    assert len(tables) == 3
+    for table, half in zip(tables, expected["halves"]):
+        rows = [[td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+                for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
+        assert rows == [[r["hand"], percent(r["chance"]), percent(r["or_better"])]
+                        for r in half["rows"]]
+    both = [[td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+            for tr in tables[2].find_elements(By.CSS_SELECTOR, "tbody tr")]
+    assert both == [[r["hand"], percent(r["chance"])] for r in expected["both"]]
+    assert "Player 2 (7c 7d) 4s on 3rd street" in css(d, "#own-out").text
 
 
 def test_a_long_run_shows_progress_and_cancels(page, server):

@@ -318,3 +318,37 @@ def players_final_hands(scenario, threads: int | None = None,
         if progress is not None:
             progress((p + 1) / scenario.n_players)
     return results
+
+
+def own_odds_at_table(
+    game: Game | str, hands: Sequence[StudHand | str], dead: str | Sequence = (), *,
+    player: int = 1, community: str | int | None = None, at_least: Iterable[str] = (),
+    progress: Callable[[float], None] | None = None, threads: int | None = None,
+) -> OwnOdds:
+    """own_odds for one player (1-based) at a whole table: the table checked as for
+    equity, the other hands' known cards out of the deck as dead cards (the page asks it
+    for the player chosen). A hole-card range on another player is refused: it changes
+    which cards this player can get, which one hand's count cannot say."""
+    from ..messages import option, whole_number
+    from ..scenario import build_scenario
+
+    scenario = build_scenario(game, hands, dead, community)
+    if not whole_number(player) or not 1 <= player <= scenario.n_players:
+        raise InputError(f"{option('player')} {shown(player)}: no such player; the players "
+                         f"are 1-{scenario.n_players}", fields=("player",))
+    p = player - 1
+    ranged = [r.player for r in scenario.ranges if r.player != p]
+    if ranged:
+        raise InputError(
+            f"player {ranged[0] + 1} has a range in the hole: it changes the cards player "
+            f"{player} can get, so the chances of player {player}'s hand are not counted at "
+            "this table", players=(ranged[0],))
+    others = [c for q, known in enumerate(scenario.known) if q != p for c in known
+              if c != scenario.community]
+    out = [card_str(c) for c in (*scenario.dead, *others)] + ["x"] * scenario.dead_unknown
+    hand = scenario.hands[p]
+    text = str(hand)
+    if scenario.community is not None and not hand.random:  # the community card: its river
+        text += f" ({card_str(scenario.community)})"
+    return own_odds(scenario.game, text, " ".join(out), at_least=at_least, progress=progress,
+                    threads=threads)

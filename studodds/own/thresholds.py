@@ -28,7 +28,7 @@ from ..eval.values import (
     TRIPS,
     TWO_PAIR,
 )
-from ..messages import InputError
+from ..messages import InputError, option
 
 # Ranks as the values' nibbles: 2..14, the ace 14 (high and deuce-to-seven) or 1 (the
 # ace-to-five and ace-to-six lows).
@@ -204,7 +204,7 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
     'a king-high flush'
     """
     if not isinstance(text, str) or not text.strip():
-        raise InputError(f"--at-least {text!r}: {HELP}", fields=("at_least",))
+        raise InputError(f"{option('at_least')} {text!r}: {HELP}", fields=("at_least",))
     low_kind = kinds[-1] if kinds[-1] != "high" else None
     high_kind = "high" if "high" in kinds else None
     if low_kind is not None:
@@ -213,11 +213,11 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
             value = _low_value(ranks, low_kind)
             if value is None:
                 raise InputError(
-                    f"--at-least {text.strip()!r}: a low is up to five different ranks, "
+                    f"{option('at_least')} {text.strip()!r}: a low is up to five different ranks, "
                     "highest first, such as '8-7' or '7-5-4'", fields=("at_least",))
             if low_kind == "low_8" and ranks[0] > 8:
                 raise InputError(
-                    f"--at-least {text.strip()!r}: a low here is eight or better: ask for "
+                    f"{option('at_least')} {text.strip()!r}: a low here is eight or better: ask for "
                     "'8-low' or a better one", fields=("at_least",))
             return Threshold(low_kind, value, _low_words(ranks, low_kind), text.strip())
     named = _high(text)
@@ -227,15 +227,15 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
             # A low game: categories are its bad hands ("a pair or better": every
             # unpaired low and every pair).
             if top or category not in (PAIR, TWO_PAIR, TRIPS):
-                raise InputError(f"--at-least {text.strip()!r}: {game_name or 'this game'} "
+                raise InputError(f"{option('at_least')} {text.strip()!r}: {game_name or 'this game'} "
                                  "has no high hand: name a low such as '8-7' or '7-low'",
                                  fields=("at_least",))
             value = LOW_FLIP - (category << 20 | 0xFFFFF)
             return Threshold(low_kind, value, f"{_high_words(category, 0)} or an unpaired low",
                              text.strip())
         if category == STRAIGHT and top and top < 5 or category == FLUSH and top and top < 7:
-            raise InputError(f"--at-least {text.strip()!r}: no such hand", fields=("at_least",))
+            raise InputError(f"{option('at_least')} {text.strip()!r}: no such hand", fields=("at_least",))
         return Threshold("high", _high_value(category, top), _high_words(category, top),
                          text.strip())
-    raise InputError(f"--at-least {text.strip()!r}: not a hand studodds knows: {HELP}",
+    raise InputError(f"{option('at_least')} {text.strip()!r}: not a hand studodds knows: {HELP}",
                      fields=("at_least",))

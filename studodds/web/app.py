@@ -212,12 +212,13 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
         Route("/api/equity", _asking(work, questions.equity_question, limits),
               methods=["POST"]),
         Route("/api/next", _asking(work, questions.next_question, limits), methods=["POST"]),
+        Route("/api/odds", _asking(work, questions.odds_question, limits), methods=["POST"]),
         Route("/api/declare", _asking(work, questions.declare_question, limits),
               methods=["POST"]),
         Route("/api/replay", _replaying(work), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False)),
     ]
-    question_paths = ("/api/equity", "/api/next", "/api/declare")
+    question_paths = ("/api/equity", "/api/next", "/api/declare", "/api/odds")
     middleware = [Middleware(BrowserRules),  # first: its headers go on every error after it
                   Middleware(OneLineErrors),
                   Middleware(HostCheck, host=host, port=port),

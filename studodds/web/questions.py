@@ -30,6 +30,7 @@ from ..reports import (
     declare_document,
     equity_document,
     next_card_document,
+    own_odds_document,
     replay_document,
     to_json,
 )
@@ -39,6 +40,7 @@ POT_ODDS_FIELDS = ("pot", "to_call", "hero", "bets_to_come", "big_bet")
 EQUITY_FIELDS = tuple(f for f in SPOT_FIELDS if f != "id") + POT_ODDS_FIELDS
 NEXT_FIELDS = ("game", "hands", "dead", "exact", "trials", "precision", "seed", "player")
 DECLARE_FIELDS = NEXT_FIELDS[:3] + ("community",) + NEXT_FIELDS[3:]
+ODDS_FIELDS = ("game", "hands", "dead", "community", "player", "at_least")
 
 Progress = Callable[[float], None]
 Warn = Callable[[str], None]  # a warning line, in the words the CLI writes on stderr
@@ -166,7 +168,7 @@ PAGE_WORDS = {
     "declare": "the declarations", "exact": "the exact method", "trials": "trials",
     "precision": "precision", "seed": "the seed", "player": "player", "pot": "the pot",
     "to_call": "to call", "hero": "the hero", "bets_to_come": "bets to come",
-    "big_bet": "the big bet",
+    "big_bet": "the big bet", "at_least": "the hand asked",
 }
 
 
@@ -239,6 +241,31 @@ def declare_question(data: Mapping, limits: Limits = Limits(None)) -> Question:
                               player=player, community=options.get("community"),
                               progress=progress, on_estimate=on_estimate, **_method(options))
         return declare_document(table)
+    return run
+
+
+def odds_question(data: Mapping, limits: Limits = Limits(None)) -> Question:
+    """POST /api/odds: `studodds odds` for "player" (default 1) at the table: how often
+    the player's hand ends as each final hand, the other hands' cards out of the deck.
+    Counted exactly, and never long (133,784,560 ways at most: a second or two), so no
+    estimate is checked against the server's limit."""
+    check_fields(data, ODDS_FIELDS)
+    check_sizes(data)
+    at_least = _given(data, "at_least", [])
+    if isinstance(at_least, str):
+        at_least = [at_least] if at_least.strip() else []
+    if not isinstance(at_least, list) or len(at_least) > 8 or not all(
+            isinstance(t, str) and len(t) <= 100 for t in at_least):
+        raise ValueError('"at_least" is a list of at most 8 hands, such as ["aces up", "8-7"]')
+    options = question_options({k: v for k, v in data.items() if k not in ("player", "at_least")})
+    player = _given(data, "player", 1)
+
+    def run(progress: Progress, warn: Warn):
+        from ..own.odds import own_odds_at_table  # the engine: only when asked
+        odds = own_odds_at_table(options["game"], options["hands"], options["dead"],
+                                 player=player, community=options.get("community"),
+                                 at_least=at_least, progress=progress)
+        return own_odds_document(odds)
     return run
 
 

@@ -9,6 +9,7 @@ import { methodWords } from "./results.js";
 
 let nextController = null;
 let declareController = null;
+let ownController = null;
 let showError = () => {};
 
 export function initWhatIf(errorHook) {
@@ -16,6 +17,7 @@ export function initWhatIf(errorHook) {
   document.getElementById("next-run").addEventListener("click", runNext);
   document.getElementById("next-cancel").addEventListener("click", () => nextController && nextController.abort("Cancelled."));
   document.getElementById("declare-run").addEventListener("click", runDeclare);
+  document.getElementById("own-run").addEventListener("click", runOwn);
 }
 
 // The player picker and the declare section follow the table.
@@ -37,13 +39,14 @@ export function renderWhatIfControls() {
 
 // The table changed: answers on show belong to the old one.
 export function markWhatIfStale() {
-  for (const id of ["next-out", "declare-out"]) {
+  for (const id of ["next-out", "declare-out", "own-out"]) {
     const box = document.getElementById(id);
     if (box.querySelector(".next-grid, table")) box.classList.add("stale");
   }
   const why = "Stopped: the table changed. Ask again for the new table.";
   if (nextController) nextController.abort(why);
   if (declareController) declareController.abort(why);
+  if (ownController) ownController.abort(why);
 }
 
 // Why a question was stopped (the reason given to abort), in a line for its box.
@@ -246,4 +249,69 @@ function renderDeclare(data, seconds) {
   }
   table.append(thead, tbody);
   box.append(table);
+}
+
+// How often the chosen player's hand ends as each final hand (/api/odds: `studodds
+// odds`), the other players' cards out of the deck: counted exactly.
+async function runOwn() {
+  if (ownController) ownController.abort();
+  const controller = new AbortController();
+  ownController = controller;
+  const box = document.getElementById("own-out");
+  const onProgress = progressBar(box, "Counting every way the cards can fall\u2026");
+  const q = question();
+  const body = { game: q.game, hands: q.hands, dead: q.dead, player: state.player };
+  if (q.community) body.community = q.community;
+  try {
+    const data = await postJSON("/api/odds", body, { signal: controller.signal, onProgress });
+    renderOwn(data);
+    showError("");
+  } catch (err) {
+    if (controller.signal.aborted || isAbort(err)) box.replaceChildren(stopped(controller));
+    else { box.replaceChildren(); showError(err instanceof ApiError ? err : String(err)); }
+  } finally {
+    if (ownController === controller) ownController = null;
+  }
+}
+
+const HALF_TITLE = { high: "final hand", "low (8 or better)": "low, 8 or better", low: "low" };
+
+function renderOwn(data) {
+  const box = document.getElementById("own-out");
+  box.classList.remove("stale");
+  box.replaceChildren();
+  const head = document.createElement("p");
+  head.className = "method-line";
+  const title = document.createElement("b");
+  title.append(`Player ${state.player} `, handElement(data.hand), data.street === "before the deal" ? ", every card unseen" : ` on ${data.street}`);
+  const ways = data.completions.toLocaleString("en-US");
+  head.append(title, document.createTextNode(`: how often it makes each hand, counted over every one of the ${ways} ways its ${data.to_come} unseen cards can fall (the other players' cards are out of the deck).`));
+  box.append(head);
+  const tables = document.createElement("div");
+  tables.className = "own-tables";
+  for (const half of data.halves) {
+    const rows = half.rows.map((r) => [r.hand, pct(r.chance), pct(r.or_better)]);
+    tables.append(smallTable([data.halves.length > 1 ? HALF_TITLE[half.name] || half.name : "final hand", "exactly", "or better"], rows));
+  }
+  if (data.both.length) {
+    tables.append(smallTable(["a low and a high at once", "chance"], data.both.map((r) => [r.hand, pct(r.chance)])));
+  }
+  box.append(tables);
+}
+
+function smallTable(headers, rows) {
+  const table = document.createElement("table");
+  table.className = "odds own-table";
+  const hr = document.createElement("tr");
+  headers.forEach((h, i) => hr.append(Object.assign(document.createElement("th"), { textContent: h, className: i ? "num" : "" })));
+  const thead = document.createElement("thead");
+  thead.append(hr);
+  const tbody = document.createElement("tbody");
+  for (const row of rows) {
+    const tr = document.createElement("tr");
+    row.forEach((cell, i) => tr.append(Object.assign(document.createElement("td"), { textContent: cell, className: i ? "num" : "" })));
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+  return table;
 }
