@@ -80,7 +80,7 @@ from itertools import combinations, combinations_with_replacement, permutations,
 
 from ..cards import RANKS, card_str, parse_hand
 from ..games import GAMES, Game, as_game
-from ..ranges import CLASS_TESTS, THIRD_STREET_CLASSES
+from ..ranges import CLASS_TESTS, DOOR_BLIND_CLASSES
 
 __all__ = [
     "CATEGORIES",
@@ -176,7 +176,8 @@ class StartingClass:
     ranks). ``tags`` are the
     names of ranges.py's third-street classes the hand belongs to (``rolled``, ``pair+``,
     ``flush3``, ``straight3``, ``low3``), so a chart can be grouped exactly as a range
-    would select it.
+    would select it; not ``buried`` or ``split``, which depend on which card is the door
+    card (door.py tells them apart).
     """
 
     index: int  # position in classes(game)
@@ -359,9 +360,10 @@ def _label_and_code(shape: Shape | None, ranks: tuple[int, ...]) -> tuple[str, s
 
 
 def _tags(cards: tuple[int, ...]) -> frozenset[str]:
-    """The ranges.py classes these cards belong to, tested by ranges.py itself."""
+    """The ranges.py classes these cards belong to, tested by ranges.py itself: those
+    that hold whichever card is the door card (not buried or split)."""
     hole, up = cards[:-1], cards[-1:]
-    names = ("pair+",) + THIRD_STREET_CLASSES
+    names = ("pair+",) + DOOR_BLIND_CLASSES
     return frozenset(name for name in names if CLASS_TESTS[name](hole, up))
 
 
