@@ -94,6 +94,7 @@ __all__ = [
     "class_of",
     "classes",
     "hands_of",
+    "label_and_code",
     "permute_suits",
     "presentation_order",
     "reordered_labels",
@@ -348,7 +349,13 @@ def _representative(shape: Shape) -> tuple[int, ...]:
     raise AssertionError(f"no hand has shape {shape}")  # every shape built here has one
 
 
-def _label_and_code(shape: Shape | None, ranks: tuple[int, ...]) -> tuple[str, str]:
+def label_and_code(shape: Shape | None, ranks: tuple[int, ...]) -> tuple[str, str]:
+    """The label and code of cards of these ranks, hole cards first and the door card
+    last, whose suits share as the shape says (None: suits do not count).
+
+    >>> label_and_code(((11, 5), (11,)), (11, 11, 5)), label_and_code(None, (11, 5, 11))
+    (('(K K) 7 K7s', 'KK7-K7s'), ('(K 7) K', 'K7K'))
+    """
     *hole, door = [RANKS[r] for r in ranks]
     label = f"({' '.join(hole)}) {door}"
     code = "".join(hole) + door
@@ -428,7 +435,7 @@ def _classes(scheme: Scheme) -> tuple[StartingClass, ...]:
     built = []
     for index, (_, shape, cards, presented) in enumerate(entries):
         shape = shape or None
-        label, code = _label_and_code(shape, presented)
+        label, code = label_and_code(shape, presented)
         tags = _tags(cards)
         combos = _combinations_of_shape(shape) if shape else _combinations_of_ranks(presented)
         built.append(StartingClass(
