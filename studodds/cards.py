@@ -77,7 +77,7 @@ _CARD_RE = re.compile(f"(?P<rank>{_RANK_RE})(?P<suit>{_SUIT_RE})")
 # give "K?" (any king) and "?s" (any spade) their meaning, and until then they fail.
 _TOKEN_RE = re.compile(
     r"(?P<top>[Tt][Oo][Pp][^\s,()|:]*)|(?P<weight>:\s*[^\s,()|]*)|"
-    r"(?P<cls>pair\+|rolled|flush3|straight3|low3)|(?P<bar>\|)|"
+    r"(?P<cls>pair\+|rolled|buried|split|flush3|straight3|low3)|(?P<bar>\|)|"
     rf"(?P<rank>{_RANK_RE}|\?)(?P<suit>{_SUIT_RE}|\?)|(?P<unknown>[xX?])|(?P<paren>[()])"
 )
 _SEPARATORS_RE = re.compile(r"[\s,]*")
@@ -257,7 +257,7 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
     return tokens
 
 
-_CLASS_NAMES = tuple(CLASS_TESTS)  # pair+, rolled, flush3, straight3, low3
+_CLASS_NAMES = tuple(CLASS_TESTS)  # pair+, rolled, buried, split, flush3, straight3, low3
 _RANK_WORDS = {
     "ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
     "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "trey": "3", "two": "2",

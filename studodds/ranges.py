@@ -13,6 +13,8 @@ the up cards:
 
     pair+      a pair or better among the hole cards and the up cards (not the river)
     rolled     three of a kind on third street (both hole cards and the door card)
+    buried     a buried pair: the two hole cards pair, the door card is of another rank
+    split      a split pair: the door card pairs one hole card, not both
     flush3     three of a suit on third street
     straight3  three different ranks that fit in one straight on third street
                (ace high or low: A-2-3 and Q-K-A count, so do gapped ones like 4-6-8)
@@ -42,8 +44,12 @@ from itertools import permutations
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
-CLASSES = ("pair+", "rolled", "flush3", "straight3", "low3")
-THIRD_STREET_CLASSES = ("rolled", "flush3", "straight3", "low3")
+CLASSES = ("pair+", "rolled", "buried", "split", "flush3", "straight3", "low3")
+THIRD_STREET_CLASSES = ("rolled", "buried", "split", "flush3", "straight3", "low3")
+# The third-street classes that hold for every order of the same three cards: which card
+# is the door card changes none of them, so a starting class (starting/classes.py) has
+# them or not. A buried and a split pair are the same three cards with another door card.
+DOOR_BLIND_CLASSES = ("rolled", "flush3", "straight3", "low3")
 TOP_FORM = "topX%"  # how the percentage class is written, for messages
 
 
@@ -173,6 +179,16 @@ def _rolled(hole, up) -> bool:
     return len(cards) == 3 and len({c >> 2 for c in cards}) == 1
 
 
+def _buried(hole, up) -> bool:
+    cards = _third_street(hole, up)
+    return len(cards) == 3 and hole[0] >> 2 == hole[1] >> 2 != up[0] >> 2
+
+
+def _split(hole, up) -> bool:
+    cards = _third_street(hole, up)
+    return len(cards) == 3 and [c >> 2 for c in hole].count(up[0] >> 2) == 1
+
+
 def _flush3(hole, up) -> bool:
     cards = _third_street(hole, up)
     return len(cards) == 3 and len({c & 3 for c in cards}) == 1
@@ -198,6 +214,8 @@ def _low3(hole, up) -> bool:
 CLASS_TESTS = {
     "pair+": _pair_plus,
     "rolled": _rolled,
+    "buried": _buried,
+    "split": _split,
     "flush3": _flush3,
     "straight3": _straight3,
     "low3": _low3,

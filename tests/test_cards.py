@@ -503,6 +503,7 @@ def test_ranges_round_trip(text):
     ("(rolledup) 9h", "rolledup", "; did you mean 'rolled'?"),
     ("(As Ks | flush) 9h", "flush", "; did you mean 'flush3'?"),
     ("(hello x) 9h", "hello", ""),
+    ("(burried) 9h", "burried", "; did you mean 'buried'?"),
 ])
 def test_a_word_in_a_hand_names_the_range_classes(hand, word, hint):
     """A word where a card or class should be is answered with the classes that exist
@@ -511,7 +512,8 @@ def test_a_word_in_a_hand_names_the_range_classes(hand, word, hint):
         parse_hand(hand)
     assert str(err.value) == (
         f"{word!r} is neither a card nor a range class: cards are rank 2-9 T J Q K A then "
-        f"suit c d h s; the classes are pair+, rolled, flush3, straight3, low3, topX%{hint}"
+        f"suit c d h s; the classes are pair+, rolled, buried, split, flush3, straight3, low3, "
+        f"topX%{hint}"
     )
 
 

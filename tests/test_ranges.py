@@ -53,6 +53,9 @@ HALF_FIGURES = ("high_win", "high_tie", "low_win", "low_tie")
 # or a tuple of (rank | None, suit | None) slots matched in any order.
 
 CLASS_NAMES = ("pair+", "rolled", "flush3", "straight3", "low3")
+# Pairs told apart by the door card: both hole cards (buried), or the door card and one
+# hole card (split).
+DOOR_CLASS_NAMES = ("buried", "split")
 # Five-rank windows a straight can occupy: A-2-3-4-5 (ace low) up to T-J-Q-K-A.
 STRAIGHT_WINDOWS = [frozenset({12, 0, 1, 2, 3})] + [
     frozenset(range(low, low + 5)) for low in range(9)
@@ -75,6 +78,11 @@ def class_holds(name: str, hole, up) -> bool:
     suits = {c % 4 for c in third}
     if name == "rolled":
         return len(ranks) == 1
+    hole_ranks = [c // 4 for c in hole]
+    if name == "buried":
+        return hole_ranks[0] == hole_ranks[1] and up[0] // 4 != hole_ranks[0]
+    if name == "split":
+        return hole_ranks.count(up[0] // 4) == 1
     if name == "flush3":
         return len(suits) == 1
     if name == "straight3":
@@ -107,7 +115,7 @@ def read_range(text: str):
     alternatives = []
     for part in text.split("|"):
         words = part.split()
-        if len(words) == 1 and words[0] in CLASS_NAMES:
+        if len(words) == 1 and words[0] in CLASS_NAMES + DOOR_CLASS_NAMES:
             alternatives.append(words[0])
             continue
         slots = []
@@ -347,6 +355,10 @@ def test_predicate_examples():
         ("low3", "Ac 2d", "8h", True), ("low3", "Ac 2d", "9h", False),
         ("low3", "2c 2d", "3h", False),
         ("pair+", "2c 7d", "7h", True), ("pair+", "2c 7d", "8h", False),
+        ("buried", "Kc Kd", "7h", True), ("buried", "Kc 7d", "Kh", False),
+        ("buried", "Kc Kd", "Kh", False), ("split", "Kc 7d", "Kh", True),
+        ("split", "Kc 7d", "7h", True), ("split", "Kc Kd", "7h", False),
+        ("split", "Kc Kd", "Kh", False), ("split", "Kc 7d", "2h", False),
     ]:
         assert class_holds(name, c(hole), c(door)) is want, (name, hole, door)
     # pair+ looks at every up card; the third-street classes at the door card only.
@@ -360,7 +372,8 @@ def test_predicate_examples():
 
 
 @pytest.mark.parametrize("door", ["Ah", "2d", "5c", "8s", "9h", "Qd", "Kc"])
-@pytest.mark.parametrize("name", ["rolled", "flush3", "straight3", "low3", "pair+"])
+@pytest.mark.parametrize("name", ["rolled", "flush3", "straight3", "low3", "pair+", "buried",
+                                  "split"])
 def test_third_street_class_combinations(name, door):
     game = "razz" if name == "low3" else "stud7"
     hands = [f"({name}) {door}", "(x x) Tc", "(7c 7d) 3h"]
@@ -767,6 +780,9 @@ ERRORS = [
     # A third-street class in five-card stud.
     ("stud5", ["(rolled) Kd", "(x) Qc"], "", ScenarioError, ["rolled"]),
     ("stud5", ["(flush3 | K?) Kd", "(x) Qc"], "", ScenarioError, ["flush3"]),
+    # A buried or a split pair is three cards: two hole cards and the door card.
+    ("stud5", ["(split) Kd", "(x) Qc"], "", ScenarioError, ["split", "seven-card stud"]),
+    ("stud7", ["(buried)", "(x x)"], "", ScenarioError, ["buried", "door card"]),
     # Alternatives with different numbers of hole cards.
     ("stud7", ["(K? K? | A?) Kd", "(x x) Qc"], "", ValueError, ["same number"]),
     # A class mixed with cards in one alternative.

@@ -63,9 +63,10 @@ from .spots import (
     matchup_groups,
     write_spot_file,
 )
-from .table import CategorySummary, Chart, ChartRow, chart_table, make_chart
+from .table import BY_DOOR_VS_CLASSES, CategorySummary, Chart, ChartRow, chart_table, make_chart
 
 __all__ = [
+    "BY_DOOR_VS_CLASSES",
     "CHART_GAMES",
     "DEFAULT_RANDOM_PRECISION",
     "LOW_CATEGORIES",

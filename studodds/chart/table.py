@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..cards import parse_hand
+from ..cards import RANKS, parse_hand
 from ..games import get_game
 from ..starting.classes import (
     StartingClass,
@@ -14,10 +14,14 @@ from ..starting.classes import (
     scheme_of,
     select,
 )
+from ..starting.door import door_classes, first_street_deals
 from .categories import game_categories, game_category
 from .errors import ChartError
 from .runners import Runner, batch_runner
 from .spots import RANDOM, chart_spots, group_size, matchup_groups
+
+BY_DOOR_VS_CLASSES = ("a chart by door card is against random hands (--vs random); a matrix "
+                      "of classes keeps one row per class")
 
 PLAYER_FIELDS = ("equity", "win", "tie", "scoop", "high_win", "high_tie", "low_win", "low_tie")
 
@@ -98,7 +102,12 @@ def _weighted_mean(weighted) -> tuple[float, float | None]:
 @dataclass(frozen=True)
 class Chart:
     """A chart's rows: vs random one per hero class (selection order), vs classes one per
-    cell (hero-major, heroes and villains in selection order)."""
+    cell (hero-major, heroes and villains in selection order).
+
+    by_door (vs random): records() gives each class once per rank of its door card
+    (starting/door.py): ``(K K) 7`` (the pair buried) and ``(K 7) K`` (split), each with
+    how often it is dealt and the class's equity, which the door card does not change.
+    """
 
     game: str
     vs: str
@@ -106,6 +115,11 @@ class Chart:
     heroes: tuple[StartingClass, ...]
     villains: tuple[StartingClass, ...]  # () vs random
     rows: tuple[ChartRow, ...]
+    by_door: bool = False
+
+    def __post_init__(self) -> None:
+        if self.by_door and self.vs != "random":
+            raise ChartError(BY_DOOR_VS_CLASSES)
 
     @property
     def split(self) -> bool:
@@ -135,6 +149,11 @@ class Chart:
     def starting_hands(self) -> int:
         """How many starting hands the game has: C(52, 3) = 22,100, or C(52, 2) = 1,326."""
         return scheme_of(self.game).hands
+
+    @property
+    def first_street_deals(self) -> int:
+        """Starting hands with their door card told apart: 66,300, or 2,652 (door.py)."""
+        return first_street_deals(scheme_of(self.game))
 
     def selection_summary(self) -> CategorySummary:
         """The hero classes as one group: how many, their hands, how often one is dealt
@@ -188,7 +207,8 @@ class Chart:
             if not self.split:
                 for name in ("scoop", "high_win", "high_tie", "low_win", "low_tie", "no_low"):
                     del record[name]
-            out.append(({"rank": rank} if self.vs == "random" else {}) | record)
+            record = ({"rank": rank} if self.vs == "random" else {}) | record
+            out.extend(_door_records(row.hero, record) if self.by_door else [record])
         return out
 
     def to_dict(self) -> dict:
@@ -196,6 +216,7 @@ class Chart:
         summary = self.selection_summary()
         out = {"game": self.game, "vs": self.vs, "opponents": self.opponents,
                "classes": len(self.heroes),
+               **({"by_door": True} if self.by_door else {}),
                "overall": {"equity": mean, "equity_se": se, "fair_share": self.fair_share,
                            "combos": summary.combos, "starting_hands": self.starting_hands,
                            "dealt": summary.dealt}}
@@ -207,6 +228,25 @@ class Chart:
                              "villains": [c.label for c in self.villains],
                              "equity": self.matrix()}
         return out
+
+
+def _door_records(hero: StartingClass, record: dict) -> list[dict]:
+    """A class's record once per door class: its hand, pair kind and door rank first,
+    then the class's fields, with the door class's representative, deals and dealt
+    (deals out of first_street_deals)."""
+    out = []
+    for door in door_classes(hero):
+        head = {"rank": record["rank"], "hand": door.label, "hand_code": door.code,
+                "pair": door.pair_kind, "door": RANKS[door.door_rank]}
+        for key, value in record.items():
+            if key == "dealt":
+                head["deals"], value = door.deals, door.dealt
+            elif key == "representative":
+                value = door.representative
+            if key != "rank":
+                head[key] = value
+        out.append(head)
+    return out
 
 
 def _results_by_id(results) -> dict[str, dict]:
@@ -268,6 +308,7 @@ def chart_table(
     *,
     heroes: Sequence[StartingClass] | None = None,
     villains: Sequence[StartingClass] | None = None,
+    by_door: bool = False,
 ) -> Chart:
     """The chart from spots (chart_spots) and their results: a runner's (spot, result)
     pairs in any order, or {spot id: result}. Each result is an equity JSON object.
@@ -275,7 +316,8 @@ def chart_table(
     heroes, villains: the axes, in order. By default the classes as they first appear in
     the spots; vs classes, when the spots cover a square chart (every cell run itself or
     its reverse, as chart_spots mirrors), all of them on both axes. A class whose every
-    cell is empty has no spot: pass the axes to keep it (make_chart does).
+    cell is empty has no spot: pass the axes to keep it (make_chart does). by_door: a
+    chart against random hands by door card (Chart).
     """
     if not spots:
         raise ChartError("no spots: nothing to chart")
@@ -289,7 +331,9 @@ def chart_table(
         hero_axis = tuple(heroes) if heroes is not None else tuple(dict.fromkeys(
             h for h, _ in cells))
         rows = tuple(_random_row(h, cells.get((h, None))) for h in hero_axis)
-        return Chart(game, "random", opponents, hero_axis, (), rows)
+        return Chart(game, "random", opponents, hero_axis, (), rows, by_door)
+    if by_door:
+        raise ChartError(BY_DOOR_VS_CLASSES)
     hero_axis, villain_axis = _matchup_axes(cells, heroes, villains)
     rows = tuple(_matchup_row(h, v, cells.get((h, v)), cells.get((v, h)))
                  for h in hero_axis for v in villain_axis)
@@ -380,16 +424,20 @@ def make_chart(
     vs: str = "random",
     *,
     runner: Runner | None = None,
+    by_door: bool = False,
     **options,
 ) -> Chart:
     """chart_spots, the runner (batch_runner() by default: this process), chart_table: the whole chart.
 
     options: as chart_spots (selection, villains, opponents, exact, trials, precision, seed).
+    by_door: records by door card (Chart), vs random only.
     """
+    if by_door and vs != "random":
+        raise ChartError(BY_DOOR_VS_CLASSES)
     spots = chart_spots(game, vs, **options)
     heroes = select(options.get("selection", "all"), game)
     villains = (select(options["villains"], game) if options.get("villains") is not None
                 else heroes)
     results = (runner or batch_runner())(spots)
     return chart_table(spots, results, heroes=heroes,
-                       villains=villains if vs == "classes" else None)
+                       villains=villains if vs == "classes" else None, by_door=by_door)

@@ -13,6 +13,7 @@ from ..starting.classes import select as select_classes
 from . import render
 from .batch import executor_options, run_batch_file
 from .options import CONTEXT, format_option, game_option
+from .render import one_in
 
 # Class counts for the help, from the tables themselves (milliseconds to build).
 _COUNTS = {game: len(classes(game)) for game in ("stud7", "razz", "stud5", "stud5low")}
@@ -67,17 +68,23 @@ Examples:
               "PREFIX.spots.jsonl and PREFIX.results.jsonl (a rerun resumes).")
 @click.option("--top", type=click.IntRange(min=1), default=25, show_default=True,
               help="The best and worst N classes in the printed table and the bar chart.")
+@click.option("--by-door", is_flag=True,
+              help="--vs random: each class once per rank of its door card, e.g. (K K) 7 (the "
+              "pair buried) and (K 7) K (split), with how often each is dealt; the equity is "
+              "the class's (the door card does not change it).")
 @click.option("--no-png", is_flag=True, help="No picture (no matplotlib needed).")
 @executor_options
 @format_option()
 def chart_command(game, vs, selection, villains, opponents, exact, trials, precision, seed,
-                  prefix, top, no_png, use_dask, scheduler, workers, threads_per_worker,
-                  chunk_size, threads, fmt):
+                  prefix, top, by_door, no_png, use_dask, scheduler, workers,
+                  threads_per_worker, chunk_size, threads, fmt):
     """A starting-hand chart (the help is _HELP, with the class counts of the tables)."""
     three_cards = scheme_of(game).cards == 3
     selection = _selection(selection) or ("all" if vs == "random" else
                                           "rolled" if three_cards else "pairs")
     villains = _selection(villains)
+    if by_door and vs != "random":
+        raise click.UsageError(chart_module.BY_DOOR_VS_CLASSES)
     if prefix.endswith(("/", "\\")) or os.path.isdir(prefix):
         raise click.BadParameter(f"{prefix!r} is a folder: -o takes a prefix such as "
                                  f"{os.path.join(prefix, 'razz')!r}", param_hint="'-o'")
@@ -104,6 +111,7 @@ def chart_command(game, vs, selection, villains, opponents, exact, trials, preci
         spots, read_results(results_path), heroes=heroes,
         villains=((select_classes(villains, game) if villains else heroes)
                   if vs == "classes" else None),
+        by_door=by_door,
     )
     written = [f"{prefix}.csv", f"{prefix}.json"]
     chart_module.write_csv(chart, written[0])
@@ -138,14 +146,6 @@ def _reordered_notice(game: str, *selections) -> None:
                    "change its equity to showdown", err=True)
 
 
-def one_in(combos: int, total: int) -> str:
-    """A chance as players say it: 52 hands of 22,100 is "1 in 425"; whole numbers from
-    1 in 10 (rounded half up), one decimal below ("1 in 5.9")."""
-    if 10 * combos > total:
-        return f"1 in {f'{total / combos:.1f}'.removesuffix('.0')}"
-    return f"1 in {(2 * total + combos) // (2 * combos):,}"
-
-
 def chart_report(chart, fmt: str, top: int = 25) -> str:
     """A starting-hand chart (chart.Chart) on stdout: vs random the best and worst `top`
     classes with how often each is dealt, then the categories; vs classes the matrix when
@@ -163,6 +163,11 @@ def chart_report(chart, fmt: str, top: int = 25) -> str:
         rows = [[h.label] + ["" if e is None else render._pct(e) for e in line]
                 for h, line in zip(chart.heroes, chart.matrix(), strict=True)]
         return render.render_table(headers, rows) + "\n\n" + footer
+    if chart.by_door:
+        out = _door_table(chart, records, top)
+        if len(chart.category_summaries()) > 1:
+            out += "\n\n" + _category_table(chart)
+        return out + "\n\n" + footer
     ranked = [r for r in records if r["equity"] is not None]
     ranked.sort(key=lambda r: -r["equity"])
     shown = ranked if len(ranked) <= 2 * top else ranked[:top] + [None] + ranked[-top:]
@@ -186,6 +191,29 @@ def chart_report(chart, fmt: str, top: int = 25) -> str:
     if chart.vs == "random" and len(chart.category_summaries()) > 1:
         out += "\n\n" + _category_table(chart)
     return out + "\n\n" + footer
+
+
+def _door_table(chart, records: list[dict], top: int) -> str:
+    """A chart by door card: the best and worst `top` classes, each once per door rank,
+    with how often that hand is dealt (of every hand with its door card told apart)."""
+    classes = max(r["rank"] for r in records)
+    pair = ["pair"] if any(r["pair"] for r in records) else []
+    split = ["scoop"] if chart.split else []
+    headers = ["rank", "hand", *pair, "class", "deals", "dealt", "equity", "± 95%", *split]
+    rows = []
+    for record in records:
+        if top < record["rank"] <= classes - top:
+            if rows and rows[-1][0] != "...":
+                rows.append(["..."] + [""] * (len(headers) - 1))
+            continue
+        se = record["equity_se"]
+        rows.append([record["rank"], record["hand"], *(record["pair"] or "" for _ in pair),
+                     record["hero"], f"{record['deals']:,}",
+                     one_in(record["deals"], chart.first_street_deals),
+                     render._pct(record["equity"]),
+                     "exact" if se is None else render._pct(1.96 * se),
+                     *(render._pct(record["scoop"]) for _ in split)])
+    return render.render_table(headers, rows)
 
 
 def _category_table(chart) -> str:

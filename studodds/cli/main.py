@@ -25,6 +25,8 @@ COMMANDS = {
               ("A starting-hand chart: the starting classes of a game against random hands or "
                "against each other, run as a batch (so on a Dask cluster too), written as CSV, "
                "JSON and a PNG (a ranked bar chart, or a heat map vs classes).")),
+    "dealt": (".dealt", "dealt_command",
+              "How often a starting hand is dealt: given its door card, and before any card."),
     "declare": (".odds", "declare_command",
                 "Which way should player N declare: high, low or both?"),
     "equity": (".odds", "equity_command",

@@ -67,6 +67,14 @@ def eval_report(evaluations: Sequence[tuple[str, dict]], fmt: str) -> str:
     return render_csv(headers, rows) if fmt == "csv" else render_table(headers, rows)
 
 
+def one_in(combos: int, total: int) -> str:
+    """A chance as players say it: 52 hands of 22,100 is "1 in 425"; whole numbers from
+    1 in 10 (rounded half up), one decimal below ("1 in 5.9")."""
+    if 10 * combos > total:
+        return f"1 in {f'{total / combos:.1f}'.removesuffix('.0')}"
+    return f"1 in {(2 * total + combos) // (2 * combos):,}"
+
+
 def _pct(x: float | None, digits: int = 2) -> str:
     return "" if x is None else f"{100 * x:.{digits}f}%"
 

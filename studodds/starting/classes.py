@@ -80,7 +80,7 @@ from itertools import combinations, combinations_with_replacement, permutations,
 
 from ..cards import RANKS, card_str, parse_hand
 from ..games import GAMES, Game, as_game
-from ..ranges import CLASS_TESTS, THIRD_STREET_CLASSES
+from ..ranges import CLASS_TESTS, DOOR_BLIND_CLASSES
 
 __all__ = [
     "CATEGORIES",
@@ -94,6 +94,7 @@ __all__ = [
     "class_of",
     "classes",
     "hands_of",
+    "label_and_code",
     "permute_suits",
     "presentation_order",
     "reordered_labels",
@@ -176,7 +177,8 @@ class StartingClass:
     ranks). ``tags`` are the
     names of ranges.py's third-street classes the hand belongs to (``rolled``, ``pair+``,
     ``flush3``, ``straight3``, ``low3``), so a chart can be grouped exactly as a range
-    would select it.
+    would select it; not ``buried`` or ``split``, which depend on which card is the door
+    card (door.py tells them apart).
     """
 
     index: int  # position in classes(game)
@@ -347,7 +349,13 @@ def _representative(shape: Shape) -> tuple[int, ...]:
     raise AssertionError(f"no hand has shape {shape}")  # every shape built here has one
 
 
-def _label_and_code(shape: Shape | None, ranks: tuple[int, ...]) -> tuple[str, str]:
+def label_and_code(shape: Shape | None, ranks: tuple[int, ...]) -> tuple[str, str]:
+    """The label and code of cards of these ranks, hole cards first and the door card
+    last, whose suits share as the shape says (None: suits do not count).
+
+    >>> label_and_code(((11, 5), (11,)), (11, 11, 5)), label_and_code(None, (11, 5, 11))
+    (('(K K) 7 K7s', 'KK7-K7s'), ('(K 7) K', 'K7K'))
+    """
     *hole, door = [RANKS[r] for r in ranks]
     label = f"({' '.join(hole)}) {door}"
     code = "".join(hole) + door
@@ -359,9 +367,10 @@ def _label_and_code(shape: Shape | None, ranks: tuple[int, ...]) -> tuple[str, s
 
 
 def _tags(cards: tuple[int, ...]) -> frozenset[str]:
-    """The ranges.py classes these cards belong to, tested by ranges.py itself."""
+    """The ranges.py classes these cards belong to, tested by ranges.py itself: those
+    that hold whichever card is the door card (not buried or split)."""
     hole, up = cards[:-1], cards[-1:]
-    names = ("pair+",) + THIRD_STREET_CLASSES
+    names = ("pair+",) + DOOR_BLIND_CLASSES
     return frozenset(name for name in names if CLASS_TESTS[name](hole, up))
 
 
@@ -426,7 +435,7 @@ def _classes(scheme: Scheme) -> tuple[StartingClass, ...]:
     built = []
     for index, (_, shape, cards, presented) in enumerate(entries):
         shape = shape or None
-        label, code = _label_and_code(shape, presented)
+        label, code = label_and_code(shape, presented)
         tags = _tags(cards)
         combos = _combinations_of_shape(shape) if shape else _combinations_of_ranks(presented)
         built.append(StartingClass(
