@@ -299,3 +299,14 @@ def test_at_a_table_with_a_range_the_distribution_comes_from_the_deals():
     assert result.players[1].distribution["high"]["three of a kind"] > 0.3
     with pytest.raises(InputError, match="with a hole-card range at the table"):
         equity("stud7", ["(As Ks) Ah", "(Q? Q?) Qd"], trials=2000, seed=1, at_least=["trips"])
+
+
+def test_a_range_on_the_first_street_says_how_often_it_is_dealt():
+    """(K? ??) Kd: 147 of the 1,275 hole-card pairs behind the Kd hold a king (3 x 48 with
+    one king, 3 with two), and 147 of the 66,300 first-three-card deals are those."""
+    odds = own_odds("stud7", "(K? ??) Kd")
+    assert (odds.dealt.given_door.hits, odds.dealt.given_door.deals) == (3 * 48 + 3, 1275)
+    assert (odds.dealt.overall.hits, odds.dealt.overall.deals) == (147, 66_300)
+    assert odds.to_dict()["dealt"]["door"] == "Kd"
+    assert own_odds("stud7", "(Ks Kc) Kd").dealt is None  # a hand dealt: no range
+    assert own_odds("stud7", "(K? K?) Kd 5c").dealt is None  # past the first street

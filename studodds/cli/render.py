@@ -564,11 +564,14 @@ def _chance(x: float) -> str:
     return _pct(x)
 
 
-def _one_in(x: float) -> str:
-    """'1 in 43' for a chance under a half (how players say a long shot); '' above."""
-    if x <= 0 or x >= 0.5:
+def _long_shot(ways, total) -> str:
+    """one_in for a chance under a half (how players say a long shot); '' from a half up.
+    A weighted range's counts are floats: the same words, from their ratio."""
+    if not ways or 2 * ways >= total:
         return ""
-    return f"1 in {1 / x:,.{0 if x < 0.1 else 1}f}"
+    if isinstance(ways, int) and isinstance(total, int):
+        return one_in(ways, total)
+    return f"1 in {total / ways:,.{0 if 10 * ways <= total else 1}f}"
 
 
 def own_odds_report(odds, fmt: str) -> str:
@@ -599,12 +602,23 @@ def own_odds_report(odds, fmt: str) -> str:
                    if len(odds.halves) > 1 else "final hand",
                    "exactly", "or better", "or better, 1 in", "ways"]
         rows = [[r.hand, _chance(r.chance), _chance(r.or_better),
-                 _one_in(r.or_better).removeprefix("1 in "), f"{r.ways:,}" if isinstance(
+                 _long_shot(r.or_better_ways, r.total).removeprefix("1 in "),
+                 f"{r.ways:,}" if isinstance(
                      r.ways, int) else f"{r.ways:,.1f}"] for r in half.rows]
         lines += ["", render_table(headers, rows)]
+    if odds.dealt is not None:
+        def said(count) -> str:
+            shot = _long_shot(count.hits, count.deals)
+            return f"{_chance(float(count.chance))}" + (f" ({shot})" if shot else "")
+        dealt = odds.dealt.to_dict()
+        parts = []
+        if odds.dealt.given_door is not None:
+            parts.append(f"given the door card {dealt['door']}, {said(odds.dealt.given_door)}")
+        parts.append(f"before any card is dealt, {said(odds.dealt.overall)}")
+        lines += ["", f"how often this hand is dealt: {'; '.join(parts)}"]
     for title, group in (("asked", odds.asked), ("a low and a high at once", odds.both)):
         if group:
-            rows = [[r.words, _chance(r.chance), _one_in(r.chance),
+            rows = [[r.words, _chance(r.chance), _long_shot(r.ways, r.total),
                      f"{r.ways:,}" if isinstance(r.ways, int) else f"{r.ways:,.1f}"]
                     for r in group]
             lines += ["", render_table([title, "chance", "odds", "ways"], rows)]

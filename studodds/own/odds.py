@@ -22,6 +22,7 @@ from ..eval.values import NO_LOW, category_name
 from ..games import Game, as_game
 from ..messages import InputError, shown
 from ..scenario import DECK_SIZE, check_hand_shape, parse_dead, player_range
+from ..starting.dealt import DealtError, how_often_dealt
 from .thresholds import Threshold, parse_threshold
 
 # The high thresholds of "a low and a high at once" in a split game, weakest first.
@@ -92,6 +93,9 @@ class OwnOdds:
     asked: tuple[ThresholdRow, ...]  # the --at-least thresholds, then both at once
     both: tuple[ThresholdRow, ...]  # a split game: a low and a high at once
     method: str = "exact"
+    # A range on the first street ("(K? ??) Kd"): how often such a hand is dealt
+    # (starting.dealt.HowOftenDealt), else None.
+    dealt: object | None = None
 
     def to_dict(self) -> dict:
         """The JSON document: every count, and each chance as a float."""
@@ -109,6 +113,7 @@ class OwnOdds:
             "asked": [threshold(r) for r in self.asked],
             "both": [threshold(r) for r in self.both],
             "total": self.halves[0].rows[0].total,
+            **({"dealt": self.dealt.to_dict()} if self.dealt is not None else {}),
         }
 
 
@@ -240,7 +245,19 @@ def own_odds(
     if game.split:
         both = _both_rows(kinds, joint, total)
     return OwnOdds(game.id, game.name, str(hand), _dead_text(seen_dead, unseen_dead), street,
-                   to_come, total_completions, halves, tuple(asked), both)
+                   to_come, total_completions, halves, tuple(asked), both,
+                   dealt=_how_often_dealt(game, hand, seen_dead))
+
+
+def _how_often_dealt(game: Game, hand: StudHand, seen_dead):
+    """How often a range on the first street is dealt, or None (a written hand, a later
+    street, a weighted range: starting.dealt says which it answers)."""
+    if hand.hole_range is None or len(hand.up) > game.streets[0].up or hand.river:
+        return None
+    try:
+        return how_often_dealt(game, hand, seen_dead)
+    except DealtError:
+        return None
 
 
 def _both_rows(kinds, joint, total) -> tuple[ThresholdRow, ...]:
