@@ -310,22 +310,32 @@ def build_scenario(
             f"{dead_total} dead)"
         )
     community = False
+    mixed_back = False  # the community card comes from the unseen dead cards
     if river and street_cards < game.hand_size:
         stub_at_river = left_now - needed_before_river
         if stub_at_river < n:
-            if stub_at_river < 1 or not game.community_card_rule:
+            if not game.community_card_rule:
                 raise ScenarioError(
                     f"the deck cannot supply the river: {stub_at_river} cards left for {n} "
-                    "players, not even one community card"
+                    "players"
                 )
+            # Burn and folded cards are not in the stub, so they count above; but with no
+            # card left the dealer mixes them back in and turns the community card from
+            # them (docs/rules.md). A card nobody saw changes no chance.
+            if stub_at_river < 1 and not dead_unknown:
+                raise ScenarioError(
+                    f"the deck cannot supply the river: {dealt_so_far + needed_before_river} "
+                    f"cards dealt before it and {len(dead_seen)} seen dead cards leave no card, "
+                    f"not even one community card ({_mixed_back_in()})", fields=("dead",))
             community = True  # one card face up in the middle for everyone (docs/rules.md)
+            mixed_back = stub_at_river < 1
 
     final = game.hand_size - community
     to_deal = tuple(final - len(k) for k in known)
     known_set = {c for k in known for c in k} | set(dead_seen)
     pool = tuple(c for c in range(DECK_SIZE) if c not in known_set)
     # The checks above leave enough unseen cards for every deal.
-    assert sum(to_deal) + community <= len(pool) - dead_unknown
+    assert sum(to_deal) + community <= len(pool) - dead_unknown + mixed_back
     ranges = tuple(
         player_range(game, p, hand, pool) for p, hand in enumerate(hands)
         if hand.hole_range is not None
@@ -368,12 +378,19 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
         )
     dead_total = len(dead_seen) + dead_unknown
     stub = DECK_SIZE - n * own - dead_total
-    if stub < 1:
+    if stub < 0:
         raise ScenarioError(
             f"the deck cannot supply this table: {n} players holding {own} cards and "
-            f"{dead_total} dead cards need {n * own + dead_total} cards before the river, "
-            "and a community card needs one more; a deck has 52"
+            f"{dead_total} dead cards need {n * own + dead_total} cards before the river; "
+            "a deck has 52"
         )
+    # An empty stub: the community card came from the burn and folded cards mixed back in
+    # (docs/rules.md), one of the dead cards written x.
+    if stub == 0 and not dead_unknown:
+        raise ScenarioError(
+            f"the deck cannot supply the community card: {n * own} cards dealt before the "
+            f"river and {len(dead_seen)} seen dead cards leave none to turn "
+            f"({_mixed_back_in()})", fields=("dead",))
     if stub >= n:
         raise ScenarioError(
             f"{option('community')}: no community card is turned here: at the river the stub holds "
@@ -394,6 +411,12 @@ def _with_community(game: Game, hands, dead_seen, dead_unknown, community: int) 
         game, hands, tuple(dead_seen), dead_unknown, game.hand_size, known, to_deal, True,
         pool, ranges, community,
     )
+
+
+def _mixed_back_in() -> str:
+    """Why an empty stub is an error only when every dead card was seen (docs/rules.md)."""
+    return ("burn and folded cards nobody saw are mixed back in for it: give those as x in "
+            f"{option('dead')}")
 
 
 def _check_ranges(hands, ranges) -> None:

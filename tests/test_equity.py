@@ -663,9 +663,12 @@ def test_seven_players_community_card_with_seen_dead_cards():
 
 
 def test_no_card_left_even_for_the_community_is_an_error():
-    with pytest.raises(ScenarioError, match="community") as info:
-        equity("stud7", SEVEN_ON_SIXTH, " ".join(["x"] * 10))
+    """Every card nobody holds is dead and seen: nothing to mix back in for the community
+    card. Unseen dead cards (burns, folded hole cards) would be (test_burn_cards.py)."""
+    with pytest.raises(ScenarioError, match="not even one community card") as info:
+        equity("stud7", SEVEN_ON_SIXTH, SEVEN_LEFT)
     assert "\n" not in str(info.value)
+    assert build_scenario("stud7", SEVEN_ON_SIXTH, " ".join(["x"] * 10)).community_to_come
 
 
 def test_eight_players_from_fifth_street_get_a_community_river():

@@ -91,7 +91,8 @@ def one_error_line(err: str, out: str, argv) -> str:
 
 
 def check(argv, *, codes=(0, 2), quiet=True):
-    """Run argv and check the contract; quiet: a good run prints nothing on stderr."""
+    """Run argv and check the contract; quiet: a good run prints nothing on stderr but,
+    for hands all written without parentheses, one line on how they were read."""
     code, out, err = call(argv)
     event(f"exit code {code}")  # pytest --hypothesis-show-statistics: how many get through
     assert code in codes, (argv, code, out, err)
@@ -101,7 +102,8 @@ def check(argv, *, codes=(0, 2), quiet=True):
     elif code == 0:
         assert out.strip(), argv
         if quiet:
-            assert err == "", (argv, err)
+            assert err == "" or (err.startswith("studodds: read each hand as up cards only")
+                                 and err.count("\n") == 1), (argv, err)
     return code, out, err
 
 

@@ -31,9 +31,10 @@ ALLOWED = {
     "batch": {"equity", "scenario", "results"},
     "chart": {"engine", "equity", "scenario", "results", "batch"},
     "reports": set(),  # the JSON documents: it puts results' own to_dict together
+    "reading": set(),  # how hands written without parentheses were read: the words only
     "cli": {"eval", "equity", "whatif", "declare", "scenario", "results", "table",
             "histories", "batch", "chart", "reports", "web",  # `serve` runs the web app
-            "warming", "own"},
+            "warming", "own", "reading"},
     # The web page asks what the CLI asks, the same way; it never imports cli/.
     "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own"},
 }

@@ -6,8 +6,10 @@ import csv
 import dataclasses
 import io
 import json
+from fractions import Fraction
 from pathlib import Path
 
+import naive
 import pytest
 
 from studodds.cards import parse_card
@@ -411,6 +413,54 @@ def test_split_game_json_and_csv_keys(capsys):
     assert main(["replay", path, "--trials", "2000", "--format", "csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr()[0])))
     assert rows[0]["scoop_hero_view"] and rows[0]["low_tie_revealed"]
+
+
+COMMUNITY_SIDE_POT = "stud7_community_side_pot.txt"
+
+
+def test_community_river_with_a_side_pot_among_four_of_the_eight():
+    """All eight reach 7th street and the river is the community card Qd. Four short
+    stacks are all in on 3rd street, so from 4th street on a side pot is the other four's.
+    Its question, four players with the others' cards dead, has a stub with a river for
+    each of them; the table's shortage must hold there too: one community card."""
+    (r,) = replay_fixture(COMMUNITY_SIDE_POT, seed=2)
+    assert [s.street for s in r.streets] == ["3rd", "4th", "5th", "6th", "7th"]
+    assert [len(s.players) for s in r.streets] == [8] * 5
+    assert all(s.community_card for s in r.streets) and r.streets[-1].community == "Qd"
+    assert r.rule_problems == ()
+    four = ("Hero", "Bo Lind", "Dagny", "Fumiko")
+    for s in r.streets[1:]:
+        main_pot, side = s.pots
+        assert (main_pot.amount, len(main_pot.eligible), side.eligible) == (0.96, 8, four)
+        assert sum(side.equity_hero_view) == pytest.approx(1)
+    # Every hand is shown: on 6th street the side pot is the four hands' showdown with each
+    # of the four cards nobody holds as the community card, the Qd and three more.
+    own = {"Hero": "Ks Jh 4h Qh Qc 5s", "Bo Lind": "5d 2s 2c 7c As 9s",
+           "Dagny": "4c 4s Kh 8d 2h 6c", "Fumiko": "Tc Ad 3h 7d 6s 8s"}
+    text = (DATA / COMMUNITY_SIDE_POT).read_text()
+    held = {c for line in text.splitlines() if ": shows [" in line
+            for c in naive.parse_cards(line.split("[")[1].split("]")[0])}
+    left = [c for c in range(52) if c not in held] + list(naive.parse_cards("Qd"))
+    assert len(left) == 4
+    shares = [Fraction(0)] * 4
+    for card in left:
+        values = [naive.evaluate(naive.parse_cards(own[n]) + (card,), "high") for n in four]
+        best = [p for p, v in enumerate(values) if v == max(values)]
+        for p in best:
+            shares[p] += Fraction(1, 4 * len(best))
+    sixth = r.streets[3].pots[1]
+    assert shares == [Fraction(3, 4), Fraction(1, 4), 0, 0]  # the Qd gives Hero trips
+    assert sixth.equity_revealed == pytest.approx([float(x) for x in shares], abs=1e-12)
+    # 7th street: Hero's trip queens take the side pot, Anja's full house the main pot.
+    main_pot, side = r.streets[-1].pots
+    assert side.equity_revealed == (1.0, 0.0, 0.0, 0.0)
+    assert dict(zip(main_pot.eligible, main_pot.equity_revealed, strict=True))["Anja"] == 1.0
+
+
+def test_community_river_with_a_side_pot_cli(capsys):
+    assert main(["replay", str(DATA / COMMUNITY_SIDE_POT), "--trials", "2000"]) == 0
+    out = capsys.readouterr().out
+    assert "card shortage: on 7th street the community card Qd is every player's seventh" in out
 
 
 # ---------------------------------------------------------------- side pots

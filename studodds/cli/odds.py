@@ -90,6 +90,7 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
     odds = None
     if pot is not None:
         odds = pot_odds(result, pot, to_call, hero, bets_to_come, big_bet)
+    _say_how_bare_hands_were_read(game, hands, community)
     click.echo(render.equity_report(result, fmt, odds))
 
 
@@ -121,6 +122,7 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
         )
     finally:
         progress.close()
+    _say_how_bare_hands_were_read(game, hands)
     click.echo(render.next_card_report(table, fmt))
 
 
@@ -157,4 +159,16 @@ def declare_command(game, dead, exact, trials, precision, seed, threads, player,
         )
     finally:
         progress.close()
+    _say_how_bare_hands_were_read(game, hands, community)
     click.echo(render.declare_report(table, fmt))
+
+
+def _say_how_bare_hands_were_read(game, hands, community=None) -> None:
+    """On stderr, when every hand is written without parentheses and its first cards could
+    be meant as hole cards: the question asked may not be the one meant. Said once the
+    question is answered, so a refused one gets only its error."""
+    from ..reading import bare_hands_reading
+
+    reading = bare_hands_reading(game, hands, community)
+    if reading is not None:
+        click.echo(render.bare_hands_note(reading), err=True)

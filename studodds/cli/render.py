@@ -107,6 +107,19 @@ def long_run_notice(estimate) -> str | None:
     return f"studodds: this will take {time}: {how}. Ctrl-C stops it."
 
 
+def bare_hands_note(reading) -> str:
+    """One line for stderr: hands written without parentheses were read as up cards only,
+    and how to write them with their first cards as the hole cards (a
+    reading.BareHandsReading)."""
+    if reading.hole_cards == 1:
+        hole, meant = "the hole card", "the first card of each is the hole card"
+    else:
+        hole, meant = "the hole cards", "the first two cards of each are the hole cards"
+    written = " ".join(f"'{hand}'" for hand in reading.with_hole_cards)
+    return (f"studodds: read each hand as up cards only, on {reading.street} with {hole} "
+            f"unknown; if {meant} ({reading.hole_street}), write {written}")
+
+
 def _count(n: float) -> str:
     """A large count as people say it: 625 million, 1.4 trillion."""
     for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):

@@ -9,7 +9,9 @@ mucked at the end revealed. The file is also checked against the table rules
 After a card shortage (eight players on 7th street in seven-card stud) the river is one
 community card, face up for everyone (HandHistory.community): 7th street is then replayed
 with each player's six own cards and the community card as everyone's seventh, in both
-views. First to act on 7th street is judged on the 6th-street up cards, as always.
+views. First to act on 7th street is judged on the 6th-street up cards, as always. A side
+pot's players keep the table's shortage, though their stub alone would hold a river each
+(shortage.py).
 
 Five-card stud games (stud5, stud5low, stud5low6, stud5hl) replay the same way on their
 streets "2nd".."5th": one hole card, no river. Their bring-in is optional: a hand whose
@@ -43,6 +45,7 @@ from ..games import get_game
 from ..results import EquityResult, PlayerResult
 from .record import HandHistory
 from .result import HandResult, hand_result
+from .shortage import burns_keeping_the_shortage
 from .streets import street_names
 
 # What equity's JSON gives for each player of a split game (hi/lo) besides the equity.
@@ -379,6 +382,8 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
                     shares.append(tuple(p.equity for p in result.players))
                     continue
                 out = [card for n in names if n not in pot.eligible for card in view[n][1]]
+                if seen.community_card:  # every live player is dealt in: the shortage holds
+                    out += burns_keeping_the_shortage(len(pot.eligible), len(base + out))
                 part = ask([view[n][0] for n in pot.eligible], base + out, options)
                 shares.append(tuple(p.equity for p in part.players))
             pots.append(PotShare(round(float(pot.amount), 2), tuple(pot.eligible), *shares))

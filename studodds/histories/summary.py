@@ -36,6 +36,7 @@ from ..equity import check_method, equity, estimate_run
 from ..games import Game, get_game
 from ..scenario import build_scenario
 from .record import HandHistory
+from .shortage import burns_keeping_the_shortage
 
 # Standard error of each sampled street (a street not cheap enough to be exact), reached
 # by a fixed number of deals: a share of the pot per deal lies in 0..1, its variance is at
@@ -275,11 +276,9 @@ def _spot(game: Game, hands: list[str], dead: list[str], community: str | None,
         spot["community"] = community
     if community is not None:
         # At the end, players who folded on 7th street are out of the question, but the
-        # stub they left was still short of a river each: the cards nobody holds are
-        # written as burn cards (x), so the engine sees the stub the community card came
-        # from. Every card is known then: the answer does not depend on them.
-        stub = 52 - 6 * len(hands) - len(dead)
-        spot["dead"] = " ".join(dead + ["x"] * max(0, stub - len(hands) + 1))
+        # stub they left was still short of a river each. Every card is known then: the
+        # answer does not depend on the burn cards written for it.
+        spot["dead"] = " ".join(dead + burns_keeping_the_shortage(len(hands), len(dead)))
     scenario = build_scenario(game, hands, spot["dead"], community)
     if estimate_run(scenario).method == "sampling":
         spot["trials"] = trials or trials_for(precision or SUMMARY_PRECISION)
