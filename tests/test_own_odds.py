@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from studodds.cards import parse_cards
+from studodds.cards import card_str, parse_cards
 from studodds.cli import cli, main
 from studodds.equity import equity
 from studodds.eval import evaluate, evaluate_batch
@@ -25,6 +25,7 @@ from studodds.eval.values import category_name
 from studodds.games import GAMES
 from studodds.messages import InputError
 from studodds.own import own_odds, parse_threshold
+from studodds.own.odds import own_odds_at_table
 
 # Each game's known cards on each street (before the river), with dead cards seen.
 SEVEN_CARD = [("(As 2d) 7h", "Kc 9c 2s"), ("(As 2d) 7h Kc", "9c 2s"),
@@ -225,8 +226,19 @@ def test_unseen_dead_cards_change_no_chance_but_must_leave_enough():
     plain = own_odds("stud7", "(As Ks) Ah")
     burns = own_odds("stud7", "(As Ks) Ah", "x x x x")
     assert plain.to_dict()["halves"] == burns.to_dict()["halves"]
+    assert own_odds("stud7", "(As Ks) Ah", " ".join(["x"] * 46)).completions == 211_876
+    seen = [c for c in range(52) if c not in parse_cards("As Ks Ah")]
+    assert own_odds("stud7", "(As Ks) Ah", [card_str(c) for c in seen[:45]]).completions == 1
     with pytest.raises(InputError, match="the deck cannot supply this hand"):
-        own_odds("stud7", "(As Ks) Ah", " ".join(["x"] * 46))
+        own_odds("stud7", "(As Ks) Ah", [card_str(c) for c in seen[:46]])
+    # Eight players on 6th street with their four burn cards: the table answers (a
+    # community river from the burns), and so does each player's own count.
+    table = ["(As Ks) Ah Kh Qh Jh", "(2c 2d) 3c 3d 4c 4d", "(5c 5d) 6c 6d 7c 7d",
+             "(8c 8d) 9c 9d Tc Td", "(Jc Jd) Qc Qd Kc Kd", "(Ac Ad) 2h 3h 4h 5h",
+             "(6h 7h) 8h 9h Th 2s", "(3s 4s) 5s 6s 7s 8s"]
+    burns = own_odds_at_table("stud7", table, "x x x x", player=1)
+    assert burns.completions == 4 and burns.halves == own_odds_at_table(
+        "stud7", table, player=1).halves
 
 
 def test_the_cli_table_json_and_csv(capsys):

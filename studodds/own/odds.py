@@ -197,11 +197,13 @@ def own_odds(
     street, to_come = _street(game, hand)
     known = hand.known_cards
     pool = tuple(c for c in range(DECK_SIZE) if c not in set(known) | set(seen_dead))
-    if to_come > len(pool) - unseen_dead:
+    # Cards nobody saw (x) change no chance, and at a card shortage the dealer mixes the
+    # burn and folded cards back in (docs/rules.md): only the cards seen limit the deck.
+    if to_come > len(pool):
         raise InputError(
             f"the deck cannot supply this hand: it needs {to_come} more cards and only "
-            f"{len(pool) - unseen_dead} are unseen (52 less {len(known)} in the hand and "
-            f"{len(seen_dead) + unseen_dead} dead)", fields=("dead",))
+            f"{len(pool)} are left (52 less {len(known)} in the hand and {len(seen_dead)} "
+            "dead cards seen)", fields=("dead",))
     choices = [((), None)]
     if hand.hole_range is not None:
         hole_range = player_range(game, 0, hand, pool)
