@@ -33,7 +33,7 @@ def test_json_output_is_unchanged(capsys):
     assert code == 0 and err == SEVEN
     # stdout is the library's answer in JSON, nothing added.
     result = equity("stud7", ["AS KS AH", "QD 7C 2H"])
-    assert out == render.equity_report(result, "json") + "\n"
+    assert out == render.write(render.equity_report(result), "json") + "\n"
     assert json.loads(out)["street"] == "5th street"
 
 

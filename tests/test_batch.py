@@ -111,7 +111,7 @@ def expected_object(spot: dict) -> dict:
     result = equity(spot["game"], spot["hands"], spot.get("dead", ""), exact=spot.get("exact"),
                     trials=spot.get("trials"), precision=spot.get("precision"),
                     seed=spot.get("seed", seed_from_id(spot["id"])))
-    return json.loads(render.equity_report(result, "json"))
+    return json.loads(render.write(render.equity_report(result), "json"))
 
 
 def without_id(result: dict) -> dict:

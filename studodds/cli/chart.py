@@ -119,7 +119,7 @@ def chart_command(game, vs, selection, villains, opponents, exact, trials, preci
     if not no_png:
         chart_module.write_png(chart, f"{prefix}.png", top=top)
         written.append(f"{prefix}.png")
-    click.echo(chart_report(chart, fmt, top))
+    click.echo(render.write(chart_report(chart, top), fmt))
     click.echo("wrote " + ", ".join(written), err=True)
 
 
@@ -146,17 +146,22 @@ def _reordered_notice(game: str, *selections) -> None:
                    "change its equity to showdown", err=True)
 
 
-def chart_report(chart, fmt: str, top: int = 25) -> str:
+def chart_report(chart, top: int = 25) -> render.Report:
     """A starting-hand chart (chart.Chart) on stdout: vs random the best and worst `top`
     classes with how often each is dealt, then the categories; vs classes the matrix when
     it fits a terminal, else the best and worst cells. JSON and CSV give every row."""
-    if fmt == "json":
-        return render.render_json(chart.to_dict())
+    return render.Report(json=chart.to_dict, csv=lambda: _chart_csv(chart),
+                         table=lambda: _chart_table(chart, top))
+
+
+def _chart_csv(chart) -> tuple[list, list]:
     records = chart.records()
-    if fmt == "csv":
-        headers = list(records[0])
-        return render.render_csv(headers, [["" if r[h] is None else str(r[h]) for h in headers]
-                                           for r in records])
+    headers = list(records[0])
+    return headers, [["" if r[h] is None else str(r[h]) for h in headers] for r in records]
+
+
+def _chart_table(chart, top: int) -> str:
+    records = chart.records()
     footer = _summary_lines(chart)
     if chart.vs == "classes" and len(chart.villains) <= 13:
         headers = ["hero \\ villain"] + [c.label for c in chart.villains]

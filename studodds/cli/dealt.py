@@ -7,7 +7,7 @@ import math
 import click
 
 from . import render
-from .options import CONTEXT, format_option, game_option
+from .options import CONTEXT, game_option, output_options
 
 
 @click.command("dealt", context_settings=CONTEXT)
@@ -15,7 +15,7 @@ from .options import CONTEXT, format_option, game_option
 @click.option("--dead", default="", metavar="CARDS",
               help="Cards seen elsewhere (the others' up cards, folded cards): out of the "
               "counts. x for an unseen card changes nothing.")
-@format_option()
+@output_options()
 @click.argument("hands", nargs=-1)
 def dealt_command(game, dead, fmt, hands):
     """How often a starting hand is dealt: given its door card, and before any card.
@@ -40,7 +40,7 @@ def dealt_command(game, dead, fmt, hands):
         rows = [(None, how_often_dealt(game, hand, dead)) for hand in hands]
     else:
         rows = common_hands(game, dead)
-    click.echo(dealt_report(rows, fmt))
+    return dealt_report(rows)
 
 
 def _chance(count) -> str:
@@ -58,26 +58,31 @@ def _counted(count) -> str:
     return "" if count is None else f"{count.hits:,} of {count.deals:,}"
 
 
-def dealt_report(rows, fmt: str) -> str:
+def dealt_report(rows) -> render.Report:
     """rows: (words or None, dealt.HowOftenDealt) pairs. The table has the given-door
     columns when some hand has a door card, and a line on what the counts are of."""
     named = any(words is not None for words, _ in rows)
-    if fmt == "json":
-        return render.render_json([({"name": words} if named else {}) | r.to_dict()
-                                   for words, r in rows])
-    if fmt == "csv":
-        headers = (["name"] if named else []) + [
-            "game", "hand", "door", "dead", "given_door_hits", "given_door_deals",
-            "given_door_chance", "overall_hits", "overall_deals", "overall_chance"]
-        lines = []
-        for words, r in rows:
-            record = r.to_dict()
-            given = record["given_door"] or {}
-            lines.append(([words] if named else []) + [
-                r.game, r.hand, record["door"] or "", " ".join(record["dead"]),
-                given.get("hits", ""), given.get("deals", ""), given.get("chance", ""),
-                r.overall.hits, r.overall.deals, float(r.overall.chance)])
-        return render.render_csv(headers, [[str(cell) for cell in line] for line in lines])
+    return render.Report(
+        json=lambda: [({"name": words} if named else {}) | r.to_dict() for words, r in rows],
+        csv=lambda: _dealt_csv(rows, named), table=lambda: _dealt_table(rows, named))
+
+
+def _dealt_csv(rows, named: bool) -> tuple[list, list]:
+    headers = (["name"] if named else []) + [
+        "game", "hand", "door", "dead", "given_door_hits", "given_door_deals",
+        "given_door_chance", "overall_hits", "overall_deals", "overall_chance"]
+    lines = []
+    for words, r in rows:
+        record = r.to_dict()
+        given = record["given_door"] or {}
+        lines.append(([words] if named else []) + [
+            r.game, r.hand, record["door"] or "", " ".join(record["dead"]),
+            given.get("hits", ""), given.get("deals", ""), given.get("chance", ""),
+            r.overall.hits, r.overall.deals, float(r.overall.chance)])
+    return headers, [[str(cell) for cell in line] for line in lines]
+
+
+def _dealt_table(rows, named: bool) -> str:
     with_door = any(r.given_door is not None for _, r in rows)
     headers = (["starting hand", "written"] if named else ["hand"]) + (
         ["given the door card", "counted"] if with_door else []) + ["overall", "counted"]

@@ -7,7 +7,7 @@ import click
 from ..cards import NotationError, StudHand, cards_str, parse_cards, parse_hand
 from ..eval import KINDS, evaluate
 from . import render
-from .options import CONTEXT, format_option
+from .options import CONTEXT, output_options
 
 
 def _evaluation_cards(text: str) -> tuple[str, tuple[int, ...]]:
@@ -31,7 +31,7 @@ def _evaluation_cards(text: str) -> tuple[str, tuple[int, ...]]:
     help="high, ace-to-five low, eight-or-better low, ace-to-six low, deuce-to-seven low, "
     "or all five.",
 )
-@format_option(("table", "json", "csv"))
+@output_options()
 @click.argument("hands", nargs=-1, required=True)
 def eval_command(kind: str, fmt: str, hands: tuple[str, ...]):
     """Value of each HAND (5 to 7 known cards) for each hand kind.
@@ -48,4 +48,4 @@ def eval_command(kind: str, fmt: str, hands: tuple[str, ...]):
     for text in hands:
         label, cards = _evaluation_cards(text)
         evaluations.append((label, {k: evaluate(cards, k) for k in kinds}))
-    click.echo(render.eval_report(evaluations, fmt))
+    return render.eval_report(evaluations)

@@ -16,8 +16,8 @@ from .options import (
     CONTEXT,
     Progress,
     community_option,
-    format_option,
     odds_options,
+    output_options,
     tell_long_runs,
 )
 
@@ -42,7 +42,7 @@ from .options import (
 @click.option("--bets-to-come", type=int, default=0, metavar="K",
               help="Implied odds: big bets the hero also wins when ahead (with --big-bet).")
 @click.option("--big-bet", type=float, default=0.0, metavar="B", help="The big bet (fixed limit).")
-@format_option()
+@output_options()
 @click.argument("hands", nargs=-1, required=True)
 def equity_command(game, dead, exact, trials, precision, seed, threads, community, declare,
                    distribution, at_least, pot, to_call, hero, bets_to_come, big_bet, fmt,
@@ -91,14 +91,14 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
     if pot is not None:
         odds = pot_odds(result, pot, to_call, hero, bets_to_come, big_bet)
     _say_how_bare_hands_were_read(game, hands, community)
-    click.echo(render.equity_report(result, fmt, odds))
+    return render.equity_report(result, odds)
 
 
 @click.command("next", context_settings=CONTEXT)
 @odds_options(each="per card")
 @click.option("--player", type=int, default=1, show_default=True, metavar="N",
               help="Whose next card.")
-@format_option()
+@output_options()
 @click.argument("hands", nargs=-1, required=True)
 def next_command(game, player, dead, exact, trials, precision, seed, threads, fmt, hands):
     """What every possible next card does to a player's equity.
@@ -123,7 +123,7 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
     finally:
         progress.close()
     _say_how_bare_hands_were_read(game, hands)
-    click.echo(render.next_card_report(table, fmt))
+    return render.next_card_report(table)
 
 
 @click.command("declare", context_settings=CONTEXT)
@@ -131,7 +131,7 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
 @click.option("--player", type=int, default=1, show_default=True, metavar="N",
               help="Who is declaring.")
 @community_option
-@format_option()
+@output_options()
 @click.argument("hands", nargs=-1, required=True)
 def declare_command(game, dead, exact, trials, precision, seed, threads, player, community,
                     fmt, hands):
@@ -160,7 +160,7 @@ def declare_command(game, dead, exact, trials, precision, seed, threads, player,
     finally:
         progress.close()
     _say_how_bare_hands_were_read(game, hands, community)
-    click.echo(render.declare_report(table, fmt))
+    return render.declare_report(table)
 
 
 def _say_how_bare_hands_were_read(game, hands, community=None) -> None:

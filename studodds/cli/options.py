@@ -3,6 +3,7 @@ precision, seed, threads), the output format, and the progress line on stderr.""
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
 
@@ -19,6 +20,21 @@ def format_option(choices=render.FORMATS):
         "--format", "fmt", type=click.Choice(choices), default="table", show_default=True,
         help="Output: a table for people, JSON or CSV for programs.",
     )
+
+
+def output_options(choices=render.FORMATS):
+    """--format, and the render.Report the command returns written in that format on
+    stdout: one decorator on every command that answers (sqlite-utils' output options).
+    The command still gets `fmt` (to refuse a format early, before any work); a command
+    that writes its own output returns None."""
+    def decorate(command):
+        @functools.wraps(command)
+        def answer(*args, **kwargs):
+            report = command(*args, **kwargs)
+            if report is not None:
+                click.echo(render.write(report, kwargs["fmt"]))
+        return format_option(choices)(answer)
+    return decorate
 
 
 class Progress:

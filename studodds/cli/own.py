@@ -7,7 +7,7 @@ import sys
 import click
 
 from . import render
-from .options import CONTEXT, Progress, format_option, game_option
+from .options import CONTEXT, Progress, game_option, output_options
 
 
 @click.command("odds", context_settings=CONTEXT)
@@ -20,7 +20,7 @@ from .options import CONTEXT, Progress, format_option, game_option
               "full'; for a low '8-7', '7-low', 'a wheel'. Repeat it; a high and a low are "
               "also counted at once.")
 @click.option("--threads", type=int, metavar="N", help="Threads to use (default: all cores).")
-@format_option()
+@output_options()
 @click.argument("hand")
 def odds_command(game, dead, at_least, threads, fmt, hand):
     """How often one hand ends as each final hand, as the cards lie.
@@ -47,4 +47,4 @@ def odds_command(game, dead, at_least, threads, fmt, hand):
                           threads=threads)
     finally:
         progress.close()
-    click.echo(render.own_odds_report(result, fmt))
+    return render.own_odds_report(result)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from tabulate import tabulate
 
@@ -14,6 +15,28 @@ from ..messages import amount_text
 from .untrusted import json_visible, spreadsheet_cell, visible
 
 FORMATS = ("table", "json", "csv")
+
+
+@dataclass(frozen=True)
+class Report:
+    """A command's answer in every format it has, each built only when asked: json() the
+    document, csv() its (headers, rows), table() the text for people. write() is the one
+    place that picks a format, so a new format touches it alone (sqlite-utils' shape: the
+    commands return what they found, one renderer writes it)."""
+
+    json: Callable[[], object]
+    table: Callable[[], str]
+    csv: Callable[[], tuple[Sequence[str], Sequence[Sequence]]] | None = None
+
+
+def write(report: Report, fmt: str) -> str:
+    """The report in the format asked (FORMATS)."""
+    if fmt == "json":
+        return render_json(report.json())
+    if fmt == "csv":
+        headers, rows = report.csv()
+        return render_csv(headers, rows)
+    return report.table()
 
 
 def render_table(headers: Sequence[str], rows: Sequence[Sequence]) -> str:
@@ -43,28 +66,28 @@ def render_json(data) -> str:
     return json_visible(reports.to_json(data))
 
 
-def eval_report(evaluations: Sequence[tuple[str, dict]], fmt: str) -> str:
+def eval_report(evaluations: Sequence[tuple[str, dict]]) -> Report:
     """Report for `studodds eval`: evaluations are (hand text, {kind: Evaluation}) pairs."""
-    if fmt == "json":
-        return render_json(
-            [
-                {"cards": text}
-                | {
-                    kind: None
-                    if kind == "low_8" and e.value == 0
-                    else {"value": e.value, "category": e.category, "description": e.description}
-                    for kind, e in by_kind.items()
-                }
-                for text, by_kind in evaluations
-            ]
-        )
     headers = ("hand", "kind", "value", "category", "description")
     rows = [
         (text, kind, e.value, e.category, e.description)
         for text, by_kind in evaluations
         for kind, e in by_kind.items()
     ]
-    return render_csv(headers, rows) if fmt == "csv" else render_table(headers, rows)
+    return Report(
+        json=lambda: [
+            {"cards": text}
+            | {
+                kind: None
+                if kind == "low_8" and e.value == 0
+                else {"value": e.value, "category": e.category, "description": e.description}
+                for kind, e in by_kind.items()
+            }
+            for text, by_kind in evaluations
+        ],
+        csv=lambda: (headers, rows),
+        table=lambda: render_table(headers, rows),
+    )
 
 
 def one_in(combos: int, total: int) -> str:
@@ -163,28 +186,37 @@ def _no_low_line(how_often: str) -> str:
     return f"no low (high takes the whole pot): {how_often}"
 
 
-def equity_report(result, fmt: str, odds=None) -> str:
+def equity_report(result, odds=None) -> Report:
     """Report for `studodds equity`: a table (percentages), JSON or CSV (fractions).
 
-    odds: a whatif.PotOdds for the hero, shown under the table / as "pot_odds" in JSON.
+    odds: a whatif.PotOdds for the hero, shown under the table / as "pot_odds" in JSON
+    (CSV has no place for it: the command refuses CSV with pot odds).
     """
-    if fmt == "json":
-        return render_json(reports.equity_document(result, odds))
+    return Report(json=lambda: reports.equity_document(result, odds),
+                  csv=lambda: _equity_csv(result),
+                  table=lambda: _equity_table(result, odds))
+
+
+def _equity_csv(result) -> tuple[list, list]:
+    """The JSON keys, every one: programs read CSV too."""
     mc = not result.exact
-    if fmt == "csv":  # the JSON keys, every one: programs read CSV too
-        columns = [("win", "win"), ("tie", "tie"), ("equity", "equity")]
-        if result.players[0].high_win is not None:
-            columns += [(a, a) for a in ("high_win", "high_tie", "low_win", "low_tie", "scoop")]
-        headers = ["player", "hand"] + [attr for _, attr in columns]
+    columns = [("win", "win"), ("tie", "tie"), ("equity", "equity")]
+    if result.players[0].high_win is not None:
+        columns += [(a, a) for a in ("high_win", "high_tie", "low_win", "low_tie", "scoop")]
+    headers = ["player", "hand"] + [attr for _, attr in columns]
+    if mc:
+        headers += ["win_se", "tie_se", "equity_se"]
+    rows = []
+    for i, p in enumerate(result.players, start=1):
+        row = [i, p.hand] + [getattr(p, attr) for _, attr in columns]
         if mc:
-            headers += ["win_se", "tie_se", "equity_se"]
-        rows = []
-        for i, p in enumerate(result.players, start=1):
-            row = [i, p.hand] + [getattr(p, attr) for _, attr in columns]
-            if mc:
-                row += [p.win_se, p.tie_se, p.equity_se]
-            rows.append(row)
-        return render_csv(headers, rows)
+            row += [p.win_se, p.tie_se, p.equity_se]
+        rows.append(row)
+    return headers, rows
+
+
+def _equity_table(result, odds) -> str:
+    mc = not result.exact
     columns = _equity_columns(result)
     headers = ["player", "hand"] + [h for h, _ in columns]
     if mc:
@@ -311,21 +343,26 @@ def _noise_line(cards) -> str:
             "are nowhere on the table share a row, with their mean")
 
 
-def next_card_report(table, fmt: str) -> str:
+def next_card_report(table) -> Report:
     """Report for `studodds next`: one row per card, best first."""
-    if fmt == "json":
-        return render_json(reports.next_card_document(table))
+    return Report(json=lambda: reports.next_card_document(table),
+                  csv=lambda: _next_card_csv(table), table=lambda: _next_card_table(table))
+
+
+def _next_card_csv(table) -> tuple[list, list]:
+    split = table.cards and table.cards[0].scoop is not None
+    headers = ["card", "group", "equity", "delta", "category", "win", "tie", "probability"]
+    if table.method != "exact":
+        headers.append("equity_se")
+    if split:
+        headers += ["scoop", "scoop_delta", "high_win", "high_win_delta", "low_win",
+                    "low_win_delta"]
+    return headers, [[getattr(c, h) for h in headers] for c in table.cards]
+
+
+def _next_card_table(table) -> str:
     split = table.cards and table.cards[0].scoop is not None
     mc = table.method != "exact"
-    if fmt == "csv":
-        headers = ["card", "group", "equity", "delta", "category", "win", "tie", "probability"]
-        if mc:
-            headers.append("equity_se")
-        if split:
-            headers += ["scoop", "scoop_delta", "high_win", "high_win_delta", "low_win",
-                        "low_win_delta"]
-        rows = [[getattr(c, h) for h in headers] for c in table.cards]
-        return render_csv(headers, rows)
     headers = ["cards", "equity", "change", "makes"]
     if split:
         headers += ["scoop", "high win", "low win"]
@@ -348,24 +385,32 @@ def next_card_report(table, fmt: str) -> str:
     return "\n".join(lines)
 
 
-def declare_report(table, fmt: str) -> str:
+def declare_report(table) -> Report:
     """Report for `studodds declare`: one row per way the others declare."""
-    if fmt == "json":
-        return render_json(reports.declare_document(table))
+    return Report(json=lambda: reports.declare_document(table),
+                  csv=lambda: _declare_csv(table), table=lambda: _declare_table(table))
+
+
+def _others(table) -> list[int]:
+    return [i for i in range(1, len(table.hands) + 1) if i != table.player]
+
+
+def _declare_csv(table) -> tuple[list, list]:
     mc = not table.exact
-    others = [i for i in range(1, len(table.hands) + 1) if i != table.player]
-    if fmt == "csv":
-        headers = [f"player {i}" for i in others] + ["high", "low", "both", "best"]
+    headers = [f"player {i}" for i in _others(table)] + ["high", "low", "both", "best"]
+    if mc:
+        headers += ["high_se", "low_se", "both_se"]
+    rows = []
+    for r in table.rows:
+        row = list(r.others) + [r.high, r.low, r.both, r.best]
         if mc:
-            headers += ["high_se", "low_se", "both_se"]
-        rows = []
-        for r in table.rows:
-            row = list(r.others) + [r.high, r.low, r.both, r.best]
-            if mc:
-                row += [r.high_se, r.low_se, r.both_se]
-            rows.append(row)
-        return render_csv(headers, rows)
-    headers = [f"player {i}" for i in others] + [
+            row += [r.high_se, r.low_se, r.both_se]
+        rows.append(row)
+    return headers, rows
+
+
+def _declare_table(table) -> str:
+    headers = [f"player {i}" for i in _others(table)] + [
         f"{choice}" for choice in ("if high", "if low", "if both")
     ] + ["best"]
     rows = [
@@ -391,7 +436,7 @@ def pot_odds_lines(odds) -> list[str]:
     return [f"pot odds for player {odds.hero}: {odds.verdict}"]
 
 
-def replay_report(replays, fmt: str) -> str:
+def replay_report(replays) -> Report:
     """Report for `studodds replay`: per hand, per street, each live player's equity.
 
     Two views: as the hero saw it, and with every card shown at the end. Where they hold
@@ -409,14 +454,12 @@ def replay_report(replays, fmt: str) -> str:
     (everyone's seventh) is named in the street column and under the table; CSV gives it
     in a last "community" column (empty on other streets).
     """
-    if fmt == "json":
-        return render_json(reports.replay_document(replays))
-    if fmt == "csv":
-        return _replay_csv(replays)
-    return "\n\n".join(_replay_hand_text(r) for r in replays)
+    return Report(json=lambda: reports.replay_document(replays),
+                  csv=lambda: _replay_csv(replays),
+                  table=lambda: "\n\n".join(_replay_hand_text(r) for r in replays))
 
 
-def _replay_csv(replays) -> str:
+def _replay_csv(replays) -> tuple[list, list]:
     headers = ["hand", "street", "pot", "player", "hero_view", "equity_hero_view",
                "revealed", "equity_revealed", "community"]
     split = any(p.seen is not None and p.seen.high_win is not None
@@ -431,7 +474,7 @@ def _replay_csv(replays) -> str:
                 rows.append([r.hand_id, s.street, s.pot, p.name, p.hero_view,
                              p.equity_hero_view, p.revealed, p.equity_revealed,
                              s.community or ""] + [data.get(k, "") for k in keys])
-    return render_csv(headers + keys, rows)
+    return headers + keys, rows
 
 
 def _chips(amount: float) -> str:
@@ -587,19 +630,24 @@ def _long_shot(ways, total) -> str:
     return f"1 in {total / ways:,.{0 if 10 * ways <= total else 1}f}"
 
 
-def own_odds_report(odds, fmt: str) -> str:
+def own_odds_report(odds) -> Report:
     """Report for `studodds odds`: each half's final hands, exactly and or better, the
     thresholds asked, and for a split game a low and a high at once."""
-    if fmt == "json":
-        return render_json(reports.own_odds_document(odds))
-    if fmt == "csv":
-        headers = ["section", "hand", "ways", "chance", "or_better_ways", "or_better"]
-        rows = [[half.name, r.hand, r.ways, r.chance, r.or_better_ways, r.or_better]
-                for half in odds.halves for r in half.rows]
-        rows += [[section, r.words, r.ways, r.chance, "", ""]
-                 for section, group in (("asked", odds.asked), ("both", odds.both))
-                 for r in group]
-        return render_csv(headers, rows)
+    return Report(json=lambda: reports.own_odds_document(odds),
+                  csv=lambda: _own_odds_csv(odds), table=lambda: _own_odds_table(odds))
+
+
+def _own_odds_csv(odds) -> tuple[list, list]:
+    headers = ["section", "hand", "ways", "chance", "or_better_ways", "or_better"]
+    rows = [[half.name, r.hand, r.ways, r.chance, r.or_better_ways, r.or_better]
+            for half in odds.halves for r in half.rows]
+    rows += [[section, r.words, r.ways, r.chance, "", ""]
+             for section, group in (("asked", odds.asked), ("both", odds.both))
+             for r in group]
+    return headers, rows
+
+
+def _own_odds_table(odds) -> str:
     total = odds.halves[0].rows[0].total
     whose = "a random hand" if odds.hand == "random" else odds.hand
     ways = f"{odds.completions:,} ways its {odds.to_come} unseen card{'s' * (odds.to_come != 1)} can fall"

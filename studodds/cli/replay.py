@@ -192,7 +192,7 @@ def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
                                warn=_warn)
     except ReplayError as exc:
         raise click.UsageError(str(exc)) from None
-    click.echo(render.replay_report(replays, fmt))
+    click.echo(render.write(render.replay_report(replays), fmt))
 
 
 class _Progress:
@@ -248,7 +248,7 @@ def _summary(hands, paths, hero, png, trials, precision, seed, fmt, executor_arg
         progress.close()
     for hand, why in result.skipped:
         _warn(f"warning: hand {hand} {why} (left out)")
-    click.echo(summary_render.summary_report(result, fmt))
+    click.echo(render.write(summary_render.summary_report(result), fmt))
     if png:
         summary_render.write_png(result, png)
         click.echo(f"wrote {png}", err=True)

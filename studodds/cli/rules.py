@@ -10,7 +10,7 @@ from ..cards import cards_str, parse_cards
 from ..games import GAMES
 from ..table import Stakes, bring_in, first_to_act, first_to_act_first_round, limits
 from . import render
-from .options import CONTEXT, format_option, game_option
+from .options import CONTEXT, game_option, output_options
 
 
 @click.group("rules", context_settings=CONTEXT)
@@ -18,12 +18,11 @@ def rules_group():
     """Table rules of fixed-limit stud: bring-in, order of play, bets per street."""
 
 
-def _rules_report(fmt: str, headers, rows, data) -> str:
-    if fmt == "json":
-        return render.render_json(data)
-    if fmt == "csv":
-        return render.render_csv(headers, rows)
-    return render.render_table(headers, rows)
+def _seat_report(sentence: str, headers, rows, data) -> render.Report:
+    """A rule's answer: one sentence for people (the same seat means a bring-in or the
+    first to act), the seat in JSON and CSV."""
+    return render.Report(json=lambda: data, csv=lambda: (headers, rows),
+                         table=lambda: sentence)
 
 
 NO_BRING_IN_HELP = ("Five-card games only: played without a bring-in (the bring-in is "
@@ -36,7 +35,7 @@ NO_BRING_IN_HELP = ("Five-card games only: played without a bring-in (the bring-
               help="Equal ranks: by suit (clubs lowest) or the first in seat order.")
 @click.option("--no-bring-in", "no_bring_in", is_flag=True,
               help=NO_BRING_IN_HELP + " Show who acts first instead (the best door card).")
-@format_option()
+@output_options()
 @click.argument("cards", nargs=-1, required=True)
 def rules_bringin_command(game, tie, no_bring_in, fmt, cards):
     """Who must bring it in: one door CARD per player, in seat order from the dealer's left.
@@ -62,20 +61,16 @@ def rules_bringin_command(game, tie, no_bring_in, fmt, cards):
     else:
         seat = bring_in(game, cards, tie=tie)
     card = cards_str(parse_cards(cards[seat]))
-    if fmt == "table":  # a sentence: the same seat means a bring-in or the first to act
-        does = ("acts first (no bring-in): may check or bet" if no_bring_in
-                else "brings it in")
-        click.echo(f"seat {seat + 1} ({card}) {does}")
-        return
-    click.echo(_rules_report(fmt, ("seat", "card"), [(seat + 1, card)],
-                             {"seat": seat + 1, "card": card}))
+    does = "acts first (no bring-in): may check or bet" if no_bring_in else "brings it in"
+    return _seat_report(f"seat {seat + 1} ({card}) {does}", ("seat", "card"),
+                        [(seat + 1, card)], {"seat": seat + 1, "card": card})
 
 
 @rules_group.command("order", context_settings=CONTEXT)
 @game_option()
 @click.option("--tie", type=click.Choice(["seat", "suit"]), default="seat", show_default=True,
               help="Equal boards: the first in seat order, or the suit of the leading card.")
-@format_option()
+@output_options()
 @click.argument("boards", nargs=-1, required=True)
 def rules_order_command(game, tie, fmt, boards):
     """Who acts first after the first round: one BOARD (up cards) per player, in seat order.
@@ -94,10 +89,8 @@ def rules_order_command(game, tie, fmt, boards):
     """
     seat = first_to_act(game, boards, tie=tie)
     board = cards_str(parse_cards(boards[seat]))
-    if fmt == "table":  # a sentence, as for the bring-in
-        click.echo(f"seat {seat + 1} ({board}) acts first")
-        return
-    click.echo(_rules_report(fmt, ("seat", "board"), [(seat + 1, board)], {"seat": seat + 1}))
+    return _seat_report(f"seat {seat + 1} ({board}) acts first", ("seat", "board"),
+                        [(seat + 1, board)], {"seat": seat + 1})
 
 
 def _money(value) -> str:
@@ -132,7 +125,7 @@ class _Amount(click.ParamType):
 @click.option("--small", type=_Amount(), required=True, help="The small bet.")
 @click.option("--big", type=_Amount(), required=True, help="The big bet.")
 @click.option("--no-bring-in", "no_bring_in", is_flag=True, help=NO_BRING_IN_HELP)
-@format_option()
+@output_options()
 def rules_limits_command(game, ante, bring_in_, small, big, no_bring_in, fmt):
     """The bets of each street in fixed limit, and the cap (one bet and three raises).
 
@@ -154,25 +147,31 @@ def rules_limits_command(game, ante, bring_in_, small, big, no_bring_in, fmt):
     # Without a bring-in the stakes' bring-in is not used: the small bet stands in for it.
     stakes = Stakes(ante, small if no_bring_in else bring_in_, small, big)
     rows = limits(game, stakes, bring_in=not no_bring_in)
-    if fmt == "json":
-        data = [
-            {"round": r.round, "street": r.street, "size": r.size, "bet": _json_money(r.bet),
-             "cap": _json_money(r.cap), "bring_in": _json_money(r.bring_in),
-             "complete": _json_money(r.complete), "open_pair_bet": _json_money(r.open_pair_bet),
-             "open_pair_cap": _json_money(r.open_pair_cap)}
-            for r in rows
-        ]
-        click.echo(render.render_json(data))
-        return
-    if fmt == "csv":
-        headers = ("round", "street", "size", "bet", "cap", "bring_in", "complete",
-                   "open_pair_bet", "open_pair_cap")
-        click.echo(render.render_csv(headers, [
-            (r.round, r.street, r.size, _money(r.bet), _money(r.cap), _money(r.bring_in),
-             _money(r.complete), _money(r.open_pair_bet), _money(r.open_pair_cap))
-            for r in rows
-        ]))
-        return
+    return render.Report(json=lambda: _limits_json(rows), csv=lambda: _limits_csv(rows),
+                         table=lambda: _limits_table(game, rows, ante, small, big))
+
+
+def _limits_json(rows) -> list[dict]:
+    return [
+        {"round": r.round, "street": r.street, "size": r.size, "bet": _json_money(r.bet),
+         "cap": _json_money(r.cap), "bring_in": _json_money(r.bring_in),
+         "complete": _json_money(r.complete), "open_pair_bet": _json_money(r.open_pair_bet),
+         "open_pair_cap": _json_money(r.open_pair_cap)}
+        for r in rows
+    ]
+
+
+def _limits_csv(rows) -> tuple[tuple, list]:
+    headers = ("round", "street", "size", "bet", "cap", "bring_in", "complete",
+               "open_pair_bet", "open_pair_cap")
+    return headers, [
+        (r.round, r.street, r.size, _money(r.bet), _money(r.cap), _money(r.bring_in),
+         _money(r.complete), _money(r.open_pair_bet), _money(r.open_pair_cap))
+        for r in rows
+    ]
+
+
+def _limits_table(game, rows, ante, small, big) -> str:
     headers = ("round", "street", "bet", "cap", "notes")
     table = []
     for r in rows:
@@ -194,4 +193,4 @@ def rules_limits_command(game, ante, bring_in_, small, big, no_bring_in, fmt):
     game_name = GAMES[game.lower()].name
     title = (f"{game_name}, fixed limit {_money(small)}/{_money(big)}, ante {_money(ante)}: "
              "one bet and three raises per round")
-    click.echo(title + "\n\n" + render.render_table(headers, table))
+    return title + "\n\n" + render.render_table(headers, table)

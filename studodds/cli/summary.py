@@ -12,16 +12,17 @@ from .untrusted import visible
 NOTEBOOKS_HINT = 'pip install "studodds[notebooks]"'
 
 
-def summary_report(summary: SessionSummary, fmt: str) -> str:
-    if fmt == "json":
-        return render.render_json(summary.to_dict())
-    if fmt == "csv":
-        headers = ["hand_id", "net", "showdown", "won_share"] + [
-            f"equity_{s}" for s in summary.streets]
-        rows = [[h.hand_id, h.net, h.showdown, "" if h.won_share is None else h.won_share]
-                + [h.equity.get(s, "") for s in summary.streets] for h in summary.by_hand]
-        return render.render_csv(headers, rows)
-    return _summary_text(summary)
+def summary_report(summary: SessionSummary) -> render.Report:
+    return render.Report(json=summary.to_dict, csv=lambda: _summary_csv(summary),
+                         table=lambda: _summary_text(summary))
+
+
+def _summary_csv(summary: SessionSummary) -> tuple[list, list]:
+    headers = ["hand_id", "net", "showdown", "won_share"] + [
+        f"equity_{s}" for s in summary.streets]
+    rows = [[h.hand_id, h.net, h.showdown, "" if h.won_share is None else h.won_share]
+            + [h.equity.get(s, "") for s in summary.streets] for h in summary.by_hand]
+    return headers, rows
 
 
 def _summary_text(s: SessionSummary) -> str:
