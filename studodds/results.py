@@ -33,8 +33,9 @@ LOW_BIN_NAMES = ("no low",) + tuple(
 ) + tuple(CATEGORY_NAMES[1:]) + ("ace high",)
 
 
-# The bins (showdown.category_bin) each hand kind can fill, in the order a player ranks
-# them, best last as in the high categories: from the kind's best unpaired low down.
+# The bins (showdown.category_bin) each hand kind can fill: the high categories from high
+# card up, the lows from the kind's best unpaired low down, and "no low" first (the
+# distribution's dict keeps this order; best_first() gives the order a player reads).
 _LOW_BINS = tuple(range(10, 27))
 KIND_BINS = {
     "high": tuple(range(9)),
@@ -44,6 +45,18 @@ KIND_BINS = {
     # Deuce-to-seven: 7-5-4-3-2 is the best, an ace tops only the unpaired ace-high hands.
     "low_27": tuple(range(12, 19)) + (27,) + tuple(range(19, 27)),
 }
+
+
+def best_first(kind: str) -> list[str]:
+    """The bin names of a kind, the best hand first and "no low" last.
+
+    >>> best_first("high")[:2], best_first("low_8")[:2], best_first("low_8")[-1]
+    (['straight flush', 'four of a kind'], ['5-low (wheel)', '6-low'], 'no low')
+    """
+    names = [bin_name(b) for b in KIND_BINS[kind]]
+    if kind == "high":
+        return names[::-1]
+    return [n for n in names if n != "no low"] + (["no low"] if "no low" in names else [])
 
 
 def bin_name(index: int) -> str:

@@ -322,3 +322,21 @@ def test_a_range_on_the_first_street_says_how_often_it_is_dealt():
     assert odds.to_dict()["dealt"]["door"] == "Kd"
     assert own_odds("stud7", "(Ks Kc) Kd").dealt is None  # a hand dealt: no range
     assert own_odds("stud7", "(K? K?) Kd 5c").dealt is None  # past the first street
+
+
+@pytest.mark.parametrize("game, hands, asked, row", [
+    ("razz", ["(As 2d) 3c", "(Kd Qc) 7h"], "8-low", "8-low"),
+    ("stud7hl8", ["(As 2d) 3c", "(Kd Qc) 7h"], "8-low", "8-low"),
+    ("stud7", ["(As Ks) Ah", "(Kd Qc) 7h"], "a flush", "flush"),
+])
+def test_the_distribution_table_adds_up_from_the_best_hand(game, hands, asked, row):
+    """Each cell's '(or better)' adds the rows above it, best first, in every half: the
+    low half once added from the worst (a wheel 'or better' 100%)."""
+    out = CliRunner().invoke(cli, ["equity", "-g", game, "--exact", "--distribution",
+                                   "--at-least", asked, *hands]).output
+    line = next(x for x in out.splitlines() if x.split("  ")[0].strip() == row
+                or x.startswith(row + " "))
+    shown = line.split("(")[1].split(")")[0]
+    words = parse_threshold(asked, GAMES[game].kinds).words
+    wanted = next(x for x in out.splitlines()[::-1] if x.startswith(words + " "))
+    assert shown == wanted.split()[-2], (line, wanted)

@@ -12,6 +12,7 @@ from tabulate import tabulate
 from .. import reports
 from ..games import GAMES, get_game
 from ..messages import amount_text
+from ..results import best_first
 from .untrusted import json_visible, spreadsheet_cell, visible
 
 FORMATS = ("table", "json", "csv")
@@ -266,7 +267,7 @@ def _distribution_table(result) -> str:
     ending with it, and (in parentheses) with it or better."""
     parts = []
     for kind in result.players[0].distribution:
-        names = list(result.players[0].distribution[kind])[::-1]  # best first
+        names = best_first(kind)
         headers = [_HALF_WORDS.get(kind, kind) + ", exactly (or better)"] + [
             f"player {i}" for i in range(1, len(result.players) + 1)]
         better = [0.0] * len(result.players)
