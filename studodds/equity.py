@@ -185,8 +185,9 @@ def equity(
     counted = (distribution or thresholds) and not scenario.ranges
     if thresholds and scenario.ranges:
         raise OptionError(
-            f"{option('at_least')}: with a hole-card range at the table a player's chances "
-            "of a hand are not counted here; ask `studodds odds` for one hand",
+            f"{option('at_least')} needs every hole card written or unknown (x): with a "
+            "range at the table, ask `studodds odds` for that hand, the others' cards given "
+            "as dead cards",
             fields=("at_least",))
     result = equity_of_scenario(
         scenario, exact=exact, trials=trials, precision=precision, seed=seed, threads=threads,
@@ -195,6 +196,12 @@ def equity(
     )
     if counted:
         result = _with_final_hands(result, scenario, thresholds, distribution, threads)
+    elif distribution and result.method == "monte-carlo":  # a range: from the deals
+        sampled = (f"with a range at the table the final hands come from the "
+                   f"{result.samples:,} sampled deals: each chance within about "
+                   f"{100 / math.sqrt(result.samples):.1f} points (two standard errors)")
+        result = dataclasses.replace(
+            result, note=f"{result.note}; {sampled}" if result.note else sampled)
     return result
 
 

@@ -146,13 +146,17 @@ def test_low_thresholds_read_as_a_player_says_them(kind, text, words, good, bad)
 @pytest.mark.parametrize("game, text, says", [
     ("stud7", "bogus", "not a hand studodds knows"),
     ("stud7", "jack", "not a hand studodds knows"),
+    ("stud7", "8-6", "Seven-card stud has no low half"),
+    ("stud5low6", "a wheel", "A-2-3-4-5 is a straight; the best low is 6-4-3-2-A"),
+    ("razz27", "6-low", "the best low is 7-5-4-3-2"),
     ("razz", "aces up", "Razz has no high hand"),
     ("stud7hl8", "9-low", "a low here is eight or better"),
     ("razz", "7-8", "a low is up to five different ranks"),
 ])
 def test_a_threshold_that_is_no_hand_is_refused(game, text, says):
     with pytest.raises(InputError, match=says) as caught:
-        own_odds(game, "(As 2s) 3h", at_least=[text])
+        own_odds(game, "(As 2s) 3h" if GAMES[game].hand_size == 7 else "(As) 2s",
+                 at_least=[text])
     assert caught.value.fields == ("at_least",)
 
 
@@ -309,7 +313,8 @@ def test_at_a_table_with_a_range_the_distribution_comes_from_the_deals():
     result = equity("stud7", ["(As Ks) Ah", "(Q? Q?) Qd"], trials=2000, seed=1,
                     distribution=True)
     assert result.players[1].distribution["high"]["three of a kind"] > 0.3
-    with pytest.raises(InputError, match="with a hole-card range at the table"):
+    assert "final hands come from the 2,000 sampled deals" in result.note
+    with pytest.raises(InputError, match="with a range at the table, ask `studodds odds`"):
         equity("stud7", ["(As Ks) Ah", "(Q? Q?) Qd"], trials=2000, seed=1, at_least=["trips"])
 
 

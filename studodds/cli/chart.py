@@ -70,8 +70,10 @@ Examples:
               help="The best and worst N classes in the printed table and the bar chart.")
 @click.option("--by-door", is_flag=True,
               help="--vs random: each class once per rank of its door card, e.g. (K K) 7 (the "
-              "pair buried) and (K 7) K (split), with how often each is dealt; the equity is "
-              "the class's (the door card does not change it).")
+              "pair buried) and (K 7) K (split), with how often each is dealt. The equity is "
+              "the class's against random hands: all in, which card is up does not matter; "
+              "how the hand plays does (a buried pair is hidden, a split pair shows its "
+              "rank).")
 @click.option("--no-png", is_flag=True, help="No picture (no matplotlib needed).")
 @executor_options
 @format_option()

@@ -16,13 +16,13 @@ from .options import CONTEXT, Progress, game_option, output_options
               help="Cards out of play: cards seen in other hands or folded; x for an unseen "
               "one (it changes no chance).")
 @click.option("--at-least", "at_least", multiple=True, metavar="HAND",
-              help="A hand to make or beat: 'aces up', 'trips', 'a king-high flush', 'tens "
+              help="A hand to make, or better: 'aces up', 'trips', 'a king-high flush', 'tens "
               "full'; for a low '8-7', '7-low', 'a wheel'. Repeat it; a high and a low are "
               "also counted at once.")
 @click.option("--threads", type=int, metavar="N", help="Threads to use (default: all cores).")
 @output_options()
-@click.argument("hand")
-def odds_command(game, dead, at_least, threads, fmt, hand):
+@click.argument("hands", nargs=-1, required=True, metavar="HAND")
+def odds_command(game, dead, at_least, threads, fmt, hands):
     """How often one hand ends as each final hand, as the cards lie.
 
     HAND is one player's hand as in `equity`: hole cards in parentheses, up cards bare;
@@ -40,6 +40,13 @@ def odds_command(game, dead, at_least, threads, fmt, hand):
       studodds odds random
     """
     from ..own import own_odds
+
+    if len(hands) > 1:
+        others = " ".join(h.replace("(", "").replace(")", "") for h in hands[1:])
+        raise click.UsageError(
+            f"odds asks about one hand: give the other cards you saw as dead cards (--dead "
+            f"{others!r}), or ask `studodds equity` for the hands against each other")
+    hand = hands[0]
 
     progress = Progress(enabled=sys.stderr.isatty())
     try:

@@ -340,8 +340,8 @@ def _noise_line(cards) -> str:
         return ""
     return (f"sampled: each card's equity is within about {200 * max(errors):.2f} percentage "
             "points of its exact value 19 times in 20 (two standard errors); rows closer "
-            "together than that may be the wrong way round. Cards of one rank whose suits "
-            "are nowhere on the table share a row, with their mean")
+            "together than that may be the wrong way round. Cards that read the same share a "
+            "row; so do cards of one rank whose suits are out of play (their mean).")
 
 
 def next_card_report(table) -> Report:
@@ -657,8 +657,10 @@ def _own_odds_table(odds) -> str:
             total, float) else " (over every hole-card choice of the range)"
     lines = [f"{odds.game_name}: {whose} on {odds.street}"
              if odds.street != "before the deal" else f"{odds.game_name}: {whose}, before the deal",
-             f"exact, every one of the {ways}"
-             + (f"; dead: {odds.dead}" if odds.dead else "")]
+             f"exact, every one of the {ways}" if odds.to_come else
+             "the hand is complete: nothing more to come"]
+    if odds.dead:
+        lines[-1] += f"; dead: {odds.dead}"
     for half in odds.halves:
         headers = [half.name.replace("low (8 or better)", "low, 8 or better")
                    if len(odds.halves) > 1 else "final hand",
@@ -676,12 +678,15 @@ def _own_odds_table(odds) -> str:
         parts = []
         if odds.dealt.given_door is not None:
             parts.append(f"given the door card {dealt['door']}, {said(odds.dealt.given_door)}")
-        parts.append(f"before any card is dealt, {said(odds.dealt.overall)}")
+        door = (f" (the {dealt['door']} up with hole cards that fit)"
+                if odds.dealt.given_door is not None else "")
+        parts.append(f"before any card is dealt{door}, {said(odds.dealt.overall)}")
         lines += ["", f"how often this hand is dealt: {'; '.join(parts)}"]
     for title, group in (("asked", odds.asked), ("a low and a high at once", odds.both)):
         if group:
-            rows = [[r.words, _chance(r.chance), _long_shot(r.ways, r.total),
+            rows = [[r.words, _chance(r.chance),
+                     _long_shot(r.ways, r.total).removeprefix("1 in "),
                      f"{r.ways:,}" if isinstance(r.ways, int) else f"{r.ways:,.1f}"]
                     for r in group]
-            lines += ["", render_table([title, "chance", "odds", "ways"], rows)]
+            lines += ["", render_table([title, "chance", "1 in", "ways"], rows)]
     return "\n".join(lines)

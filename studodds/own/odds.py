@@ -20,7 +20,7 @@ from ..cards import StudHand, card_str, check_no_duplicates, parse_hand
 from ..engine.final_hands import HIGH_TOP_SHIFT, count_final_hands, possible_values
 from ..eval.values import NO_LOW, category_name
 from ..games import Game, as_game
-from ..messages import InputError, shown
+from ..messages import InputError, option, shown
 from ..scenario import DECK_SIZE, check_hand_shape, parse_dead, player_range
 from ..starting.dealt import DealtError, how_often_dealt
 from .thresholds import Threshold, parse_threshold
@@ -190,9 +190,21 @@ def own_odds(
     elif not isinstance(hand, StudHand):
         raise InputError(f"hand {shown(hand)}: a hand is text such as '(As Ks) Ah'",
                          players=(0,))
-    check_hand_shape(game, hand, 1)
+    try:  # one hand: "the hand", where the table's checks say "player 1"
+        check_hand_shape(game, hand, 1)
+    except InputError as error:
+        raise type(error)(str(error).replace("player 1", "the hand", 1),
+                          players=(0,)) from None
     seen_dead, unseen_dead = parse_dead(dead)
-    check_no_duplicates([hand], seen_dead)
+    try:
+        check_no_duplicates([hand], seen_dead)
+    except InputError as error:
+        card = error.cards[0]
+        where = "in the hand twice" if not error.fields else f"in the hand and in {option('dead')}"
+        if error.fields and not error.players:
+            where = f"twice in {option('dead')}"
+        raise type(error)(f"card {card!r} is {where}: a card is dealt once",
+                          players=error.players, fields=error.fields, cards=error.cards) from None
     thresholds = _thresholds(at_least, game)
     street, to_come = _street(game, hand)
     known = hand.known_cards

@@ -92,6 +92,8 @@ def _high(text: str) -> tuple[int, int] | None:
     t = re.sub(r"^(an?|one) (?!pair)", "", t)  # "a flush", but "one pair" is a name
     if t in ("royal", "royal flush", "a royal flush"):
         return STRAIGHT_FLUSH, 14
+    if t in ("wheel", "bicycle"):  # in a high game, the five-high straight
+        return STRAIGHT, 5
     if t in _CATEGORY_WORDS:
         return _CATEGORY_WORDS[t], 0
     patterns = (
@@ -179,10 +181,27 @@ def _low_value(ranks: list[int], kind: str) -> int | None:
         filled.append(filled[-1] - 1)
     if filled[-1] < lowest:
         return None
+    return LOW_FLIP - _badness(filled)
+
+
+def _badness(ranks: list[int]) -> int:
+    """The code of an unpaired low with these five ranks, highest first (values.py)."""
     badness = HIGH_CARD << 20
-    for shift, rank in zip((16, 12, 8, 4, 0), filled):
+    for shift, rank in zip((16, 12, 8, 4, 0), ranks, strict=True):
         badness |= rank << shift
-    return LOW_FLIP - badness
+    return badness
+
+
+# Each low kind's best hand: a threshold better than it is no hand (ace-to-six counts
+# A-2-3-4-5 as a straight, deuce-to-seven plays the ace high and counts straights).
+BEST_LOW = {"low_a5": [5, 4, 3, 2, 1], "low_8": [5, 4, 3, 2, 1], "low_a6": [6, 4, 3, 2, 1],
+            "low_27": [7, 5, 4, 3, 2]}
+_BEST_LOW_WORDS = {
+    "low_a6": "in ace-to-six lowball A-2-3-4-5 is a straight; the best low is 6-4-3-2-A: ask "
+              "for '6-4' or a worse one",
+    "low_27": "in deuce-to-seven the ace is high and straights count; the best low is "
+              "7-5-4-3-2 (number one): ask for '7-5' or a worse one",
+}
 
 
 def _low_words(ranks: list[int], kind: str) -> str:
@@ -215,6 +234,11 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
                 raise InputError(
                     f"{option('at_least')} {text.strip()!r}: a low is up to five different ranks, "
                     "highest first, such as '8-7' or '7-5-4'", fields=("at_least",))
+            filled_best = BEST_LOW[low_kind]
+            if LOW_FLIP - value < _badness(filled_best):
+                raise InputError(f"{option('at_least')} {text.strip()!r}: "
+                                 + _BEST_LOW_WORDS.get(low_kind, "no such low"),
+                                 fields=("at_least",))
             if low_kind == "low_8" and ranks[0] > 8:
                 raise InputError(
                     f"{option('at_least')} {text.strip()!r}: a low here is eight or better: ask for "
@@ -237,5 +261,11 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
             raise InputError(f"{option('at_least')} {text.strip()!r}: no such hand", fields=("at_least",))
         return Threshold("high", _high_value(category, top), _high_words(category, top),
                          text.strip())
+    if (low_kind is None and _low_ranks(text, "low_a5") is not None
+            and re.search(r"-|low|wheel|bicycle|^\d", text.strip().lower())):
+        raise InputError(f"{option('at_least')} {text.strip()!r}: {game_name or 'this game'} "
+                         "has no low half: name a high hand such as 'aces up' or 'a flush' "
+                         "(a low is asked in the hi/lo games and the lowball games)",
+                         fields=("at_least",))
     raise InputError(f"{option('at_least')} {text.strip()!r}: not a hand studodds knows: {HELP}",
                      fields=("at_least",))
