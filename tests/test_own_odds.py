@@ -56,7 +56,8 @@ def brute_force(game_id: str, hand: str, dead: str, slow: bool) -> tuple[dict, l
         unique, counts = np.unique(vals, return_counts=True)
         tally = Counter()
         for value, count in zip(unique.tolist(), counts.tolist(), strict=True):
-            tally[category_name(value, kind)] += count
+            name = category_name(value, kind)
+            tally["5-low (wheel)" if name == "5-low" else name] += count
         labels[kind] = tally
     return labels, values, len(hands)
 
@@ -174,7 +175,7 @@ def test_the_published_seven_card_counts():
         "flush": 4_047_644, "straight": 6_180_020, "three of a kind": 6_461_620,
         "two pair": 31_433_400, "pair": 58_627_800, "high card": 23_294_460}
     low = {r.hand: r.ways for r in odds.halves[1].rows}
-    assert low == {"5-low": 781_824, "6-low": 3_151_360, "7-low": 7_426_560,
+    assert low == {"5-low (wheel)": 781_824, "6-low": 3_151_360, "7-low": 7_426_560,
                    "8-low": 13_171_200, "no low": 133_784_560 - 24_530_944}
     assert round(odds.halves[1].rows[3].or_better, 4) == 0.1834
 
@@ -185,7 +186,7 @@ def test_the_published_razz_counts():
     48.27% to make an 8-low or better."""
     odds = own_odds("razz", "random")
     rows = {r.hand: r.ways for r in odds.halves[0].rows}
-    published = {"5-low": 781_824, "6-low": 3_151_360, "7-low": 7_426_560,
+    published = {"5-low (wheel)": 781_824, "6-low": 3_151_360, "7-low": 7_426_560,
                  "8-low": 13_171_200, "9-low": 19_174_400, "T-low": 23_675_904,
                  "J-low": 24_837_120, "Q-low": 21_457_920, "K-low": 13_939_200}
     assert {k: rows[k] for k in published} == published

@@ -26,7 +26,10 @@ from ..starting.dealt import DealtError, how_often_dealt
 from .thresholds import Threshold, parse_threshold
 
 # The high thresholds of "a low and a high at once" in a split game, weakest first.
-JOINT_HIGHS = ("two pair", "trips", "a straight", "a flush", "a full house")
+# Each with the cards beyond a low's five different ranks it needs: a seven-card hand has
+# two to spare (no low with a full house), a five-card hand none (a low is unpaired).
+JOINT_HIGHS = (("two pair", 2), ("trips", 2), ("a straight", 0), ("a flush", 0),
+               ("a full house", 3), ("a straight flush", 0))
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,7 @@ def _rows(kind: str, counts: np.ndarray, total) -> tuple[HandRow, ...]:
     values = possible_values(kind)
     groups: dict[str, float] = {}
     for value, ways in zip(values[::-1].tolist(), counts[::-1].tolist(), strict=True):
-        label = category_name(value, kind)
+        label = _hand_name(category_name(value, kind))
         groups[label] = groups.get(label, 0) + ways
     rows, running = [], 0
     for label, ways in groups.items():
@@ -145,6 +148,11 @@ def _rows(kind: str, counts: np.ndarray, total) -> tuple[HandRow, ...]:
         if ways or kind == "high" or label == "no low":
             rows.append(HandRow(label, ways, running, total))
     return tuple(rows)
+
+
+def _hand_name(category: str) -> str:
+    """A final hand's row name: the category, the wheel named as players name it."""
+    return "5-low (wheel)" if category == "5-low" else category
 
 
 def _clearing(kind: str, counts: np.ndarray, threshold: int):
@@ -257,7 +265,7 @@ def own_odds(
                     _number(_joint_ways(joint, kinds[1], h.value, low.value)), total))
     both = ()
     if game.split:
-        both = _both_rows(kinds, joint, total)
+        both = _both_rows(kinds, joint, total, game.hand_size)
     return OwnOdds(game.id, game.name, str(hand), _dead_text(seen_dead, unseen_dead), street,
                    to_come, total_completions, halves, tuple(asked), both,
                    dealt=_how_often_dealt(game, hand, seen_dead))
@@ -274,9 +282,10 @@ def _how_often_dealt(game: Game, hand: StudHand, seen_dead):
         return None
 
 
-def _both_rows(kinds, joint, total) -> tuple[ThresholdRow, ...]:
+def _both_rows(kinds, joint, total, hand_size: int) -> tuple[ThresholdRow, ...]:
     """A split game's 'a low and a high at once': a low (an 8-low or better where the
-    game has no qualifier) with each high from two pair up."""
+    game has no qualifier) with each high from two pair up that a hand of this size can
+    hold beside a low."""
     low_kind = kinds[1]
     if low_kind == "low_8":
         low_value, low_words = NO_LOW + 1, "a low"
@@ -284,7 +293,9 @@ def _both_rows(kinds, joint, total) -> tuple[ThresholdRow, ...]:
         low = parse_threshold("8-low", kinds)
         low_value, low_words = low.value, "an 8-low or better"
     rows = []
-    for name in JOINT_HIGHS:
+    for name, spare in JOINT_HIGHS:
+        if spare > hand_size - 5:
+            continue
         high = parse_threshold(name, kinds)
         ways = _joint_ways(joint, low_kind, high.value, low_value)
         rows.append(ThresholdRow(f"{low_words} and {high.words} or better", _number(ways),
