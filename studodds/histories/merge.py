@@ -289,7 +289,10 @@ class _Hand:
         elif kind == "ALL_IN":
             total, top = hh.committed(name) + chips, hh.top_bet()
             first = len(hh.streets) == 1
-            completed = any(a.kind == "complete" for a in hh.current.actions)
+            # An all-in before any street (a damaged file): hh.act refuses it below, as it
+            # refuses any action there.
+            completed = bool(hh.streets) and any(a.kind == "complete"
+                                                 for a in hh.current.actions)
             if total <= top + 1e-9:
                 hh.act(line, name, "call", put_in=chips, all_in=True)
             elif first and not completed:
