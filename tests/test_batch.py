@@ -10,7 +10,6 @@ process rather than let a stuck cluster hang CI.
 
 from __future__ import annotations
 
-import doctest
 import faulthandler
 import json
 import logging
@@ -169,12 +168,6 @@ def test_batch_line_equals_the_cli_json(tmp_path, capsys):
                                   spot["trials"], "--seed", spot["seed"], *spot["hands"]], capsys)
     assert code == 0
     assert without_id(read_results(out)[0]) == json.loads(printed)
-
-
-def test_doctests():
-    import studodds.batch
-
-    assert doctest.testmod(studodds.batch).failed == 0
 
 
 def test_seed_from_id_is_stable_and_63_bits():

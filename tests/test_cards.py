@@ -1,12 +1,9 @@
 """Tests for studodds.cards: card notation, stud hand notation and their error messages."""
 
-import doctest
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import studodds.cards
 from studodds.cards import (
     RANKS,
     SUITS,
@@ -23,12 +20,6 @@ from studodds.cards import (
 )
 
 NOT_A_CARD = "is not a card: rank 2-9 T J Q K A then suit c d h s"
-
-
-def test_doctests():
-    result = doctest.testmod(studodds.cards)
-    assert result.attempted > 0
-    assert result.failed == 0
 
 
 # --- cards -------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 table, the symmetry checks, and the CSV / JSON / PNG writers."""
 
 import csv
-import doctest
 import json
 import re
 import sys
@@ -44,10 +43,6 @@ MATCHUP_3 = ["(A A) K", "(K K) K", "(7 6) 5 765s"]
 
 def read_csv(path):
     return list(csv.DictReader(path.read_text(encoding="utf-8").splitlines()))
-
-
-def test_doctests():
-    assert doctest.testmod(studodds.chart).failed == 0
 
 
 def test_vs_random_spots_one_per_class_in_the_batch_format():

@@ -1,7 +1,6 @@
 """Starting classes against brute force: all 22,100 three-card hands, suit symmetry by
 trying all 24 relabellings of the suits (not by the module's shape key)."""
 
-import doctest
 from collections import Counter
 from itertools import combinations
 from math import comb
@@ -39,10 +38,6 @@ def brute_force():
         hands_of.setdefault(index, []).append(hand)
         classes_of_orbit.setdefault(canonical_by_relabelling(hand), set()).add(index)
     return hands_of, classes_of_orbit
-
-
-def test_doctests():
-    assert doctest.testmod(studodds.starting.classes).failed == 0
 
 
 def test_1755_classes_covering_22100_hands():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 
 import pytest
@@ -24,8 +23,6 @@ from reader_helpers import (
     samples,
 )
 
-import studodds.histories
-import studodds.histories.pokerstars
 from studodds.cards import parse_card
 from studodds.histories import (
     Action,
@@ -46,11 +43,6 @@ def only_hand(name: str) -> HandHistory:
 
 def approx_dict(d: dict[str, float]) -> dict[str, object]:
     return {k: pytest.approx(v) for k, v in d.items()}
-
-
-def test_doctests():
-    result = doctest.testmod(studodds.histories.pokerstars)
-    assert result.attempted > 0 and result.failed == 0
 
 
 # ---------------------------------------------------------------- our fixtures

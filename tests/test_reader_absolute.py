@@ -3,8 +3,6 @@ real sample, replay through the CLI, and text that is mangled or re-encoded."""
 
 from __future__ import annotations
 
-import doctest
-
 from reader_helpers import (
     DATA,
     C,
@@ -26,10 +24,6 @@ from studodds.histories.formats import identify
 
 FIXTURE = DATA / "absolute_stud7_side_pot.txt"
 ROOM = "Absolute Poker"
-
-
-def test_doctest():
-    assert doctest.testmod(absolute).failed == 0
 
 
 def test_fixture_in_detail():

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 from reader_helpers import (
     DATA,
     C,
@@ -20,11 +18,6 @@ from studodds.histories import Action, bovada, parse_file
 
 FIXTURE = DATA / "bovada_stud_hilo.txt"
 ROOM = "Bovada"
-
-
-def test_doctests():
-    result = doctest.testmod(bovada)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_fixture_stud_hand_in_detail():

@@ -4,8 +4,6 @@ the CLI, and text that is mangled or re-encoded."""
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from reader_helpers import (
     DATA,
@@ -31,10 +29,6 @@ from studodds.histories.replay import check_rules, replay_hand
 
 FIXTURE = DATA / "everleaf_stud7_side_pot.txt"
 ROOM = "Everleaf"
-
-
-def test_doctest():
-    assert doctest.testmod(everleaf).failed == 0
 
 
 def test_fixture_in_detail():

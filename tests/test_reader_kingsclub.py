@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import doctest
 
 import pytest
 from reader_helpers import (
@@ -22,11 +21,6 @@ from studodds.histories import Action, kingsclub, parse_file
 
 FIXTURE = DATA / "kingsclub_stud_27razz.txt"
 ROOM = "KingsClub"
-
-
-def test_doctests():
-    result = doctest.testmod(kingsclub)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_fixture_stud_hand_in_detail():

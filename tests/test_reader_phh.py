@@ -4,7 +4,6 @@ reader, the replay through the CLI, and robustness."""
 
 from __future__ import annotations
 
-import doctest
 import json
 import random
 import re
@@ -33,7 +32,7 @@ from reader_helpers import (
 
 from studodds.cards import parse_card
 from studodds.cli import main
-from studodds.histories import Action, parse_file, phh
+from studodds.histories import Action, parse_file
 from studodds.histories.formats import identify
 from studodds.histories.phh import parse_text
 from studodds.histories.replay import check_rules, replay_hand
@@ -61,11 +60,6 @@ def pushed(state) -> list[int]:
         if type(op).__name__ == "ChipsPushing":
             out = [a + b for a, b in zip(out, op.amounts, strict=True)]
     return out
-
-
-def test_doctests():
-    result = doctest.testmod(phh)
-    assert result.attempted > 0 and result.failed == 0
 
 
 # ---------------------------------------------------------------- our fixtures

@@ -3,8 +3,6 @@ detail, the real sample, replay through the CLI, and text that is mangled or re-
 
 from __future__ import annotations
 
-import doctest
-
 from reader_helpers import (
     DATA,
     C,
@@ -26,10 +24,6 @@ from studodds.histories.formats import identify
 
 FIXTURE = DATA / "winning_stud7_side_pot.txt"
 ROOM = "Winning Poker Network"
-
-
-def test_doctest():
-    assert doctest.testmod(winning).failed == 0
 
 
 def test_fixture_in_detail():

@@ -8,7 +8,6 @@ there, word for word: the document and the tests cannot drift apart.
 """
 
 import dataclasses
-import doctest
 import itertools
 import json
 import random
@@ -18,7 +17,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import studodds.table
 from studodds.cards import card_str, parse_card
 from studodds.cli import cli, main
 from studodds.games import GAMES
@@ -913,10 +911,6 @@ def test_a_full_size_bring_in_is_the_opening_bet_and_can_be_raised():
     assert [(a.action, a.to) for a in round_.legal_actions()] == [
         ("fold", 0), ("call", 2), ("raise", 4),
     ]
-
-
-def test_doctests():
-    assert doctest.testmod(studodds.table).failed == 0
 
 
 # --- the BARGE games: stud7hl, razz27, razz6 (docs/rules.md, "Bring-in and first to act") --
