@@ -220,3 +220,22 @@ CLASS_TESTS = {
     "straight3": _straight3,
     "low3": _low3,
 }
+
+
+@dataclass(frozen=True)
+class PlayerRange:
+    """A player whose unknown hole cards come from a range: every valid combination, and
+    its weight when the range has weights (ranges.py; None: every combination weighs 1)."""
+
+    player: int  # 0-based
+    size: int  # hole cards
+    combos: tuple[tuple[int, ...], ...]
+    weights: tuple[float, ...] | None = None
+
+    def keeping(self, keep) -> PlayerRange:
+        """The same range with only the combinations for which keep(combo) is true."""
+        kept = [k for k, combo in enumerate(self.combos) if keep(combo)]
+        return PlayerRange(
+            self.player, self.size, tuple(self.combos[k] for k in kept),
+            None if self.weights is None else tuple(self.weights[k] for k in kept),
+        )
