@@ -35,9 +35,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import NamedTuple
 
-from .messages import InputError, option
+from .messages import option
+from .notation import RANKS, SUITS, NotationError, Token
 from .ranges import CLASS_TESTS, HoleRange, Slot
 
 __all__ = [
@@ -55,9 +55,6 @@ __all__ = [
     "parse_hands",
     "tokenize",
 ]
-
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
 
 # Every spelling a card may be typed with, mapped to its rank or suit number.
 _RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
@@ -87,14 +84,6 @@ _RANK_PREFIX_RE = re.compile(_RANK_RE)
 _CARD_HELP = "rank 2-9 T J Q K A then suit c d h s"
 
 
-class NotationError(InputError):
-    """Text that is not valid card or hand notation. The message is one line.
-
-    >>> isinstance(NotationError("x"), ValueError)
-    True
-    """
-
-
 def _not_a_card(text: str) -> NotationError:
     return NotationError(f"{text!r} is not a card: {_CARD_HELP}", cards=(text,))
 
@@ -120,11 +109,11 @@ def parse_card(text: str) -> int:
     >>> parse_card("Ax")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: 'Ax' is not a card: rank 2-9 T J Q K A then suit c d h s
+    studodds.notation.NotationError: 'Ax' is not a card: rank 2-9 T J Q K A then suit c d h s
     >>> parse_card("As Kd")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: 'As Kd' is not a card: rank 2-9 T J Q K A then suit c d h s
+    studodds.notation.NotationError: 'As Kd' is not a card: rank 2-9 T J Q K A then suit c d h s
     """
     text = text.strip()
     match = _CARD_RE.fullmatch(text)
@@ -161,24 +150,6 @@ def cards_str(cards: Iterable[int]) -> str:
     ''
     """
     return " ".join(card_str(c) for c in cards)
-
-
-class Token(NamedTuple):
-    """One piece of card notation.
-
-    ``kind`` is ``"card"`` (``card`` holds the id), ``"unknown"`` (``card`` is None),
-    ``"("`` or ``")"``, and for hole-card ranges (see ranges.py) ``"pattern"`` (``K?``,
-    ``?s``), ``"class"`` (``pair+``..., ``top15%``), ``"|"`` or ``"weight"`` (``:0.25``,
-    the number in ``weight``). ``text`` is the token as typed (a ``top`` class written
-    canonically: ``top15%``).
-    """
-
-    kind: str
-    text: str
-    card: int | None = None
-    rank: int | None = None  # for a "pattern" token: K? has a rank, ?s a suit
-    suit: int | None = None
-    weight: float | None = None
 
 
 _TOP_RE = re.compile(r"[Tt][Oo][Pp](?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
@@ -224,7 +195,7 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
     >>> tokenize("As Kx Qh")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: 'Kx' is not a card: rank 2-9 T J Q K A then suit c d h s
+    studodds.notation.NotationError: 'Kx' is not a card: rank 2-9 T J Q K A then suit c d h s
     >>> [(t.kind, t.rank, t.suit) for t in tokenize("K? ?s")]
     [('pattern', 11, None), ('pattern', None, 3)]
     """
@@ -317,7 +288,7 @@ def check_length(text: str, what: str) -> None:
     >>> check_length("As " * 400, "a hand")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: a hand: at most 1,000 characters, got 1,200 ('As As As As As As As As ...')
+    studodds.notation.NotationError: a hand: at most 1,000 characters, got 1,200 ('As As As As As As As As ...')
     """
     if len(text) > MAX_NOTATION:
         raise NotationError(f"{what}: at most {MAX_NOTATION:,} characters, got "
@@ -345,11 +316,11 @@ def parse_cards(text: str) -> tuple[int, ...]:
     >>> parse_cards("As Kd As")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: card 'As' appears twice in 'As Kd As'
+    studodds.notation.NotationError: card 'As' appears twice in 'As Kd As'
     >>> parse_cards("As x")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: 'x' is not a card: rank 2-9 T J Q K A then suit c d h s
+    studodds.notation.NotationError: 'x' is not a card: rank 2-9 T J Q K A then suit c d h s
     """
     check_length(text, "a list of cards")
     cards = []
@@ -480,15 +451,15 @@ def parse_hand(text: str) -> StudHand:
     >>> parse_hand("(As Kd Qh) Jh")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: '(As Kd Qh) Jh': at most 2 hole cards in parentheses
+    studodds.notation.NotationError: '(As Kd Qh) Jh': at most 2 hole cards in parentheses
     >>> parse_hand("(As Kd) Qh x")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: '(As Kd) Qh x': unknown card 'x' outside parentheses: up ...
+    studodds.notation.NotationError: '(As Kd) Qh x': unknown card 'x' outside parentheses: up ...
     >>> parse_hand("(As Kd Qh")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: '(As Kd Qh': unclosed '('
+    studodds.notation.NotationError: '(As Kd Qh': unclosed '('
     """
     check_length(text, "a hand")
     quoted = repr(text.strip())
@@ -643,11 +614,11 @@ def check_no_duplicates(
     >>> check_no_duplicates([a, parse_hand("(x x) As")])
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: card 'As' appears twice: player 1 and player 2
+    studodds.notation.NotationError: card 'As' appears twice: player 1 and player 2
     >>> check_no_duplicates([a, b], dead=parse_cards("7c"))
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: card '7c' appears twice: player 2 and --dead
+    studodds.notation.NotationError: card '7c' appears twice: player 2 and --dead
     """
     # Each place a card can be: its words in a message, and the fact the error carries.
     owner: dict[int, tuple[str, dict]] = {}
@@ -679,7 +650,7 @@ def parse_hands(texts: Iterable[str]) -> list[StudHand]:
     >>> parse_hands(["(As Kd) Qh", "(x x) As"])
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: card 'As' appears twice: player 1 and player 2
+    studodds.notation.NotationError: card 'As' appears twice: player 1 and player 2
     """
     if isinstance(texts, str):
         # A lone string would silently be read one character per "hand".

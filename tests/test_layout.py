@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "studodds"
 # the table's words (and what every room may use: numba's settings, how to stop a run,
 # which files may be opened)
 WORDS = {"cards", "games", "ranges", "config", "messages", "starting", "stopping",
-         "regular_files"}
+         "regular_files", "notation"}
 KERNELS = {"eval", "engine"}
 RENDERING = {"cli", "web"}
 # What each room may import from the package, besides its own room and the words.
