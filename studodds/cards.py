@@ -34,11 +34,10 @@ import operator
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 
 from .messages import option
 from .notation import RANKS, SUITS, NotationError, Token
-from .ranges import CLASS_TESTS, HoleRange, Slot
+from .ranges import CLASSES, HoleRange, read_range, top_token, weight_token
 
 __all__ = [
     "RANKS",
@@ -152,34 +151,6 @@ def cards_str(cards: Iterable[int]) -> str:
     return " ".join(card_str(c) for c in cards)
 
 
-_TOP_RE = re.compile(r"[Tt][Oo][Pp](?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
-_TOP_HELP = ("the best X% of starting hands is written topX% with X in (0, 100], e.g. "
-             "top15% or top2.5%")
-_WEIGHT_HELP = ("a weight ends its alternative after a colon and is a number in (0, 1], "
-                "e.g. '(K? ?? | ?? ??:0.25)'")
-
-
-def _top_token(text: str) -> Token:
-    match = _TOP_RE.fullmatch(text)
-    percent = float(match["x"]) if match else None
-    if percent is None or not 0 < percent <= 100:
-        raise NotationError(f"{text!r}: {_TOP_HELP}; the other classes are "
-                            f"{', '.join(_CLASS_NAMES)}")
-    # The number as typed, without leading or trailing zeros (top015% is top15%): every
-    # digit kept, since the class name is what ranges.top_percent reads the percentage from.
-    return Token("class", f"top{format(Decimal(match['x']).normalize(), 'f')}%")
-
-
-def _weight_token(text: str) -> Token:
-    try:
-        weight = float(text[1:])
-    except ValueError:
-        weight = None
-    if weight is None or not 0 < weight <= 1:
-        raise NotationError(f"{text!r}: {_WEIGHT_HELP}")
-    return Token("weight", text, weight=weight)
-
-
 def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
     """Split notation into tokens. Spaces and commas separate tokens but are optional.
 
@@ -207,9 +178,9 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
             word = _word_error(text, pos) if in_hand else None
             raise word or _not_a_card(_bad_piece(text, pos))
         if match["top"]:
-            tokens.append(_top_token(match["top"]))
+            tokens.append(top_token(match["top"]))
         elif match["weight"]:
-            tokens.append(_weight_token(match["weight"]))
+            tokens.append(weight_token(match["weight"]))
         elif match["paren"]:
             tokens.append(Token(match["paren"], match["paren"]))
         elif match["unknown"] or match.group() == "??":
@@ -228,7 +199,6 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
     return tokens
 
 
-_CLASS_NAMES = tuple(CLASS_TESTS)  # pair+, rolled, buried, split, flush3, straight3, low3
 _RANK_WORDS = {
     "ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
     "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "trey": "3", "two": "2",
@@ -251,7 +221,7 @@ def _word_error(text: str, pos: int) -> NotationError | None:
     lowered = word.lower()
     singular = lowered.removesuffix("s")
     rank = _RANK_WORDS.get(singular) or _RANK_WORDS.get(singular.removesuffix("e"))
-    close = difflib.get_close_matches(lowered, _CLASS_NAMES, n=1, cutoff=0.5)
+    close = difflib.get_close_matches(lowered, CLASSES, n=1, cutoff=0.5)
     if rank is None and not close and word != lowered:
         return None  # "AsKxQh": cards with a typo, not a word
     if rank is not None:
@@ -260,7 +230,7 @@ def _word_error(text: str, pos: int) -> NotationError | None:
         hint = f"; did you mean {close[0]!r}?" if close else ""
     return NotationError(
         f"{word!r} is neither a card nor a range class: cards are {_CARD_HELP}; the classes "
-        f"are {', '.join(_CLASS_NAMES)}, topX%{hint}"
+        f"are {', '.join(CLASSES)}, topX%{hint}"
     )
 
 
@@ -528,7 +498,7 @@ def parse_hand(text: str) -> StudHand:
             raise fail(f"{token.text!r}: a range describes the hole cards, not the river")
     hole_range = None
     if any(t.kind in range_kinds for t in down):
-        hole_range = _parse_range(down, fail)
+        hole_range = read_range(down, fail)
         slots = hole_range.slot_count
         if slots is None and not up and not river:
             slots = 2  # a class alone before the door card: seven-card stud's two hole cards
@@ -549,55 +519,6 @@ def parse_hand(text: str) -> StudHand:
     if hole_range is not None and not hand_down:
         hole_given = False  # a class-only range: the game says how many hole cards
     return StudHand(hand_down, hand_up, hand_river, hole_given, hole_range)
-
-
-def _parse_range(tokens: list[Token], fail) -> HoleRange:
-    """The hole group of a hand as a range: alternatives separated by '|', each with an
-    optional weight at its end."""
-    alternatives: list = []
-    weights: list[float] = []
-    current: list[Token] = []
-    for token in tokens + [Token("|", "|")]:
-        if token.kind != "|":
-            current.append(token)
-            continue
-        weight = 1.0
-        if current and current[-1].kind == "weight":
-            weight = current.pop().weight
-            if not current:
-                raise fail("a weight needs its alternative before it, as in '?? ??:0.25'")
-        misplaced = [t for t in current if t.kind == "weight"]
-        if misplaced:
-            raise fail(f"{misplaced[0].text!r}: {_WEIGHT_HELP}")
-        if not current:
-            raise fail("an empty alternative in the range: write something between the '|'")
-        weights.append(weight)
-        classes = [t for t in current if t.kind == "class"]
-        if classes:
-            if len(current) != 1:
-                raise fail(
-                    f"{classes[0].text!r} stands alone in its alternative: "
-                    "separate it from cards with '|'"
-                )
-            alternatives.append(classes[0].text)
-        else:
-            slots = []
-            for t in current:
-                if t.kind == "card":
-                    slots.append(Slot(t.card >> 2, t.card & 3))
-                elif t.kind == "pattern":
-                    slots.append(Slot(t.rank, t.suit))
-                else:  # unknown: any card
-                    slots.append(Slot(None, None))
-            alternatives.append(tuple(slots))
-        current = []
-    hole_range = HoleRange(tuple(alternatives), tuple(weights))
-    counts = {len(a) for a in alternatives if not isinstance(a, str)}
-    if len(counts) > 1:
-        raise fail("every alternative of the range names the same number of hole cards")
-    if counts and counts.pop() > 2:
-        raise fail("at most 2 hole cards in parentheses")
-    return hole_range
 
 
 def check_no_duplicates(

@@ -39,8 +39,12 @@ This module knows nothing of notation or engines: ranks 0..12 (2..A), suits 0..3
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from decimal import Decimal
 from itertools import permutations
+
+from .notation import NotationError, Token
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -220,6 +224,85 @@ CLASS_TESTS = {
     "straight3": _straight3,
     "low3": _low3,
 }
+
+
+# --------------------------------------------------------------------------- notation
+
+TOP_RE = re.compile(r"[Tt][Oo][Pp](?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
+TOP_HELP = ("the best X% of starting hands is written topX% with X in (0, 100], e.g. "
+            "top15% or top2.5%")
+WEIGHT_HELP = ("a weight ends its alternative after a colon and is a number in (0, 1], "
+               "e.g. '(K? ?? | ?? ??:0.25)'")
+
+
+def top_token(text: str) -> Token:
+    match = TOP_RE.fullmatch(text)
+    percent = float(match["x"]) if match else None
+    if percent is None or not 0 < percent <= 100:
+        raise NotationError(f"{text!r}: {TOP_HELP}; the other classes are "
+                            f"{', '.join(CLASSES)}")
+    # The number as typed, without leading or trailing zeros (top015% is top15%): every
+    # digit kept, since the class name is what ranges.top_percent reads the percentage from.
+    return Token("class", f"top{format(Decimal(match['x']).normalize(), 'f')}%")
+
+
+def weight_token(text: str) -> Token:
+    try:
+        weight = float(text[1:])
+    except ValueError:
+        weight = None
+    if weight is None or not 0 < weight <= 1:
+        raise NotationError(f"{text!r}: {WEIGHT_HELP}")
+    return Token("weight", text, weight=weight)
+
+
+def read_range(tokens: list[Token], fail) -> HoleRange:
+    """The hole group of a hand as a range: alternatives separated by '|', each with an
+    optional weight at its end."""
+    alternatives: list = []
+    weights: list[float] = []
+    current: list[Token] = []
+    for token in tokens + [Token("|", "|")]:
+        if token.kind != "|":
+            current.append(token)
+            continue
+        weight = 1.0
+        if current and current[-1].kind == "weight":
+            weight = current.pop().weight
+            if not current:
+                raise fail("a weight needs its alternative before it, as in '?? ??:0.25'")
+        misplaced = [t for t in current if t.kind == "weight"]
+        if misplaced:
+            raise fail(f"{misplaced[0].text!r}: {WEIGHT_HELP}")
+        if not current:
+            raise fail("an empty alternative in the range: write something between the '|'")
+        weights.append(weight)
+        classes = [t for t in current if t.kind == "class"]
+        if classes:
+            if len(current) != 1:
+                raise fail(
+                    f"{classes[0].text!r} stands alone in its alternative: "
+                    "separate it from cards with '|'"
+                )
+            alternatives.append(classes[0].text)
+        else:
+            slots = []
+            for t in current:
+                if t.kind == "card":
+                    slots.append(Slot(t.card >> 2, t.card & 3))
+                elif t.kind == "pattern":
+                    slots.append(Slot(t.rank, t.suit))
+                else:  # unknown: any card
+                    slots.append(Slot(None, None))
+            alternatives.append(tuple(slots))
+        current = []
+    hole_range = HoleRange(tuple(alternatives), tuple(weights))
+    counts = {len(a) for a in alternatives if not isinstance(a, str)}
+    if len(counts) > 1:
+        raise fail("every alternative of the range names the same number of hole cards")
+    if counts and counts.pop() > 2:
+        raise fail("at most 2 hole cards in parentheses")
+    return hole_range
 
 
 @dataclass(frozen=True)
