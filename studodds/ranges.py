@@ -68,6 +68,63 @@ def top_percent(name: str) -> float | None:
     return None
 
 
+def _pair_plus(hole, up) -> bool:
+    ranks = [c >> 2 for c in hole + up]
+    return len(set(ranks)) < len(ranks)
+
+
+def _third_street(hole, up) -> tuple[int, ...]:
+    return tuple(hole) + tuple(up[:1])
+
+
+def _rolled(hole, up) -> bool:
+    cards = _third_street(hole, up)
+    return len(cards) == 3 and len({c >> 2 for c in cards}) == 1
+
+
+def _buried(hole, up) -> bool:
+    cards = _third_street(hole, up)
+    return len(cards) == 3 and hole[0] >> 2 == hole[1] >> 2 != up[0] >> 2
+
+
+def _split(hole, up) -> bool:
+    cards = _third_street(hole, up)
+    return len(cards) == 3 and [c >> 2 for c in hole].count(up[0] >> 2) == 1
+
+
+def _flush3(hole, up) -> bool:
+    cards = _third_street(hole, up)
+    return len(cards) == 3 and len({c & 3 for c in cards}) == 1
+
+
+def _straight3(hole, up) -> bool:
+    cards = _third_street(hole, up)
+    ranks = {c >> 2 for c in cards}
+    if len(cards) != 3 or len(ranks) != 3:
+        return False
+    if max(ranks) - min(ranks) <= 4:
+        return True
+    low = {-1 if r == 12 else r for r in ranks}  # the ace as a one, below the deuce
+    return max(low) - min(low) <= 4
+
+
+def _low3(hole, up) -> bool:
+    cards = _third_street(hole, up)
+    ranks = {c >> 2 for c in cards}
+    return len(cards) == 3 and len(ranks) == 3 and all(r <= 6 or r == 12 for r in ranks)
+
+
+CLASS_TESTS = {
+    "pair+": _pair_plus,
+    "rolled": _rolled,
+    "buried": _buried,
+    "split": _split,
+    "flush3": _flush3,
+    "straight3": _straight3,
+    "low3": _low3,
+}
+
+
 @dataclass(frozen=True)
 class Slot:
     """One hole card's pattern: rank and/or suit, None for any."""
@@ -167,63 +224,6 @@ def _alternative_matches(alternative: Alternative, hole, up, game: str) -> bool:
         all(slot.matches(card) for slot, card in zip(order, hole, strict=True))
         for order in permutations(alternative)
     )
-
-
-def _pair_plus(hole, up) -> bool:
-    ranks = [c >> 2 for c in hole + up]
-    return len(set(ranks)) < len(ranks)
-
-
-def _third_street(hole, up) -> tuple[int, ...]:
-    return tuple(hole) + tuple(up[:1])
-
-
-def _rolled(hole, up) -> bool:
-    cards = _third_street(hole, up)
-    return len(cards) == 3 and len({c >> 2 for c in cards}) == 1
-
-
-def _buried(hole, up) -> bool:
-    cards = _third_street(hole, up)
-    return len(cards) == 3 and hole[0] >> 2 == hole[1] >> 2 != up[0] >> 2
-
-
-def _split(hole, up) -> bool:
-    cards = _third_street(hole, up)
-    return len(cards) == 3 and [c >> 2 for c in hole].count(up[0] >> 2) == 1
-
-
-def _flush3(hole, up) -> bool:
-    cards = _third_street(hole, up)
-    return len(cards) == 3 and len({c & 3 for c in cards}) == 1
-
-
-def _straight3(hole, up) -> bool:
-    cards = _third_street(hole, up)
-    ranks = {c >> 2 for c in cards}
-    if len(cards) != 3 or len(ranks) != 3:
-        return False
-    if max(ranks) - min(ranks) <= 4:
-        return True
-    low = {-1 if r == 12 else r for r in ranks}  # the ace as a one, below the deuce
-    return max(low) - min(low) <= 4
-
-
-def _low3(hole, up) -> bool:
-    cards = _third_street(hole, up)
-    ranks = {c >> 2 for c in cards}
-    return len(cards) == 3 and len(ranks) == 3 and all(r <= 6 or r == 12 for r in ranks)
-
-
-CLASS_TESTS = {
-    "pair+": _pair_plus,
-    "rolled": _rolled,
-    "buried": _buried,
-    "split": _split,
-    "flush3": _flush3,
-    "straight3": _straight3,
-    "low3": _low3,
-}
 
 
 # --------------------------------------------------------------------------- notation
