@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from .messages import option
 from .notation import RANKS, SUITS, NotationError, Token
-from .ranges import CLASSES, HoleRange, read_range, top_token, weight_token
+from .ranges import CLASSES, LEXEMES, PIECE_KINDS, HoleRange, range_token, read_range
 
 __all__ = [
     "RANKS",
@@ -68,12 +68,11 @@ _RANK_RE = "10|[2-9TJQKAtjqka]"
 # U+FE0F asks for emoji presentation; phones often append it to a suit symbol.
 _SUIT_RE = "[cdhsCDHS]|[♣♦♥♠♧♢♡♤]\ufe0f?"
 _CARD_RE = re.compile(f"(?P<rank>{_RANK_RE})(?P<suit>{_SUIT_RE})")
-# One token at a time. "?" may stand for the rank or the suit so that "??" is read as a
-# single card-sized token: today that is one unknown card; a later range syntax will
-# give "K?" (any king) and "?s" (any spade) their meaning, and until then they fail.
+# One token at a time. "?" may stand for the rank or the suit, so that "??" is read as a
+# single card-sized token (one unknown card), like a range's slot patterns "K?" (any king)
+# and "?s" (any spade).
 _TOKEN_RE = re.compile(
-    r"(?P<top>[Tt][Oo][Pp][^\s,()|:]*)|(?P<weight>:\s*[^\s,()|]*)|"
-    r"(?P<cls>pair\+|rolled|buried|split|flush3|straight3|low3)|(?P<bar>\|)|"
+    rf"{LEXEMES}|"  # a range's own pieces first (ranges.py)
     rf"(?P<rank>{_RANK_RE}|\?)(?P<suit>{_SUIT_RE}|\?)|(?P<unknown>[xX?])|(?P<paren>[()])"
 )
 _SEPARATORS_RE = re.compile(r"[\s,]*")
@@ -177,18 +176,13 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
         if match is None:
             word = _word_error(text, pos) if in_hand else None
             raise word or _not_a_card(_bad_piece(text, pos))
-        if match["top"]:
-            tokens.append(top_token(match["top"]))
-        elif match["weight"]:
-            tokens.append(weight_token(match["weight"]))
+        piece = range_token(match)
+        if piece is not None:
+            tokens.append(piece)
         elif match["paren"]:
             tokens.append(Token(match["paren"], match["paren"]))
         elif match["unknown"] or match.group() == "??":
             tokens.append(Token("unknown", match.group()))
-        elif match["cls"]:
-            tokens.append(Token("class", match["cls"]))
-        elif match["bar"]:
-            tokens.append(Token("|", "|"))
         elif "?" in (match["rank"], match["suit"]):
             rank = None if match["rank"] == "?" else _RANK_OF[match["rank"]]
             suit = None if match["suit"] == "?" else _SUIT_OF[match["suit"][0]]
@@ -481,7 +475,6 @@ def parse_hand(text: str) -> StudHand:
             raise fail("at most 2 groups in parentheses (hole cards, then the river)")
         raise fail(f"nothing may follow the river group, found {pieces[at].text!r}")
 
-    range_kinds = ("pattern", "class", "|", "weight")
     for token in up:
         if token.kind == "unknown":
             raise fail(
@@ -491,13 +484,13 @@ def parse_hand(text: str) -> StudHand:
         if token.kind == "weight":
             raise fail(f"{token.text!r} is a weight: it ends an alternative of a range, inside "
                        "the hole-card parentheses")
-        if token.kind in range_kinds:
+        if token.kind in PIECE_KINDS:
             raise fail(f"{token.text!r} is a range: ranges go inside the hole-card parentheses")
     for token in river:
-        if token.kind in range_kinds:
+        if token.kind in PIECE_KINDS:
             raise fail(f"{token.text!r}: a range describes the hole cards, not the river")
     hole_range = None
-    if any(t.kind in range_kinds for t in down):
+    if any(t.kind in PIECE_KINDS for t in down):
         hole_range = read_range(down, fail)
         slots = hole_range.slot_count
         if slots is None and not up and not river:

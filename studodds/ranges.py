@@ -34,20 +34,23 @@ it matches (0 when it matches none), and jointly a deal's probability is proport
 the product of the ranged players' combination weights. Weights 1 everywhere is the
 unweighted range.
 
-This module knows nothing of notation or engines: ranks 0..12 (2..A), suits 0..3.
+**Notation.** This module reads a range (read_range, from the tokens cards.tokenize yields
+for a hand's hole group, with the pieces LEXEMES describes) and writes it back (str). A
+``topX%`` class is tested with the ranking of one game's starting hands, which this module
+does not know: starting.top.class_tests gives it as a plain predicate, for the game the
+scenario is built for. Ranks are 0..12 (2..A), suits 0..3; no engine.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import permutations
 
-from .notation import NotationError, Token
+from .notation import RANKS, SUITS, NotationError, Token
 
-RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "cdhs"
 CLASSES = ("pair+", "rolled", "buried", "split", "flush3", "straight3", "low3")
 THIRD_STREET_CLASSES = ("rolled", "buried", "split", "flush3", "straight3", "low3")
 # The third-street classes that hold for every order of the same three cards: which card
@@ -66,6 +69,10 @@ def top_percent(name: str) -> float | None:
     if isinstance(name, str) and name.startswith("top") and name.endswith("%"):
         return float(name[3:-1])
     return None
+
+
+# A class of hole cards as a plain predicate: (hole cards, up cards) -> whether they are in it.
+ClassTest = Callable[[tuple[int, ...], tuple[int, ...]], bool]
 
 
 def _pair_plus(hole, up) -> bool:
@@ -114,7 +121,7 @@ def _low3(hole, up) -> bool:
     return len(cards) == 3 and len(ranks) == 3 and all(r <= 6 or r == 12 for r in ranks)
 
 
-CLASS_TESTS = {
+CLASS_TESTS: Mapping[str, ClassTest] = {
     "pair+": _pair_plus,
     "rolled": _rolled,
     "buried": _buried,
@@ -140,8 +147,8 @@ class Slot:
     def __str__(self) -> str:
         if self.rank is None and self.suit is None:
             return "??"
-        rank = "?" if self.rank is None else RANK_CHARS[self.rank]
-        suit = "?" if self.suit is None else SUIT_CHARS[self.suit]
+        rank = "?" if self.rank is None else RANKS[self.rank]
+        suit = "?" if self.suit is None else SUITS[self.suit]
         return rank + suit
 
 
@@ -185,23 +192,26 @@ class HoleRange:
         """The ``topX%`` alternatives."""
         return tuple(a for a in self.classes if top_percent(a) is not None)
 
-    def weight_of(self, hole: tuple[int, ...], up: tuple[int, ...], game: str = "stud7",
-                  ) -> float:
+    def weight_of(self, hole: tuple[int, ...], up: tuple[int, ...],
+                  tests: Mapping[str, ClassTest] = CLASS_TESTS) -> float:
         """The weight of these hole cards (with these up cards) in the range: the highest
-        among the alternatives they match, 0.0 when they match none. ``game`` says whose
-        starting-hand ranking a ``topX%`` alternative reads."""
+        among the alternatives they match, 0.0 when they match none. ``tests`` are the
+        classes' predicates by name; a ``topX%`` alternative needs one game's ranking of
+        starting hands, so a range with one is tested with starting.top.class_tests."""
         best = 0.0
         for i, alternative in enumerate(self.alternatives):
             w = self.weight(i)
             if w <= best:
                 continue
-            if _alternative_matches(alternative, hole, up, game):
+            if _alternative_matches(alternative, hole, up, tests):
                 best = w
         return best
 
-    def matches(self, hole: tuple[int, ...], up: tuple[int, ...], game: str = "stud7") -> bool:
-        """Whether these hole cards (with these up cards) are in the range."""
-        return self.weight_of(hole, up, game) > 0
+    def matches(self, hole: tuple[int, ...], up: tuple[int, ...],
+                tests: Mapping[str, ClassTest] = CLASS_TESTS) -> bool:
+        """Whether these hole cards (with these up cards) are in the range (``tests``: as
+        for weight_of)."""
+        return self.weight_of(hole, up, tests) > 0
 
     def __str__(self) -> str:
         def text(i: int, a: Alternative) -> str:
@@ -212,14 +222,14 @@ class HoleRange:
         return " | ".join(text(i, a) for i, a in enumerate(self.alternatives))
 
 
-def _alternative_matches(alternative: Alternative, hole, up, game: str) -> bool:
+def _alternative_matches(alternative: Alternative, hole, up,
+                         tests: Mapping[str, ClassTest]) -> bool:
     if isinstance(alternative, str):
-        percent = top_percent(alternative)
-        if percent is not None:
-            from .starting.top import in_top  # imported here: it reads cards, which reads us
-
-            return in_top(tuple(hole) + tuple(up[:1]), game, percent)
-        return CLASS_TESTS[alternative](hole, up)
+        test = tests.get(alternative)
+        if test is None:  # a topX% class, which only one game's ranking can test
+            raise ValueError(f"{alternative!r} ranks one game's starting hands: test the range "
+                             "with starting.top.class_tests(hole_range, game)")
+        return test(hole, up)
     return len(alternative) == len(hole) and any(
         all(slot.matches(card) for slot, card in zip(order, hole, strict=True))
         for order in permutations(alternative)
@@ -228,37 +238,73 @@ def _alternative_matches(alternative: Alternative, hole, up, game: str) -> bool:
 
 # --------------------------------------------------------------------------- notation
 
-TOP_RE = re.compile(r"[Tt][Oo][Pp](?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
-TOP_HELP = ("the best X% of starting hands is written topX% with X in (0, 100], e.g. "
-            "top15% or top2.5%")
-WEIGHT_HELP = ("a weight ends its alternative after a colon and is a number in (0, 1], "
-               "e.g. '(K? ?? | ?? ??:0.25)'")
+# How the pieces of a range are written, as regular-expression alternatives for the hand
+# reader (cards.tokenize), which tries them before a card: a word starting "top" is a
+# topX% class (or the error that says how to write one), a colon starts a weight, then
+# the class names and the bar between alternatives. A slot pattern (K?, ?s) is read with
+# the cards, whose characters it shares, as a "pattern" token.
+LEXEMES = (r"(?P<top>[Tt][Oo][Pp][^\s,()|:]*)|(?P<weight>:\s*[^\s,()|]*)|"
+           rf"(?P<cls>{'|'.join(re.escape(name) for name in CLASSES)})|(?P<bar>\|)")
+# The kinds of token (notation.Token) that belong to a range: a hand allows them only in
+# its hole group.
+PIECE_KINDS = ("pattern", "class", "|", "weight")
+
+_TOP_RE = re.compile(r"[Tt][Oo][Pp](?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
+_TOP_HELP = ("the best X% of starting hands is written topX% with X in (0, 100], e.g. "
+             "top15% or top2.5%")
+_WEIGHT_HELP = ("a weight ends its alternative after a colon and is a number in (0, 1], "
+                "e.g. '(K? ?? | ?? ??:0.25)'")
 
 
-def top_token(text: str) -> Token:
-    match = TOP_RE.fullmatch(text)
+def range_token(match: re.Match[str]) -> Token | None:
+    """The range piece a match of LEXEMES read; None when the match read none of them
+    (a card, which the caller reads). NotationError for a topX% or a weight that is
+    written wrong.
+
+    >>> pieces = re.compile(LEXEMES)
+    >>> [range_token(pieces.match(text)) for text in ("top015%", ":0.25", "pair+", "|")]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [Token(kind='class', text='top15%', card=None, rank=None, suit=None, weight=None),
+     Token(kind='weight', text=':0.25', card=None, rank=None, suit=None, weight=0.25),
+     Token(kind='class', text='pair+', card=None, rank=None, suit=None, weight=None),
+     Token(kind='|', text='|', card=None, rank=None, suit=None, weight=None)]
+    """
+    if match["top"]:
+        return _top_token(match["top"])
+    if match["weight"]:
+        return _weight_token(match["weight"])
+    if match["cls"]:
+        return Token("class", match["cls"])
+    if match["bar"]:
+        return Token("|", "|")
+    return None
+
+
+def _top_token(text: str) -> Token:
+    match = _TOP_RE.fullmatch(text)
     percent = float(match["x"]) if match else None
     if percent is None or not 0 < percent <= 100:
-        raise NotationError(f"{text!r}: {TOP_HELP}; the other classes are "
+        raise NotationError(f"{text!r}: {_TOP_HELP}; the other classes are "
                             f"{', '.join(CLASSES)}")
     # The number as typed, without leading or trailing zeros (top015% is top15%): every
-    # digit kept, since the class name is what ranges.top_percent reads the percentage from.
+    # digit kept, since the class name is what top_percent reads the percentage from.
     return Token("class", f"top{format(Decimal(match['x']).normalize(), 'f')}%")
 
 
-def weight_token(text: str) -> Token:
+def _weight_token(text: str) -> Token:
     try:
         weight = float(text[1:])
     except ValueError:
         weight = None
     if weight is None or not 0 < weight <= 1:
-        raise NotationError(f"{text!r}: {WEIGHT_HELP}")
+        raise NotationError(f"{text!r}: {_WEIGHT_HELP}")
     return Token("weight", text, weight=weight)
 
 
-def read_range(tokens: list[Token], fail) -> HoleRange:
-    """The hole group of a hand as a range: alternatives separated by '|', each with an
-    optional weight at its end."""
+def read_range(tokens: list[Token], fail: Callable[[str], NotationError]) -> HoleRange:
+    """The hole group of a hand (its tokens, at least one of PIECE_KINDS) as a range:
+    alternatives separated by '|', each with an optional weight at its end. ``fail``
+    makes the error for a problem, quoting the hand the group is in."""
     alternatives: list = []
     weights: list[float] = []
     current: list[Token] = []
@@ -273,7 +319,7 @@ def read_range(tokens: list[Token], fail) -> HoleRange:
                 raise fail("a weight needs its alternative before it, as in '?? ??:0.25'")
         misplaced = [t for t in current if t.kind == "weight"]
         if misplaced:
-            raise fail(f"{misplaced[0].text!r}: {WEIGHT_HELP}")
+            raise fail(f"{misplaced[0].text!r}: {_WEIGHT_HELP}")
         if not current:
             raise fail("an empty alternative in the range: write something between the '|'")
         weights.append(weight)
@@ -307,8 +353,9 @@ def read_range(tokens: list[Token], fail) -> HoleRange:
 
 @dataclass(frozen=True)
 class PlayerRange:
-    """A player whose unknown hole cards come from a range: every valid combination, and
-    its weight when the range has weights (ranges.py; None: every combination weighs 1)."""
+    """A player whose unknown hole cards come from a range, as the scenario deals them:
+    every combination of the unseen cards the range holds, and its weight when the range
+    has weights (None: every combination weighs 1)."""
 
     player: int  # 0-based
     size: int  # hole cards
