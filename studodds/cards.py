@@ -34,11 +34,10 @@ import operator
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
-from typing import NamedTuple
 
-from .messages import InputError, option
-from .ranges import CLASS_TESTS, HoleRange, Slot
+from .messages import option
+from .notation import RANKS, SUITS, NotationError, Token
+from .ranges import CLASSES, LEXEMES, PIECE_KINDS, HoleRange, range_token, read_range
 
 __all__ = [
     "RANKS",
@@ -56,9 +55,6 @@ __all__ = [
     "tokenize",
 ]
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-
 # Every spelling a card may be typed with, mapped to its rank or suit number.
 _RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
 _RANK_OF["10"] = RANKS.index("T")
@@ -72,12 +68,11 @@ _RANK_RE = "10|[2-9TJQKAtjqka]"
 # U+FE0F asks for emoji presentation; phones often append it to a suit symbol.
 _SUIT_RE = "[cdhsCDHS]|[♣♦♥♠♧♢♡♤]\ufe0f?"
 _CARD_RE = re.compile(f"(?P<rank>{_RANK_RE})(?P<suit>{_SUIT_RE})")
-# One token at a time. "?" may stand for the rank or the suit so that "??" is read as a
-# single card-sized token: today that is one unknown card; a later range syntax will
-# give "K?" (any king) and "?s" (any spade) their meaning, and until then they fail.
+# One token at a time. "?" may stand for the rank or the suit, so that "??" is read as a
+# single card-sized token (one unknown card), like a range's slot patterns "K?" (any king)
+# and "?s" (any spade).
 _TOKEN_RE = re.compile(
-    r"(?P<top>[Tt][Oo][Pp][^\s,()|:]*)|(?P<weight>:\s*[^\s,()|]*)|"
-    r"(?P<cls>pair\+|rolled|buried|split|flush3|straight3|low3)|(?P<bar>\|)|"
+    rf"{LEXEMES}|"  # a range's own pieces first (ranges.py)
     rf"(?P<rank>{_RANK_RE}|\?)(?P<suit>{_SUIT_RE}|\?)|(?P<unknown>[xX?])|(?P<paren>[()])"
 )
 _SEPARATORS_RE = re.compile(r"[\s,]*")
@@ -85,14 +80,6 @@ _WORD_END_RE = re.compile(r"[^\s,()]*")
 _RANK_PREFIX_RE = re.compile(_RANK_RE)
 
 _CARD_HELP = "rank 2-9 T J Q K A then suit c d h s"
-
-
-class NotationError(InputError):
-    """Text that is not valid card or hand notation. The message is one line.
-
-    >>> isinstance(NotationError("x"), ValueError)
-    True
-    """
 
 
 def _not_a_card(text: str) -> NotationError:
@@ -120,11 +107,11 @@ def parse_card(text: str) -> int:
     >>> parse_card("Ax")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: 'Ax' is not a card: rank 2-9 T J Q K A then suit c d h s
+    studodds.notation.NotationError: 'Ax' is not a card: rank 2-9 T J Q K A then suit c d h s
     >>> parse_card("As Kd")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: 'As Kd' is not a card: rank 2-9 T J Q K A then suit c d h s
+    studodds.notation.NotationError: 'As Kd' is not a card: rank 2-9 T J Q K A then suit c d h s
     """
     text = text.strip()
     match = _CARD_RE.fullmatch(text)
@@ -163,52 +150,6 @@ def cards_str(cards: Iterable[int]) -> str:
     return " ".join(card_str(c) for c in cards)
 
 
-class Token(NamedTuple):
-    """One piece of card notation.
-
-    ``kind`` is ``"card"`` (``card`` holds the id), ``"unknown"`` (``card`` is None),
-    ``"("`` or ``")"``, and for hole-card ranges (see ranges.py) ``"pattern"`` (``K?``,
-    ``?s``), ``"class"`` (``pair+``..., ``top15%``), ``"|"`` or ``"weight"`` (``:0.25``,
-    the number in ``weight``). ``text`` is the token as typed (a ``top`` class written
-    canonically: ``top15%``).
-    """
-
-    kind: str
-    text: str
-    card: int | None = None
-    rank: int | None = None  # for a "pattern" token: K? has a rank, ?s a suit
-    suit: int | None = None
-    weight: float | None = None
-
-
-_TOP_RE = re.compile(r"[Tt][Oo][Pp](?P<x>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%")
-_TOP_HELP = ("the best X% of starting hands is written topX% with X in (0, 100], e.g. "
-             "top15% or top2.5%")
-_WEIGHT_HELP = ("a weight ends its alternative after a colon and is a number in (0, 1], "
-                "e.g. '(K? ?? | ?? ??:0.25)'")
-
-
-def _top_token(text: str) -> Token:
-    match = _TOP_RE.fullmatch(text)
-    percent = float(match["x"]) if match else None
-    if percent is None or not 0 < percent <= 100:
-        raise NotationError(f"{text!r}: {_TOP_HELP}; the other classes are "
-                            f"{', '.join(_CLASS_NAMES)}")
-    # The number as typed, without leading or trailing zeros (top015% is top15%): every
-    # digit kept, since the class name is what ranges.top_percent reads the percentage from.
-    return Token("class", f"top{format(Decimal(match['x']).normalize(), 'f')}%")
-
-
-def _weight_token(text: str) -> Token:
-    try:
-        weight = float(text[1:])
-    except ValueError:
-        weight = None
-    if weight is None or not 0 < weight <= 1:
-        raise NotationError(f"{text!r}: {_WEIGHT_HELP}")
-    return Token("weight", text, weight=weight)
-
-
 def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
     """Split notation into tokens. Spaces and commas separate tokens but are optional.
 
@@ -224,7 +165,7 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
     >>> tokenize("As Kx Qh")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: 'Kx' is not a card: rank 2-9 T J Q K A then suit c d h s
+    studodds.notation.NotationError: 'Kx' is not a card: rank 2-9 T J Q K A then suit c d h s
     >>> [(t.kind, t.rank, t.suit) for t in tokenize("K? ?s")]
     [('pattern', 11, None), ('pattern', None, 3)]
     """
@@ -235,18 +176,13 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
         if match is None:
             word = _word_error(text, pos) if in_hand else None
             raise word or _not_a_card(_bad_piece(text, pos))
-        if match["top"]:
-            tokens.append(_top_token(match["top"]))
-        elif match["weight"]:
-            tokens.append(_weight_token(match["weight"]))
+        piece = range_token(match)
+        if piece is not None:
+            tokens.append(piece)
         elif match["paren"]:
             tokens.append(Token(match["paren"], match["paren"]))
         elif match["unknown"] or match.group() == "??":
             tokens.append(Token("unknown", match.group()))
-        elif match["cls"]:
-            tokens.append(Token("class", match["cls"]))
-        elif match["bar"]:
-            tokens.append(Token("|", "|"))
         elif "?" in (match["rank"], match["suit"]):
             rank = None if match["rank"] == "?" else _RANK_OF[match["rank"]]
             suit = None if match["suit"] == "?" else _SUIT_OF[match["suit"][0]]
@@ -257,7 +193,6 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
     return tokens
 
 
-_CLASS_NAMES = tuple(CLASS_TESTS)  # pair+, rolled, buried, split, flush3, straight3, low3
 _RANK_WORDS = {
     "ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
     "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "trey": "3", "two": "2",
@@ -280,7 +215,7 @@ def _word_error(text: str, pos: int) -> NotationError | None:
     lowered = word.lower()
     singular = lowered.removesuffix("s")
     rank = _RANK_WORDS.get(singular) or _RANK_WORDS.get(singular.removesuffix("e"))
-    close = difflib.get_close_matches(lowered, _CLASS_NAMES, n=1, cutoff=0.5)
+    close = difflib.get_close_matches(lowered, CLASSES, n=1, cutoff=0.5)
     if rank is None and not close and word != lowered:
         return None  # "AsKxQh": cards with a typo, not a word
     if rank is not None:
@@ -289,7 +224,7 @@ def _word_error(text: str, pos: int) -> NotationError | None:
         hint = f"; did you mean {close[0]!r}?" if close else ""
     return NotationError(
         f"{word!r} is neither a card nor a range class: cards are {_CARD_HELP}; the classes "
-        f"are {', '.join(_CLASS_NAMES)}, topX%{hint}"
+        f"are {', '.join(CLASSES)}, topX%{hint}"
     )
 
 
@@ -317,7 +252,7 @@ def check_length(text: str, what: str) -> None:
     >>> check_length("As " * 400, "a hand")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: a hand: at most 1,000 characters, got 1,200 ('As As As As As As As As ...')
+    studodds.notation.NotationError: a hand: at most 1,000 characters, got 1,200 ('As As As As As As As As ...')
     """
     if len(text) > MAX_NOTATION:
         raise NotationError(f"{what}: at most {MAX_NOTATION:,} characters, got "
@@ -345,11 +280,11 @@ def parse_cards(text: str) -> tuple[int, ...]:
     >>> parse_cards("As Kd As")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: card 'As' appears twice in 'As Kd As'
+    studodds.notation.NotationError: card 'As' appears twice in 'As Kd As'
     >>> parse_cards("As x")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: 'x' is not a card: rank 2-9 T J Q K A then suit c d h s
+    studodds.notation.NotationError: 'x' is not a card: rank 2-9 T J Q K A then suit c d h s
     """
     check_length(text, "a list of cards")
     cards = []
@@ -480,15 +415,15 @@ def parse_hand(text: str) -> StudHand:
     >>> parse_hand("(As Kd Qh) Jh")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: '(As Kd Qh) Jh': at most 2 hole cards in parentheses
+    studodds.notation.NotationError: '(As Kd Qh) Jh': at most 2 hole cards in parentheses
     >>> parse_hand("(As Kd) Qh x")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: '(As Kd) Qh x': unknown card 'x' outside parentheses: up ...
+    studodds.notation.NotationError: '(As Kd) Qh x': unknown card 'x' outside parentheses: up ...
     >>> parse_hand("(As Kd Qh")
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: '(As Kd Qh': unclosed '('
+    studodds.notation.NotationError: '(As Kd Qh': unclosed '('
     """
     check_length(text, "a hand")
     quoted = repr(text.strip())
@@ -540,7 +475,6 @@ def parse_hand(text: str) -> StudHand:
             raise fail("at most 2 groups in parentheses (hole cards, then the river)")
         raise fail(f"nothing may follow the river group, found {pieces[at].text!r}")
 
-    range_kinds = ("pattern", "class", "|", "weight")
     for token in up:
         if token.kind == "unknown":
             raise fail(
@@ -550,14 +484,14 @@ def parse_hand(text: str) -> StudHand:
         if token.kind == "weight":
             raise fail(f"{token.text!r} is a weight: it ends an alternative of a range, inside "
                        "the hole-card parentheses")
-        if token.kind in range_kinds:
+        if token.kind in PIECE_KINDS:
             raise fail(f"{token.text!r} is a range: ranges go inside the hole-card parentheses")
     for token in river:
-        if token.kind in range_kinds:
+        if token.kind in PIECE_KINDS:
             raise fail(f"{token.text!r}: a range describes the hole cards, not the river")
     hole_range = None
-    if any(t.kind in range_kinds for t in down):
-        hole_range = _parse_range(down, fail)
+    if any(t.kind in PIECE_KINDS for t in down):
+        hole_range = read_range(down, fail)
         slots = hole_range.slot_count
         if slots is None and not up and not river:
             slots = 2  # a class alone before the door card: seven-card stud's two hole cards
@@ -580,55 +514,6 @@ def parse_hand(text: str) -> StudHand:
     return StudHand(hand_down, hand_up, hand_river, hole_given, hole_range)
 
 
-def _parse_range(tokens: list[Token], fail) -> HoleRange:
-    """The hole group of a hand as a range: alternatives separated by '|', each with an
-    optional weight at its end."""
-    alternatives: list = []
-    weights: list[float] = []
-    current: list[Token] = []
-    for token in tokens + [Token("|", "|")]:
-        if token.kind != "|":
-            current.append(token)
-            continue
-        weight = 1.0
-        if current and current[-1].kind == "weight":
-            weight = current.pop().weight
-            if not current:
-                raise fail("a weight needs its alternative before it, as in '?? ??:0.25'")
-        misplaced = [t for t in current if t.kind == "weight"]
-        if misplaced:
-            raise fail(f"{misplaced[0].text!r}: {_WEIGHT_HELP}")
-        if not current:
-            raise fail("an empty alternative in the range: write something between the '|'")
-        weights.append(weight)
-        classes = [t for t in current if t.kind == "class"]
-        if classes:
-            if len(current) != 1:
-                raise fail(
-                    f"{classes[0].text!r} stands alone in its alternative: "
-                    "separate it from cards with '|'"
-                )
-            alternatives.append(classes[0].text)
-        else:
-            slots = []
-            for t in current:
-                if t.kind == "card":
-                    slots.append(Slot(t.card >> 2, t.card & 3))
-                elif t.kind == "pattern":
-                    slots.append(Slot(t.rank, t.suit))
-                else:  # unknown: any card
-                    slots.append(Slot(None, None))
-            alternatives.append(tuple(slots))
-        current = []
-    hole_range = HoleRange(tuple(alternatives), tuple(weights))
-    counts = {len(a) for a in alternatives if not isinstance(a, str)}
-    if len(counts) > 1:
-        raise fail("every alternative of the range names the same number of hole cards")
-    if counts and counts.pop() > 2:
-        raise fail("at most 2 hole cards in parentheses")
-    return hole_range
-
-
 def check_no_duplicates(
     hands: Iterable[StudHand], dead: Iterable[int] = (), community: int | None = None
 ) -> None:
@@ -643,11 +528,11 @@ def check_no_duplicates(
     >>> check_no_duplicates([a, parse_hand("(x x) As")])
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: card 'As' appears twice: player 1 and player 2
+    studodds.notation.NotationError: card 'As' appears twice: player 1 and player 2
     >>> check_no_duplicates([a, b], dead=parse_cards("7c"))
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: card '7c' appears twice: player 2 and --dead
+    studodds.notation.NotationError: card '7c' appears twice: player 2 and --dead
     """
     # Each place a card can be: its words in a message, and the fact the error carries.
     owner: dict[int, tuple[str, dict]] = {}
@@ -679,7 +564,7 @@ def parse_hands(texts: Iterable[str]) -> list[StudHand]:
     >>> parse_hands(["(As Kd) Qh", "(x x) As"])
     Traceback (most recent call last):
     ...
-    studodds.cards.NotationError: card 'As' appears twice: player 1 and player 2
+    studodds.notation.NotationError: card 'As' appears twice: player 1 and player 2
     """
     if isinstance(texts, str):
         # A lone string would silently be read one character per "hand".

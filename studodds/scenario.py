@@ -24,32 +24,14 @@ from .cards import (
 from .engine.joint import JointSearchTooHard, conflicting_players
 from .games import Game, as_game
 from .messages import InputError, option, players_text, shown
-from .ranges import THIRD_STREET_CLASSES
+from .ranges import THIRD_STREET_CLASSES, PlayerRange
+from .starting.top import class_tests
 
 DECK_SIZE = 52
 
 
 class ScenarioError(InputError):
     """A table state that cannot be: different streets, too many players, no cards left."""
-
-
-@dataclass(frozen=True)
-class PlayerRange:
-    """A player whose unknown hole cards come from a range: every valid combination, and
-    its weight when the range has weights (ranges.py; None: every combination weighs 1)."""
-
-    player: int  # 0-based
-    size: int  # hole cards
-    combos: tuple[tuple[int, ...], ...]
-    weights: tuple[float, ...] | None = None
-
-    def keeping(self, keep) -> PlayerRange:
-        """The same range with only the combinations for which keep(combo) is true."""
-        kept = [k for k, combo in enumerate(self.combos) if keep(combo)]
-        return PlayerRange(
-            self.player, self.size, tuple(self.combos[k] for k in kept),
-            None if self.weights is None else tuple(self.weights[k] for k in kept),
-        )
 
 
 @dataclass(frozen=True)
@@ -447,7 +429,8 @@ def player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> P
             f"player {p + 1} {str(hand)!r}: {hole_range.tops[0]!r} ranks starting hands, hole "
             "cards with the door card: write the door card after the parentheses",
             players=(p,))
-    weighed = [(combo, hole_range.weight_of(combo, hand.up, game.id))
+    tests = class_tests(hole_range, game.id)  # topX% as this game's ranking
+    weighed = [(combo, hole_range.weight_of(combo, hand.up, tests))
                for combo in combinations(pool, size)]
     combos = tuple(combo for combo, w in weighed if w > 0)
     weights = None

@@ -24,7 +24,8 @@ from studodds.engine.joint import (
     list_joint_choices,
 )
 from studodds.messages import players_text
-from studodds.scenario import PlayerRange, build_scenario
+from studodds.ranges import PlayerRange
+from studodds.scenario import build_scenario
 
 WIDE = "(?? ??|?? ??)"  # any two hole cards, as a range ("(?? ??)" alone is just unknown)
 

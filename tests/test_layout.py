@@ -1,17 +1,31 @@
-"""The arrows of the house (STYLE): cli/ (and web/) call the library, the library calls
-engine/ and eval/, and everything may use the table's words. This test reads every
-module's imports and fails on an arrow that points back up."""
+"""The arrows of the house (README, "Layout"): cli/ (and web/) call the library, the library
+calls engine/ and eval/, and everything may use the table's words. This test reads every
+import statement of every module, those inside functions and under ``if TYPE_CHECKING:``
+included, and fails on an arrow that points back up and on any circle of modules."""
 
 import ast
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "studodds"
-# the table's words (and what every room may use: numba's settings, how to stop a run,
-# which files may be opened)
-WORDS = {"cards", "games", "ranges", "config", "messages", "starting", "stopping",
-         "regular_files"}
+# The table's words, which every room may use (with numba's settings, how to stop a run and
+# which files may be opened). Among themselves the arrows point down too: each word may
+# use only the words listed for it. cards.py reads a hand's hole-card range with ranges.py,
+# so ranges.py reads notation.py (the characters, the token, the error), never cards.py;
+# starting/ ranks starting hands, which is how a topX% range is tested.
+WORDS = {
+    "config": set(),
+    "messages": set(),
+    "stopping": set(),
+    "regular_files": set(),
+    "games": {"messages"},
+    "notation": {"messages"},
+    "ranges": {"notation", "messages"},
+    "cards": {"notation", "ranges", "messages"},
+    "starting": {"cards", "ranges", "games", "messages"},
+}
 KERNELS = {"eval", "engine"}
 RENDERING = {"cli", "web"}
 # What each room may import from the package, besides its own room and the words.
@@ -21,7 +35,9 @@ ALLOWED = {
     "table": set(),
     # replay asks the odds; its result names the hands shown down (eval's words)
     "histories": {"equity", "scenario", "results", "table", "eval"},
-    "scenario": {"engine"},  # engine/joint.py: can the players' ranges all hold at once
+    # only engine/joint.py: can the players' ranges all hold at once (pure Python; it takes
+    # ranges.PlayerRange, so it never imports scenario back)
+    "scenario": {"engine.joint"},
     "results": {"engine", "eval"},
     "equity": {"engine", "eval", "scenario", "results", "own"},  # exact final hands
     "whatif": {"engine", "eval", "scenario", "results", "equity"},
@@ -49,20 +65,24 @@ def modules():
 
 
 def package_imports(path: Path, parts: tuple[str, ...]):
-    """(room imported, line) for every import of a studodds module in the file."""
+    """(what is imported, line) for every import of the package in the file, wherever the
+    statement stands (ast.walk goes into functions, classes and ``if`` blocks): the dotted
+    parts inside studodds, down to the name imported (``from .cards import parse_hand`` in
+    scenario.py is ``["cards", "parse_hand"]``)."""
     tree = ast.parse(path.read_text())
     is_package = path.name == "__init__.py"
-    here = parts if is_package else parts[:-1]  # the package a relative import starts from
+    here = () if parts == ("__init__",) else parts if is_package else parts[:-1]
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = list(here[: len(here) - (node.level - 1)]) if node.level > 1 else list(here)
-                target = base + (node.module.split(".") if node.module else [])
-                names = [alias.name for alias in node.names] if not node.module else []
-                for t in ([target + [n] for n in names] if names else [target]):
-                    yield t, node.lineno
-            elif node.module and node.module.split(".")[0] == "studodds":
-                yield node.module.split(".")[1:], node.lineno
+            module = node.module.split(".") if node.module else []
+            if node.level:  # relative: from the package `here`, up level - 1 folders
+                target = list(here[: len(here) - (node.level - 1)]) + module
+            elif module[:1] == ["studodds"]:
+                target = module[1:]
+            else:
+                continue
+            for alias in node.names:
+                yield target + [alias.name], node.lineno
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] == "studodds":
@@ -84,15 +104,99 @@ ROOMS = sorted({parts[0] for _, parts in modules() if parts[0] not in {"__init__
 @pytest.mark.parametrize("room", ROOMS)
 def test_arrows_point_down(room):
     assert room in ALLOWED or room in WORDS, f"new room {room!r}: say what it may import"
-    allowed = ALLOWED.get(room, set()) | WORDS | {room}
+    if room in WORDS:
+        allowed = WORDS[room] | {room}
+    else:
+        allowed = ALLOWED[room] | set(WORDS) | {room}
     wrong = []
     for path, parts in modules():
         if parts[0] != room:
             continue
         for target, line in package_imports(path, parts):
-            if target and target[0] not in allowed:
+            # An entry is a room ("engine") or one module of it ("engine.joint").
+            if target and not any(target[:len(a.split("."))] == a.split(".") for a in allowed):
                 wrong.append(f"{path.relative_to(PACKAGE)}:{line} imports {'.'.join(target)}")
     assert not wrong, "\n".join(wrong)
+
+
+def import_graph() -> dict[str, dict[str, str]]:
+    """{module: {module it imports: where (file:line)}} over the package's modules, each by
+    its dotted name inside studodds ("cards", "starting.top"; a package by its folder, the
+    root package "studodds"). An import reads the longest module its dotted name starts
+    with: ``from .cards import parse_hand`` reads cards, ``from . import sim`` engine.sim."""
+    names = {parts: ".".join(parts) for _, parts in modules()}
+    names[("__init__",)] = "studodds"
+    graph: dict[str, dict[str, str]] = {}
+    for path, parts in modules():
+        edges = graph.setdefault(names[parts], {})
+        for target, line in package_imports(path, parts):
+            for n in range(len(target), -1, -1):
+                module = names.get(tuple(target[:n]) or ("__init__",))
+                if module is not None:
+                    if module != names[parts]:
+                        edges.setdefault(module, f"{path.relative_to(PACKAGE)}:{line}")
+                    break
+    return graph
+
+
+def circles(graph: dict[str, dict[str, str]]) -> list[tuple[list[str], list[str]]]:
+    """Each group of modules that all reach each other through imports (Tarjan's strongly
+    connected components), sorted, with the shortest way round from its first module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = stack[stack.index(module):]
+            del stack[stack.index(module):]
+            if len(group) > 1:
+                found.append((sorted(group), _way_round(graph, set(group))))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def _way_round(graph: dict[str, dict[str, str]], group: set[str]) -> list[str]:
+    """The shortest path of imports from the group's first module back to it."""
+    start = min(group)
+    came_from = {start: start}
+    queue = [start]
+    for module in queue:  # breadth first: the queue grows as it is read
+        for other in sorted(graph[module]):
+            if other == start:
+                path = [module]
+                while path[-1] != start:
+                    path.append(came_from[path[-1]])
+                return path[::-1] + [start]
+            if other in group and other not in came_from:
+                came_from[other] = module
+                queue.append(other)
+    raise AssertionError(f"{sorted(group)} reach each other, so a path leads back")
+
+
+def test_no_circles():
+    """No module imports, however indirectly, a module that imports it back: an import inside
+    a function or under ``if TYPE_CHECKING:`` counts, since it only hides the circle from
+    Python until the day the order of imports changes."""
+    graph = import_graph()
+    message = [
+        f"import circle among {', '.join(group)}: "
+        + "; ".join(f"{graph[a][b]} imports {b}" for a, b in pairwise(path))
+        for group, path in circles(graph)
+    ]
+    assert not message, "\n".join(message)
 
 
 def test_only_cli_renders():
@@ -103,13 +207,6 @@ def test_only_cli_renders():
         for name, line in outside_imports(path) if name in {"click", "tabulate"}
     ]
     assert not wrong, "\n".join(wrong)
-
-
-def test_the_words_use_nothing_above_them():
-    for path, parts in modules():
-        if parts[0] in WORDS:
-            for target, line in package_imports(path, parts):
-                assert not target or target[0] in WORDS, f"{path.name}:{line} imports {target}"
 
 
 def test_every_room_is_a_package():

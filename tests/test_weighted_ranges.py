@@ -30,7 +30,7 @@ from studodds.declare import declare_table
 from studodds.equity import equity
 from studodds.scenario import ScenarioError, build_scenario
 from studodds.starting.classes import class_of, classes, scheme_of
-from studodds.starting.top import top_codes
+from studodds.starting.top import class_tests, top_codes
 from studodds.whatif import next_card_probabilities, next_card_table
 
 # --------------------------------------------------------------------------- the slow twin
@@ -335,6 +335,19 @@ def test_top_alternative_takes_exactly_its_classes():
     kept = set(scenario.ranges[0].combos)
     for hole in [(a, b) for a in scenario.pool for b in scenario.pool if a < b]:
         assert (hole in kept) == (class_of(hole + (parse_hand("Kd").up[0],)).code in want)
+
+
+def test_a_top_class_is_tested_with_one_games_ranking():
+    """ranges.py knows no game's ranking (reading it would import starting/, which reads
+    ranges.py): a range with topX% is tested with the predicates class_tests makes for one
+    game, and says so when it is tested without them."""
+    hole_range = parse_hand("(top10% | flush3) Kd").hole_range
+    aces, door = (51, 50), (45,)  # (As Ah) Kd
+    with pytest.raises(ValueError, match=r"^'top10%' ranks one game's starting hands: "):
+        hole_range.matches(aces, door)
+    assert hole_range.matches(aces, door, class_tests(hole_range, "stud7"))
+    assert not hole_range.matches(aces, door, class_tests(hole_range, "razz"))  # a pair
+    assert hole_range.matches((41, 37), door, class_tests(hole_range, "razz"))  # Qd Jd: flush3
 
 
 @pytest.mark.parametrize("game", ["stud7", "razz", "stud5"])

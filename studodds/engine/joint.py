@@ -1,6 +1,6 @@
 """Joint hole-card choices for the ranged players: can they all hold at once, and which ones.
 
-Each ranged player (``scenario.PlayerRange``) gets one combination of 1 or 2 hole cards
+Each ranged player (``ranges.PlayerRange``) gets one combination of 1 or 2 hole cards
 from a list; a joint choice gives one to every ranged player with no card used twice.
 Two questions are asked of the lists:
 
@@ -26,14 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain, combinations
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..messages import players_text
-
-if TYPE_CHECKING:  # scenario.py imports this module to check its ranges
-    from ..scenario import PlayerRange
+from ..ranges import PlayerRange
 
 N_CARDS = 52
 

@@ -55,6 +55,7 @@ from ..cards import (
 from ..games import Game, as_game
 from ..messages import InputError, option, shown, whole_number
 from ..ranges import THIRD_STREET_CLASSES
+from .top import class_tests
 
 __all__ = ["COMMON_HANDS", "Count", "DealtError", "HowOftenDealt", "common_hands",
            "how_often_dealt"]
@@ -213,8 +214,8 @@ def _fits(game: Game, hand: StudHand) -> Callable[[tuple[int, ...], int], bool]:
     """Whether hole cards with a door card are the hand: in its range, or holding its
     known hole cards (none written: any hole cards)."""
     if hand.hole_range is not None:
-        hole_range = hand.hole_range
-        return lambda hole, door: hole_range.matches(hole, (door,), game.id)
+        hole_range, tests = hand.hole_range, class_tests(hand.hole_range, game.id)
+        return lambda hole, door: hole_range.matches(hole, (door,), tests)
     known = [c for c in hand.down if c is not None]
     return lambda hole, door: all(c in hole for c in known)
 

@@ -11,7 +11,8 @@ order in classes(game), so the order is total.
 
 ``topX%`` takes classes from the top until at least X% of all starting hands (C(52, 3) =
 22,100 or C(52, 2) = 1,326) are in, the boundary class included whole: top100% is every
-hand.
+hand. A range (ranges.py) names ``topX%`` without a game; class_tests turns it into a
+plain predicate for the game a scenario is built for.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import json
 from functools import cache
 from importlib import resources
 
+from ..ranges import CLASS_TESTS, ClassTest, HoleRange, top_percent
 from .classes import class_of, classes, scheme_of
 
 RANKINGS_FILE = "rankings.json"
@@ -71,3 +73,23 @@ def top_share(game: str, percent: float) -> float:
     by_code = {c.code: c for c in classes(game)}
     return sum(by_code[c].combos for c in top_codes(game, percent)) / scheme_of(game).hands
 
+
+def class_tests(hole_range: HoleRange, game: str) -> dict[str, ClassTest]:
+    """Every class the range names, as a plain predicate of (hole cards, up cards) for
+    HoleRange.weight_of: ranges.CLASS_TESTS, and each ``topX%`` alternative as the game's
+    best X% of starting hands (the hole cards with the door card, in_top).
+
+    >>> from studodds.cards import parse_hand
+    >>> tests = class_tests(parse_hand("(top2% | pair+) Kd").hole_range, "stud7")
+    >>> tests["top2%"]((51, 50), (45,)), tests["top2%"]((0, 5), (45,))
+    (True, False)
+    """
+    tops = {name: _top_test(game, top_percent(name)) for name in hole_range.tops}
+    return {**CLASS_TESTS, **tops}
+
+
+def _top_test(game: str, percent: float) -> ClassTest:
+    def test(hole: tuple[int, ...], up: tuple[int, ...]) -> bool:
+        return in_top(tuple(hole) + tuple(up[:1]), game, percent)
+
+    return test
