@@ -1,7 +1,8 @@
-"""The arrows of the house (README, "Layout"): cli/ (and web/) call the library, the library
-calls engine/ and eval/, and everything may use the table's words. This test reads every
-import statement of every module, those inside functions and under ``if TYPE_CHECKING:``
-included, and fails on an arrow that points back up and on any circle of modules."""
+"""The arrows of the house (docs/development.md, "Layout"): cli/ (and web/) call the
+library, the library calls engine/ and eval/, and everything may use the table's words.
+This test reads every import statement of every module, those inside functions and under
+``if TYPE_CHECKING:`` included, and fails on an arrow that points back up and on any
+circle of modules."""
 
 import ast
 from itertools import pairwise

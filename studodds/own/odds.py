@@ -20,8 +20,8 @@ from ..cards import StudHand, card_str, check_no_duplicates, parse_hand
 from ..engine.final_hands import HIGH_TOP_SHIFT, count_final_hands, possible_values
 from ..eval.values import NO_LOW, category_name
 from ..games import Game, as_game
-from ..messages import InputError, option, shown
-from ..scenario import DECK_SIZE, check_hand_shape, parse_dead, player_range
+from ..messages import InputError, option, shown, whole_number
+from ..scenario import DECK_SIZE, build_scenario, check_hand_shape, parse_dead, player_range
 from ..starting.dealt import DealtError, how_often_dealt
 from .thresholds import Threshold, parse_threshold
 
@@ -371,9 +371,6 @@ def own_odds_at_table(
     equity, the other hands' known cards out of the deck as dead cards (the page asks it
     for the player chosen). A hole-card range on another player is refused: it changes
     which cards this player can get, which one hand's count cannot say."""
-    from ..messages import option, whole_number
-    from ..scenario import build_scenario
-
     scenario = build_scenario(game, hands, dead, community)
     if not whole_number(player) or not 1 <= player <= scenario.n_players:
         raise InputError(f"{option('player')} {shown(player)}: no such player; the players "
