@@ -18,7 +18,8 @@ the up cards:
     flush3     three of a suit on third street
     straight3  three different ranks that fit in one straight on third street
                (ace high or low: A-2-3 and Q-K-A count, so do gapped ones like 4-6-8)
-    low3       three different ranks 8 or lower on third street (ace low)
+    low3       three different ranks 8 or lower on third street (ace low; in
+               deuce-to-seven razz the ace is high: 2 to 8, starting.top.class_tests)
     topX%      the best X% of starting hands (X in (0, 100], e.g. top15% or top2.5%): the
                hole cards with the door card make one of the starting classes ranked
                best against a random hand (starting/top.py), in any stud game

@@ -223,3 +223,15 @@ def test_the_command_line_common_hands_json_and_csv(capsys):
     assert header.split(",")[:6] == ["game", "hand", "door", "dead", "given_door_hits",
                                      "given_door_deals"]
     assert row.startswith("stud7,(split) Ad,Ad,,144,1275,")
+
+
+def test_three_low_cards_in_deuce_to_seven_leave_the_ace_out():
+    """In deuce-to-seven razz the ace is the worst card: low3 there is three different
+    ranks from 2 to 8, C(7, 3) x 4^3 = 2,240 of the 22,100 three-card hands, each with
+    any of its three cards up (6,720 of 66,300); in razz the ace counts (C(8, 3) x 64 =
+    3,584). A stud player's read found the ace counted low in razz27."""
+    from math import comb
+
+    assert how_often_dealt("razz27", "(low3)").overall.hits == 3 * comb(7, 3) * 4**3
+    assert how_often_dealt("razz", "(low3)").overall.hits == 3 * comb(8, 3) * 4**3
+    assert how_often_dealt("razz27", "(low3) Ad").overall.hits == 0

@@ -85,7 +85,16 @@ def class_tests(hole_range: HoleRange, game: str) -> dict[str, ClassTest]:
     (True, False)
     """
     tops = {name: _top_test(game, top_percent(name)) for name in hole_range.tops}
-    return {**CLASS_TESTS, **tops}
+    games_own = {"low3": _low3_ace_high} if game == "razz27" else {}
+    return {**CLASS_TESTS, **games_own, **tops}
+
+
+def _low3_ace_high(hole: tuple[int, ...], up: tuple[int, ...]) -> bool:
+    """low3 in deuce-to-seven, where the ace is the worst card: three different ranks from
+    2 to 8 (ranks.CLASS_TESTS' low3 plays the ace low, as the other low games do)."""
+    cards = tuple(hole) + tuple(up[:1])
+    ranks = {c >> 2 for c in cards}
+    return len(cards) == 3 and len(ranks) == 3 and all(r <= 6 for r in ranks)
 
 
 def _top_test(game: str, percent: float) -> ClassTest:
