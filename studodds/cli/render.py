@@ -12,7 +12,6 @@ from tabulate import tabulate
 from .. import reports
 from ..games import GAMES, get_game
 from ..messages import amount_text
-from ..results import best_first
 from .untrusted import json_visible, spreadsheet_cell, visible
 
 FORMATS = ("table", "json", "csv")
@@ -263,6 +262,7 @@ _HALF_WORDS = {"high": "high hand", "low_8": "low, 8 or better", "low_a5": "low"
 
 
 def _distribution_table(result) -> str:
+    from ..results import best_first  # results loads the engine: only when drawn
     """Final hands: one row per hand, best first, one column per player: the chance of
     ending with it, and (in parentheses) with it or better."""
     parts = []
