@@ -137,17 +137,23 @@ def _half_name(kind: str) -> str:
 def _rows(kind: str, counts: np.ndarray, total) -> tuple[HandRow, ...]:
     """The final hands of a kind, best first: its categories (for lows, each unpaired low
     by its top card), with the ways to each and to it or better."""
-    values = possible_values(kind)
-    groups: dict[str, float] = {}
-    for value, ways in zip(values[::-1].tolist(), counts[::-1].tolist(), strict=True):
-        label = _hand_name(category_name(value, kind))
-        groups[label] = groups.get(label, 0) + ways
     rows, running = [], 0
-    for label, ways in groups.items():
+    for category, ways in ways_by_category(kind, counts).items():
+        label = _hand_name(category)
         running += ways
         if ways or kind == "high" or label == "no low":
             rows.append(HandRow(label, ways, running, total))
     return tuple(rows)
+
+
+def ways_by_category(kind: str, counts: np.ndarray) -> dict[str, float]:
+    """Ways per category (category_name), best first, from a tally over possible_values."""
+    groups: dict[str, float] = {}
+    for value, ways in zip(possible_values(kind)[::-1].tolist(), counts[::-1].tolist(),
+                           strict=True):
+        label = category_name(value, kind)
+        groups[label] = groups.get(label, 0) + ways
+    return groups
 
 
 def _hand_name(category: str) -> str:
@@ -324,13 +330,7 @@ class PlayerFinalHands:
 
     def by_category(self, kind: str) -> dict[str, int]:
         """Ways per category label (category_name), best first."""
-        groups: dict[str, int] = {}
-        values = possible_values(kind)
-        for value, ways in zip(values[::-1].tolist(), self.counts[kind][::-1].tolist(),
-                               strict=True):
-            label = category_name(value, kind)
-            groups[label] = groups.get(label, 0) + ways
-        return groups
+        return ways_by_category(kind, self.counts[kind])
 
     def clearing(self, threshold: Threshold) -> int:
         return _number(_clearing(threshold.kind, self.counts[threshold.kind], threshold.value))
