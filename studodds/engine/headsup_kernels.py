@@ -73,6 +73,28 @@ def next_colex(idx, m):
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
+    """The value of the known cards and the pool cards pool[idx[0]] .. pool[idx[count - 1]].
+
+    Scalars and arrays one by one, not the Completions bundle they come from: this runs
+    once a completion, and a bundle passed in would count references on its arrays there.
+
+    Parameters
+    ----------
+    kind : int
+        The KIND_* code to value the hand as (Completions.kind).
+    base_key : int
+        KEY_BIAS plus the known cards' keys (Completions.base_key).
+    base_suits : int
+        The known cards' suit mask (Completions.base_suits).
+    n_known : int
+        How many known cards (Completions.n_known).
+    pool : numpy.ndarray
+        int64, shape (n,). The unseen cards' ids (Completions.pool).
+    idx : numpy.ndarray
+        int64, shape (at least count,). The completion: pool indices, ascending.
+    count : int
+        The completion's cards.
+    """
     key = base_key
     suits = base_suits
     for j in range(count):

@@ -238,7 +238,39 @@ def showdown_index(values_a, values_b, best_a, best_b, n_players, split, low_qua
     """One showdown's outcome index (outcome_index), shared by the Monte Carlo and the
     enumeration kernels. declare_mode is a closure constant of the caller, so the branches
     it does not take are compiled away: DECLARE_ONE settles the pot by declarations[0];
-    DECLARE_MANY also tallies the player's share under every row into declare_tallies."""
+    DECLARE_MANY also tallies the player's share under every row into declare_tallies.
+
+    Its arguments come one by one, not bundled (engine/kernel_args.py): it runs once a
+    deal, and a bundle passed into a helper that runs once a deal makes numba count
+    references on its arrays every deal (sim.draw_joint_choice says so, measured).
+
+    Parameters
+    ----------
+    values_a : numpy.ndarray
+        int64, shape (n_players,). Each player's value of the pot's hand (the high half's
+        in a split pot). Larger is stronger.
+    values_b : numpy.ndarray
+        int64, shape (n_players,). Each player's low value (split pots; unread else).
+    best_a : int
+        The largest of values_a.
+    best_b : int
+        The largest of values_b (split pots).
+    n_players : int
+        The players at the showdown.
+    split : bool
+        Whether the pot is split high and low.
+    low_qualifies : bool
+        Whether a low of NO_LOW qualifies for nothing (eight-or-better).
+    declare_mode : int
+        NO_DECLARE, DECLARE_ONE or DECLARE_MANY.
+    declarations : numpy.ndarray
+        int64, shape (n_rows, n_players). Declarations.rows: each player's declaration.
+    player : int
+        The player whose share DECLARE_MANY tallies.
+    declare_tallies : numpy.ndarray
+        int64, shape (n_rows, N_DECLARE_TALLIES). This item's row of
+        Declarations.tallies, added to (DECLARE_MANY).
+    """
     if declare_mode == DECLARE_ONE:
         mask_a, mask_b = declared_masks(values_a, values_b, n_players, declarations[0])
         return (mask_a << n_players) | mask_b
