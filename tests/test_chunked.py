@@ -102,21 +102,19 @@ def test_monte_carlo_trial_loop_counts_no_references():
     """The trap pipeline.py removes: without copy propagation, every inlined helper that
     takes the work array counted references on it once a trial (2.5x the time of a deal).
     In the compiled kernel, plain or with ranges, the only NRT_incref inside a loop may
-    be the chunk loop's one on the tallies (its row goes to reduce_outcomes, a call): the
-    first field of the counts bundle, which LLVM names %arg.counts.0.0."""
+    be the chunk loop's one on the tallies (its row goes to reduce_outcomes, a call)."""
     for with_ranges in (False, True):
         kernel = _fresh(monte_carlo_kernel(False, with_ranges, NO_DECLARE))
         kernel(0, 1, *_monte_carlo_args(with_ranges))
         llvm = next(iter(kernel.inspect_llvm().values()))
-        assert _increfs_in_loops(llvm, "make_monte_carlo_kernel") <= {"%arg.counts.0.0"}
+        assert _increfs_in_loops(llvm, "make_monte_carlo_kernel") <= {"%arg.tallies.0"}
 
 
 def test_counting_stream_loop_counts_no_references(monkeypatch):
     """count_streamed picks each part's arrays inside its loop over the streamed
     completions, without pipeline.py's copy propagation: the only NRT_incref inside a
     loop may be the chunk loop's two on the working rows (the completion and the sets'
-    ranks, taken once a chunk; the working rows are field 1 of the chunks bundle, which
-    LLVM names %arg.chunks.1.0), none per completion or part. (An inlined helper taking
+    ranks, taken once a chunk), none per completion or part. (An inlined helper taking
     the completion's row, such as next_colex, would count references per completion.)"""
     from studodds.engine import headsup, headsup_kernels
     from studodds.engine.inputs import EngineInputs
@@ -129,7 +127,7 @@ def test_counting_stream_loop_counts_no_references(monkeypatch):
     scenario = build_scenario("stud5hl", ["(x) Ah 2h 3c", "(Qs) Qc 2d 3d"])  # all three parts
     count_heads_up(EngineInputs(scenario), scenario)
     llvm = next(iter(fresh.inspect_llvm().values()))
-    assert _increfs_in_loops(llvm, "count_streamed") <= {"%arg.chunks.1.0"}
+    assert _increfs_in_loops(llvm, "count_streamed") <= {"%arg.work.0"}
     in_loops = [line for function, blocks in llvm_functions(llvm)
                 if "count_streamed" in function for lines in blocks_on_cycles(blocks)
                 for line in lines if "@NRT_incref(" in line]
@@ -151,7 +149,7 @@ def _increfs_in_loops(llvm: str, name_part: str) -> set[str]:
 def _monte_carlo_args(with_ranges: bool) -> tuple:
     """Arguments of one small Monte Carlo chunk, as runs.run_monte_carlo passes them."""
     from studodds.engine.inputs import EngineInputs
-    from studodds.engine.kernel_args import Tallies, TrialChunks
+    from studodds.engine.kernel_args import Tallies, TrialChunks, kernel_arguments
     from studodds.engine.runs import Declare
     from studodds.engine.showdown import N_BINS, N_TALLIES
     from studodds.engine.sim import N_CHUNKS, chunk_seeds, split_trials
@@ -165,8 +163,10 @@ def _monte_carlo_args(with_ranges: bool) -> tuple:
                      no_low=np.zeros(N_CHUNKS, dtype=np.int64),
                      distribution=np.zeros((N_CHUNKS, 2, N_BINS), dtype=np.int64),
                      with_distribution=False)
-    return (chunks, inputs.pot_kinds(), inputs.known_hands(), inputs.dealing(),
-            inputs.hole_ranges(), counts, declare.bundle(declare.new_tallies(N_CHUNKS)))
+    kernel = monte_carlo_kernel(False, with_ranges, NO_DECLARE)
+    return kernel_arguments(kernel, chunks, inputs.pot_kinds(), inputs.known_hands(),
+                            inputs.dealing(), inputs.hole_ranges(), counts,
+                            declare.bundle(declare.new_tallies(N_CHUNKS)))
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")

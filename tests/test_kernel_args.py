@@ -1,9 +1,10 @@
 """The kernels say what they take (engine/kernel_args.py, engine/counting_args.py): every
 kernel with many arguments describes each in its docstring, every field of every bundle is
-described, bundles are built by field name, and a bundle in another's place does not run.
+described, bundles are built by field name, and a call hands each field to the kernel's
+parameter of its name, so the order of the bundles at a call changes nothing.
 
-The Monte Carlo kernel once took 34 positional arguments, a dozen of them int64 arrays of
-one shape: two swapped at the call compiled, ran and answered wrong without a word."""
+The Monte Carlo kernel's call once listed 32 arguments by position, a dozen of them int64
+arrays of one shape: two swapped there compiled, ran and answered wrong without a word."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 from numba.core.dispatcher import Dispatcher
-from numba.core.errors import TypingError
 
 import studodds.engine
 import studodds.eval
@@ -115,14 +115,52 @@ def _monte_carlo_bundles():
             inputs.hole_ranges(), counts, declare.bundle(declare.new_tallies(n))]
 
 
-def test_a_bundle_in_another_bundles_place_does_not_run():
-    """The known hands and the dealing, both of int64 arrays, exchanged at the call: the
-    kernel refuses to compile, where two exchanged arrays ran."""
-    kernel = sim.monte_carlo_kernel(False, False, NO_DECLARE)
-    arguments = _monte_carlo_bundles()
-    kernel(0, 1, *arguments)  # in their places: runs
-    assert arguments[5].tallies[0].sum() > 0
-    arguments[2], arguments[3] = arguments[3], arguments[2]
-    with pytest.raises(TypingError):
-        kernel(0, 1, *arguments)
+def test_bundles_in_any_order_give_the_kernel_the_same_arguments():
+    """The known hands and the dealing, both of int64 arrays, exchanged at the call (and
+    the bundles in reverse): every array still reaches the parameter of its name."""
+    from studodds.engine.kernel_args import kernel_arguments
 
+    kernel = sim.monte_carlo_kernel(False, False, NO_DECLARE)
+    bundles = _monte_carlo_bundles()
+    arguments = kernel_arguments(kernel, *bundles)
+    names = list(inspect.signature(kernel.py_func).parameters)[2:]
+    assert len(arguments) == len(names)
+    known, dealing = bundles[2], bundles[3]
+    assert arguments[names.index("to_deal")] is dealing.to_deal
+    assert arguments[names.index("offsets")] is dealing.offsets
+    assert arguments[names.index("n_known")] is known.n_known
+    for order in (bundles[:2] + [dealing, known] + bundles[4:], bundles[::-1]):
+        assert all(a is b for a, b in zip(kernel_arguments(kernel, *order), arguments,
+                                          strict=True))
+    kernel(0, 4, *arguments)  # and they run
+    assert bundles[5].tallies[:4].sum() > 0
+
+
+def test_a_field_given_by_no_bundle_or_by_two_is_named():
+    from studodds.engine.kernel_args import kernel_arguments
+
+    kernel = sim.monte_carlo_kernel(False, False, NO_DECLARE)
+    bundles = _monte_carlo_bundles()
+    dealing = bundles[3]
+    with pytest.raises(TypeError, match="run takes 'pool': given by nothing"):
+        kernel_arguments(kernel, *bundles[:3], *bundles[4:])
+    with pytest.raises(TypeError, match="run takes 'to_deal': given by Dealing and a value"):
+        kernel_arguments(kernel, *bundles, to_deal=dealing.offsets)
+
+
+def test_a_kernel_argument_described_nowhere_stops_the_import():
+    """described_by, which writes a kernel's argument list from its bundles, refuses a
+    parameter that neither the kernel nor a bundle describes (a renamed field, say)."""
+    from studodds.engine.kernel_args import Dealing, described_by
+
+    def run(first, last, pool, to_deal, offsets, n_draws, community, extra):
+        """Deal.
+
+        Parameters
+        ----------
+        extra : int
+            Described here.
+        """
+
+    with pytest.raises(TypeError, match="no description of first, last, community"):
+        described_by(Dealing)(run)

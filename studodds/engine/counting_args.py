@@ -1,10 +1,10 @@
 """What the heads-up counting kernels take (headsup_kernels.py): their arrays bundled by
 what travels together, each field's dtype, shape and meaning written down once, here.
 
-As in kernel_args.py: a bundle is built by field name (always with keywords) and read by
-field name at the top of its kernel, so two arrays of one type cannot be swapped at a call
-without a word, and the loops below the reads are the code they were. A kernel compiles
-once for every game, street and pot, so every field keeps one type whatever the table
+As in kernel_args.py: a bundle is built by field name (always with keywords), and
+kernel_arguments hands each field to the kernel's parameter of the same name, so no call
+lists the 36 arguments of count_streamed by position. A kernel compiles once for every
+game, street and pot, so every field keeps one type whatever the table
 (tests/test_headsup.py counts the compiles).
 
 Shapes: n the unseen cards (the pool), k the stored side's cards to come and m the
@@ -89,7 +89,8 @@ class SizeLists(NamedTuple):
 
 class StoreViews(NamedTuple):
     """One part's store (headsup.CountingLists.store, one byte array) read as integers of
-    each width, which its layout's offsets count in.
+    each width, which its layout's offsets count in (build_count_tables writes the count
+    tables through the first three; count_streamed reads a part's four as StoredSide's).
 
     Parameters
     ----------
@@ -134,7 +135,9 @@ class SharedSets(NamedTuple):
 class StoredSide(NamedTuple):
     """The stored side of a count as up to three parts (headsup_split.py): every stored
     completion, and for a split pot those whose low is worse than the streamed one's and
-    those whose low equals it; a part not counted repeats every.
+    those whose low equals it; a part not counted repeats all. Each part's store comes
+    read as integers of 8, 16, 32 and 64 bits (headsup.stored_side builds this from the
+    parts' StoreViews).
 
     Parameters
     ----------
@@ -146,12 +149,30 @@ class StoredSide(NamedTuple):
         s of shared set: its mode, its lists' length, and where its lists, its tables and
         its counts of included entries start in the part's store (rows MODE ..
         INCLUDED_START of headsup_kernels).
-    every : StoreViews
-        Part ALL's store: every stored completion.
-    worse : StoreViews
-        Part WORSE's store (read only when with_worse).
-    equal : StoreViews
-        Part EQUAL's store (read only when with_equal).
+    all8 : numpy.ndarray
+        uint8. Part ALL's store: every stored completion, read as StoreViews.bytes8.
+    all16 : numpy.ndarray
+        uint16. Part ALL's store: every stored completion, read as StoreViews.words16.
+    all32 : numpy.ndarray
+        int32. Part ALL's store: every stored completion, read as StoreViews.ints32.
+    all64 : numpy.ndarray
+        int64. Part ALL's store: every stored completion, read as StoreViews.ints64.
+    worse8 : numpy.ndarray
+        uint8. Part WORSE's store (read only when with_worse), read as StoreViews.bytes8.
+    worse16 : numpy.ndarray
+        uint16. Part WORSE's store (read only when with_worse), read as StoreViews.words16.
+    worse32 : numpy.ndarray
+        int32. Part WORSE's store (read only when with_worse), read as StoreViews.ints32.
+    worse64 : numpy.ndarray
+        int64. Part WORSE's store (read only when with_worse), read as StoreViews.ints64.
+    equal8 : numpy.ndarray
+        uint8. Part EQUAL's store (read only when with_equal), read as StoreViews.bytes8.
+    equal16 : numpy.ndarray
+        uint16. Part EQUAL's store (read only when with_equal), read as StoreViews.words16.
+    equal32 : numpy.ndarray
+        int32. Part EQUAL's store (read only when with_equal), read as StoreViews.ints32.
+    equal64 : numpy.ndarray
+        int64. Part EQUAL's store (read only when with_equal), read as StoreViews.ints64.
     with_worse : bool
         Whether to count part WORSE.
     with_equal : bool
@@ -160,9 +181,18 @@ class StoredSide(NamedTuple):
 
     distinct: np.ndarray
     layout: np.ndarray
-    every: StoreViews
-    worse: StoreViews
-    equal: StoreViews
+    all8: np.ndarray
+    all16: np.ndarray
+    all32: np.ndarray
+    all64: np.ndarray
+    worse8: np.ndarray
+    worse16: np.ndarray
+    worse32: np.ndarray
+    worse64: np.ndarray
+    equal8: np.ndarray
+    equal16: np.ndarray
+    equal32: np.ndarray
+    equal64: np.ndarray
     with_worse: bool
     with_equal: bool
 

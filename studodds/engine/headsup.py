@@ -68,6 +68,7 @@ from .headsup_kernels import (
     count_streamed,
     fill_lists,
 )
+from .kernel_args import kernel_arguments
 
 N_CHUNKS = 256
 
@@ -177,7 +178,9 @@ def stored_values(kind: int, pool, known, k: int, binom) -> np.ndarray:
     bounds = chunks(len(values))
     completion_chunks = CompletionChunks(bounds=bounds,
                                          starts=first_completions(bounds, k, binom))
-    run_chunked(completion_values, len(bounds) - 1, side, completion_chunks, 0, values)
+    run_chunked(completion_values, len(bounds) - 1,
+                *kernel_arguments(completion_values, side, completion_chunks, offset=0,
+                                  out=values))
     return values
 
 
@@ -248,8 +251,10 @@ class CountingLists:
             lists = np.empty(n_lists[s] * lengths[s], dtype=rank_type)
             completion_chunks = CompletionChunks(bounds=bounds,
                                                  starts=first_completions(bounds, k, binom))
-            run_chunked(fill_lists, len(bounds) - 1, completion_chunks, k, binom, ranks,
-                        SizeLists(masks=masks, length=lengths[s], lists=lists))
+            size_lists = SizeLists(masks=masks, length=lengths[s], lists=lists)
+            run_chunked(fill_lists, len(bounds) - 1,
+                        *kernel_arguments(fill_lists, completion_chunks, size_lists, k=k,
+                                          binom=binom, ranks=ranks))
             mode = int(modes[s])
             if partial:  # how many of each list's completions are in the part
                 counts_at = layout[INCLUDED_START, s]
@@ -260,7 +265,9 @@ class CountingLists:
                     counts[counts_at + a : counts_at + b] = np.count_nonzero(block < width - 2,
                                                                              axis=1)
             if mode in TABLE_TYPES:
-                run_chunked(build_count_tables, n_lists[s], lists, width, s, layout, store)
+                run_chunked(build_count_tables, n_lists[s],
+                            *kernel_arguments(build_count_tables, store, lists=lists,
+                                              width=width, s=s, layout=layout))
                 continue
             if lengths[s] > 1:  # numpy's sort: nothing to compile (see headsup_kernels)
                 lists.reshape(n_lists[s], lengths[s]).sort(axis=1, kind="stable")
@@ -273,6 +280,21 @@ class CountingLists:
         (made here: numba's view compiles for 0.3 s)."""
         return StoreViews(bytes8=self.store, words16=self.store.view(np.uint16),
                           ints32=self.store.view(np.int32), ints64=self.store.view(np.int64))
+
+
+def stored_side(distinct: np.ndarray, every: CountingLists, worse: CountingLists | None,
+                equal: CountingLists | None) -> StoredSide:
+    """The stored side's parts as count_streamed takes them: each part's store read as
+    integers of each width, by the part's name (a part not counted repeats every's)."""
+    parts = {"all": every, "worse": worse or every, "equal": equal or every}
+    views = {}
+    for name, part in parts.items():
+        store = part.views()
+        views.update({f"{name}8": store.bytes8, f"{name}16": store.words16,
+                      f"{name}32": store.ints32, f"{name}64": store.ints64})
+    return StoredSide(distinct=distinct,
+                      layout=np.stack([part.layout for part in parts.values()]),
+                      with_worse=worse is not None, with_equal=equal is not None, **views)
 
 
 def chunk_bounds(n_streamed: int) -> list[np.ndarray]:
@@ -315,13 +337,7 @@ class StreamedSide:
         equal part only for those whose group & 1. card_out: (chunk, pool card, 2) to add
         the wins and ties of part all to, by the cards the completions hold."""
         out = np.zeros((len(bounds) - 1, 9), dtype=np.int64)
-        worse_or_every, equal_or_every = worse or every, equal or every
-        stored = StoredSide(
-            distinct=self.distinct,
-            layout=np.stack([every.layout, worse_or_every.layout, equal_or_every.layout]),
-            every=every.views(), worse=worse_or_every.views(), equal=equal_or_every.views(),
-            with_worse=worse is not None, with_equal=equal is not None,
-        )
+        stored = stored_side(self.distinct, every, worse, equal)
         only = (GroupFilter(group_bytes=0, groups=self.no_groups, place=place)
                 if groups is None else
                 GroupFilter(group_bytes=groups.itemsize, groups=groups.view(np.uint8),
@@ -333,8 +349,9 @@ class StreamedSide:
         stream_chunks = StreamChunks(bounds=bounds, work=work, out=out,
                                      by_card=card_out is not None,
                                      card_out=self.no_cards if card_out is None else card_out)
-        run_chunked(count_streamed, len(bounds) - 1, self.side, self.shared, stored, only,
-                    stream_chunks)
+        run_chunked(count_streamed, len(bounds) - 1,
+                    *kernel_arguments(count_streamed, self.side, self.shared, stored, only,
+                                      stream_chunks))
         return out
 
 

@@ -11,9 +11,9 @@ cached), so they are few, small where they can be, and every game shares them:
   and every argument has one type whatever the table (ranks uint16, a part's lists and
   tables one store read at every width, the groups as bytes), so each kernel compiles
   once for every game, street and pot (tests/test_headsup.py checks it);
-* few array arguments (each compiles its own unboxing) and no cfunc wrappers; the
-  arguments come bundled by what travels together, each field described in
-  counting_args.py;
+* few array arguments (each compiles its own unboxing) and no cfunc wrappers; plain
+  arguments, handed over by name from the bundles of counting_args.py, which describe
+  each (bundles as numba arguments made the first compile 6-10% longer, kernel_args.py);
 * no allocation inside a kernel: each chunk's working arrays are rows of arrays passed
   in (numpy's allocators compile for 0.3 s in the first process that uses them), the
   chunks' first completions unranked in Python (headsup.first_completions);
@@ -36,6 +36,17 @@ import numpy as np
 
 from ..config import NUMBA_OPTIONS
 from ..eval.kernels import CARD_KEY, suit_bit, value_of_kind
+from .counting_args import (
+    CompletionChunks,
+    Completions,
+    GroupFilter,
+    SharedSets,
+    SizeLists,
+    StoredSide,
+    StoreViews,
+    StreamChunks,
+)
+from .kernel_args import described_by
 from .pipeline import KERNEL_OPTIONS
 
 # No cfunc wrapper: nothing calls these through a C pointer, and it is compiled too.
@@ -75,9 +86,6 @@ def next_colex(idx, m):
 def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
     """The value of the known cards and the pool cards pool[idx[0]] .. pool[idx[count - 1]].
 
-    Scalars and arrays one by one, not the Completions bundle they come from: this runs
-    once a completion, and a bundle passed in would count references on its arrays there.
-
     Parameters
     ----------
     kind : int
@@ -105,33 +113,32 @@ def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
 
 
 @nb.njit(**OPTIONS)
-def completion_values(first_chunk, last_chunk, side, chunks, offset, out):
-    """out[r - offset] = the value of the side's known cards and the pool cards of its
-    completion of colex rank r, for the ranks of chunks first_chunk..last_chunk-1.
+@described_by(Completions, CompletionChunks)
+def completion_values(first_chunk, last_chunk, kind, pool, n_cards, base_key, base_suits,
+                      n_known, bounds, starts, offset, out):
+    """out[r - offset] = the value of the known cards (base_key, base_suits, n_known) and
+    the n_cards pool cards of the completion of colex rank r, for r in
+    bounds[c]..bounds[c+1]-1, chunks c in first_chunk..last_chunk-1; starts[c] holds chunk
+    c's first completion (the pool indices of colex rank bounds[c]) and is stepped through
+    the chunk.
 
     Parameters
     ----------
     first_chunk : int
         The first chunk to value.
     last_chunk : int
-        One past the last chunk to value.
-    side : Completions
-        The known cards, the pool, how many cards come, and the hand kind.
-    chunks : CompletionChunks
-        Each chunk's colex ranks and first completion (stepped in place).
+        One past the last chunk.
     offset : int
-        The colex rank that out[0] holds.
+        The colex rank whose value out[0] takes.
     out : numpy.ndarray
         int64, shape (at least bounds[last_chunk] - offset,). Written: the values.
     """
-    kind, pool, k = side.kind, side.pool, side.n_cards
-    base_key, base_suits, n_known = side.base_key, side.base_suits, side.n_known
-    bounds, starts = chunks.bounds, chunks.starts
     for c in range(first_chunk, last_chunk):
         idx = starts[c]
         for r in range(bounds[c], bounds[c + 1]):
-            out[r - offset] = hand_value(kind, base_key, base_suits, n_known, pool, idx, k)
-            next_colex(idx, k)
+            out[r - offset] = hand_value(kind, base_key, base_suits, n_known, pool, idx,
+                                         n_cards)
+            next_colex(idx, n_cards)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -153,31 +160,28 @@ def list_slot(idx, k, mask, binom):
 
 
 @nb.njit(**OPTIONS)
-def fill_lists(first_chunk, last_chunk, chunks, k, binom, ranks, size_lists):
-    """lists[rank(S) * length + slot] = ranks[r] for every stored completion r of chunks
-    first_chunk..last_chunk-1 and every set S inside it that one of masks selects (all of
-    one size s; slot: r's colex rank among the pool without S, list_slot).
+@described_by(CompletionChunks, SizeLists)
+def fill_lists(first_chunk, last_chunk, bounds, starts, k, binom, ranks, masks, length,
+               lists):
+    """lists[rank(S) * length + slot] = ranks[r] for every completion r (colex rank, chunk
+    c taking bounds[c]..bounds[c+1], chunks first_chunk..last_chunk-1, starts[c] its
+    first completion as in completion_values) and every set S inside it that one of masks
+    selects (all of one size, whose lists are length long).
 
     Parameters
     ----------
     first_chunk : int
-        The first chunk of completions to list.
+        The first chunk of stored completions to list.
     last_chunk : int
         One past the last chunk.
-    chunks : CompletionChunks
-        Each chunk's colex ranks and first completion (stepped in place).
     k : int
         The stored side's cards to come.
     binom : numpy.ndarray
-        int64, shape (n + 2, n + 2). binom[i, j] = C(i, j).
+        int64, shape (n + 2, n + 2). binom[i, j] = C(i, j) (exact.binomial_table).
     ranks : numpy.ndarray
         uint16, shape (C(n, k),). Completion r's rank among the stored side's distinct
         values (width - 2 for one left out of a partial part).
-    size_lists : SizeLists
-        The masks of the size's sets, its lists' length, and the lists (written).
     """
-    bounds, starts = chunks.bounds, chunks.starts
-    masks, length, lists = size_lists.masks, size_lists.length, size_lists.lists
     for c in range(first_chunk, last_chunk):
         idx = starts[c]
         for r in range(bounds[c], bounds[c + 1]):
@@ -200,10 +204,12 @@ def count_table(lists, start, length, width, table, row):
 
 
 @nb.njit(**OPTIONS)
-def build_count_tables(first, last, lists, width, s, layout, store):
+@described_by(StoreViews)
+def build_count_tables(first, last, lists, width, s, layout, bytes8, words16, ints32):
     """The count tables (count_table) of the lists first..last-1 of size s, each
-    layout[LENGTH, s] entries long, into the part's store (zeros), list l's at
-    layout[TABLE_START, s] + l * width in the type of the size's mode.
+    layout[LENGTH, s] entries long, into the part's store (zeros, read as integers of 8,
+    16 and 32 bits), list l's at layout[TABLE_START, s] + l * width in the type of the
+    size's mode.
 
     Parameters
     ----------
@@ -212,7 +218,7 @@ def build_count_tables(first, last, lists, width, s, layout, store):
     last : int
         One past the last list.
     lists : numpy.ndarray
-        uint16, shape (C(n, s) * length,). The size's lists (SizeLists.lists, filled).
+        uint16, shape (C(n, s) * length,). The size's lists, filled (SizeLists.lists).
     width : int
         Entries of a table: the stored side's distinct values plus two.
     s : int
@@ -220,10 +226,7 @@ def build_count_tables(first, last, lists, width, s, layout, store):
     layout : numpy.ndarray
         int64, shape (N_LAYOUT_ROWS, smax + 1). The part's layout (rows MODE ..
         INCLUDED_START, a column a size).
-    store : StoreViews
-        The part's store (zeros where the tables go), written.
     """
-    store8, store16, store32 = store.bytes8, store.words16, store.ints32
     length = layout[LENGTH, s]
     mode = layout[MODE, s]
     table_start = layout[TABLE_START, s]
@@ -231,31 +234,39 @@ def build_count_tables(first, last, lists, width, s, layout, store):
         start = lst * length
         row = table_start + lst * width
         if mode == TABLE8:
-            count_table(lists, start, length, width, store8, row)
+            count_table(lists, start, length, width, bytes8, row)
         elif mode == TABLE16:
-            count_table(lists, start, length, width, store16, row)
+            count_table(lists, start, length, width, words16, row)
         else:
-            count_table(lists, start, length, width, store32, row)
+            count_table(lists, start, length, width, ints32, row)
 
 
 @nb.njit(**COUNT_OPTIONS)
-def count_streamed(first_chunk, last_chunk, streamed, shared, stored, only, chunks):
+@described_by(Completions, SharedSets, StoredSide, GroupFilter, StreamChunks)
+def count_streamed(first_chunk, last_chunk, kind, pool, n_cards, base_key, base_suits,
+                   n_known, smax, binom, sets, distinct, layout, all8, all16, all32, all64,
+                   worse8, worse16, worse32, worse64, equal8, equal16, equal32, equal64,
+                   with_worse, with_equal, group_bytes, groups, place, bounds, work, out,
+                   by_card, card_out):
     """out[c, 3 * part + (0, 1, 2)] = the signed sums of each part over the streamed
-    completions of chunk c, for chunks first_chunk..last_chunk-1: over the shared sets S
-    of each streamed completion, with the inclusion-exclusion sign of each, the stored
-    completions holding S that rank below the streamed one's value, not above it, and in
-    all.
+    completions of colex ranks bounds[c]..bounds[c+1]-1, chunks c in first_chunk..
+    last_chunk-1: over the shared sets S of each streamed completion, with the
+    inclusion-exclusion sign of each, the stored completions holding S that rank below
+    the streamed one's value, not above it, and in all.
 
     The parts are the stored sides all (every stored completion), worse (with_worse)
     and equal (with_equal, and only for the streamed completions whose group & 1: their
     low equals one of the stored side's), each a store read as integers of 8, 16, 32 and
     64 bits, laid out as layout[part] says (headsup.CountingLists). The last two are
     partial: their completions ranked width - 2, the sentinel, are left out, and their
-    counts of included entries count the rest of each list.
+    counts of included entries count the rest of each list. sets holds
+    shared_set_layout's parent, last and first.
 
-    With group_bytes (1 or 2), only the completions v whose group has group >> 1 ==
-    place count. With by_card, also card_out[c, i] += (part ALL's wins, ties of the
-    stored side) over the completions holding pool card i.
+    With group_bytes (1 or 2), only the completions v whose group (groups[v], read as
+    integers of that many bytes) has group >> 1 == place count. With by_card, also
+    card_out[c, i] += (part ALL's wins, ties of the stored side) over the completions
+    holding pool card i. work[c] is chunk c's working row: its first completion (as in
+    completion_values), stepped through the chunk, then the shared sets' ranks.
 
     The completions come in colex order: the lowest card moves fastest, so the sets that
     change from one completion to the next are neighbouring lists and table rows, which
@@ -273,34 +284,8 @@ def count_streamed(first_chunk, last_chunk, streamed, shared, stored, only, chun
         The first chunk of streamed completions to count.
     last_chunk : int
         One past the last chunk.
-    streamed : Completions
-        The streamed side: its known cards, its m cards to come, its hand kind.
-    shared : SharedSets
-        The sets a stored completion can share with a streamed one, and the binomials.
-    stored : StoredSide
-        The stored side's distinct values and its parts' layouts and stores.
-    only : GroupFilter
-        Which streamed completions this pass counts.
-    chunks : StreamChunks
-        The chunks' colex ranks, working rows and outputs.
     """
-    # Every field read once, here: the loops below work on plain locals, as they did
-    # when each was an argument (tests/test_chunked.py counts their references).
-    kind, pool, m = streamed.kind, streamed.pool, streamed.n_cards
-    base_key, base_suits = streamed.base_key, streamed.base_suits
-    n_known = streamed.n_known
-    smax, binom, sets = shared.smax, shared.binom, shared.sets
-    distinct, layout = stored.distinct, stored.layout
-    with_worse, with_equal = stored.with_worse, stored.with_equal
-    all8, all16 = stored.every.bytes8, stored.every.words16
-    all32, all64 = stored.every.ints32, stored.every.ints64
-    worse8, worse16 = stored.worse.bytes8, stored.worse.words16
-    worse32, worse64 = stored.worse.ints32, stored.worse.ints64
-    equal8, equal16 = stored.equal.bytes8, stored.equal.words16
-    equal32, equal64 = stored.equal.ints32, stored.equal.ints64
-    group_bytes, groups, place = only.group_bytes, only.groups, only.place
-    bounds, work, out = chunks.bounds, chunks.work, chunks.out
-    by_card, card_out = chunks.by_card, chunks.card_out
+    m = n_cards  # the streamed side's cards to come
     width = distinct.shape[0] + 2
     n_distinct = distinct.shape[0]
     parent, last, first = sets[0], sets[1], sets[2]

@@ -41,6 +41,7 @@ from .headsup import (
     stored_values,
 )
 from .headsup_kernels import completion_values
+from .kernel_args import kernel_arguments
 
 # The nine cells, index 3 * low relation + high relation, relation of the hero's hand to
 # the villain's: 0 worse, 1 equal, 2 better.
@@ -71,7 +72,9 @@ def villain_groups(kind_lo: int, pool: np.ndarray, villain_known, m: int, binom,
         bounds = start + chunks(stop - start)
         completion_chunks = CompletionChunks(bounds=bounds,
                                              starts=first_completions(bounds, m, binom))
-        run_chunked(completion_values, len(bounds) - 1, side, completion_chunks, start, values)
+        run_chunked(completion_values, len(bounds) - 1,
+                    *kernel_arguments(completion_values, side, completion_chunks,
+                                      offset=start, out=values))
         lows = values[: stop - start]
         below = np.searchsorted(hero_lows, lows)
         equal = hero_lows[np.minimum(below, n_lows - 1)] == lows

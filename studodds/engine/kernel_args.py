@@ -1,17 +1,21 @@
 """What the Monte Carlo and enumeration kernels take: a run's arrays bundled by what
-travels together, each field's dtype, shape and meaning written down once, here.
+travels together, each field's dtype, shape and meaning written down once, here; and the
+one way a call hands a bundle's fields to a kernel (kernel_arguments).
 
-Why bundles: the kernels took 34 (Monte Carlo) and 24 (enumeration) positional
-arguments, a dozen of them int64 arrays of one shape, so two swapped at a call compiled,
-ran and answered wrong without a word. A bundle is built by field name (always with
-keywords: a NamedTuple also takes positions, which would bring the swaps back) and read by
-field name inside the kernel, and a bundle in another bundle's place does not compile
-(tests/test_kernel_args.py).
+Why bundles: the kernels took 34 (Monte Carlo) and 24 (enumeration) arguments by
+position, a dozen of them int64 arrays of one shape, so two swapped at a call compiled,
+ran and answered wrong without a word (heads-up, to_deal and offsets exchanged: 0% for a
+78% hand). A bundle is built by field name (always with keywords: a NamedTuple also takes
+positions, which would bring the swaps back), and kernel_arguments hands each field to
+the kernel's parameter of the same name, so no call lists arrays by position.
 
-numba takes a NamedTuple as a tuple argument; the kernels read its fields once, before
-their loops, so the loops are the code they were (no reference counted per trial:
-tests/test_chunked.py). A call costs a few microseconds more (numba types a NamedTuple in
-Python where it types an array in C): nothing beside a kernel call's work.
+Why the kernels still take plain arguments, not the bundles: numba takes a NamedTuple as
+an argument, but measured on this project's machine (2 shared cores, alternated runs,
+an empty cache each) the first compile then took longer: 6-10% for the heads-up
+counting's kernels, 1-3% for the Monte Carlo one (the fields read out of the tuples, their
+references counted on every exit path), for the same deals per second. The bundles cost
+nothing at the call (a few microseconds of Python against a kernel call's milliseconds),
+and a kernel's docstring describes every argument from its bundle (described_by).
 
 Shapes: n_players players, n_items the items of a run (Monte Carlo: sim.N_CHUNKS chunks;
 enumeration: its work units), n_ranges the players with a hole-card range, n_combos their
@@ -20,9 +24,85 @@ combinations end to end.
 
 from __future__ import annotations
 
+import inspect
+import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
+
+# A numpydoc entry: "name : type" at the margin, its description indented below.
+_ENTRY = re.compile(r"^(\w+) : .*(?:\n(?: {4}.*|$))*", re.MULTILINE)
+
+
+def _entries(doc: str | None) -> dict[str, str]:
+    """The entries of a docstring's Parameters section, by name."""
+    text = inspect.cleandoc(doc or "")
+    if "Parameters\n----------\n" not in text:
+        return {}
+    section = text.split("Parameters\n----------\n", 1)[1]
+    return {m.group(1): m.group(0).rstrip() for m in _ENTRY.finditer(section)}
+
+
+def _parameters(kernel) -> list[str]:
+    """A kernel's parameters after its first two (the items run_chunked gives it)."""
+    return list(inspect.signature(getattr(kernel, "py_func", kernel)).parameters)[2:]
+
+
+def described_by(*bundles: type) -> Callable:
+    """Decorator (under numba's): the kernel's docstring, its Parameters section followed
+    by the entry of each parameter it takes from one of the bundles, in its own order, so
+    the kernel says what every argument is while each is written once, in its bundle.
+    Raises TypeError when a parameter is described nowhere."""
+
+    def describe(function):
+        own = _entries(function.__doc__)
+        given = {}
+        for bundle in bundles:
+            for name, entry in _entries(bundle.__doc__).items():
+                first, _, rest = entry.partition("\n")
+                given[name] = f"{first}, from {bundle.__name__}\n{rest}"
+        names = list(inspect.signature(function).parameters)
+        missing = [name for name in names if name not in own and name not in given]
+        if missing:
+            raise TypeError(f"{function.__name__}: no description of {', '.join(missing)}")
+        doc = inspect.cleandoc(function.__doc__ or "")
+        if not own:
+            doc += "\n\nParameters\n----------"
+        function.__doc__ = "\n".join([doc] + [given[name] for name in names
+                                               if name not in own])
+        return function
+
+    return describe
+
+
+_PLANS: dict[tuple, list[tuple[int, int | str]]] = {}
+
+
+def kernel_arguments(kernel, *bundles: tuple, **values) -> tuple:
+    """The arguments of kernel after its first two (the items run_chunked gives it), in
+    its order, each the field of that name of one of the bundles, or the value given by
+    that name: run_chunked(kernel, n, *kernel_arguments(kernel, chunks, kinds, ...)).
+
+    Raises TypeError naming a parameter that no bundle gives, or that two give (a bundle
+    may hold fields the kernel does not take)."""
+    key = (kernel, tuple(type(bundle) for bundle in bundles), tuple(values))
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = []
+        for name in _parameters(kernel):
+            found = [(i, bundle._fields.index(name)) for i, bundle in enumerate(bundles)
+                     if name in bundle._fields]
+            if name in values:
+                found.append((len(bundles), name))
+            if len(found) != 1:
+                givers = [type(bundles[i]).__name__ if i < len(bundles) else "a value"
+                          for i, _ in found]
+                raise TypeError(f"{getattr(kernel, '__name__', kernel)} takes {name!r}: "
+                                f"given by {' and '.join(givers) or 'nothing'}")
+            plan.append(found[0])
+        _PLANS[key] = plan
+    return tuple(bundles[i][at] if i < len(bundles) else values[at] for i, at in plan)
 
 
 class PotKinds(NamedTuple):
@@ -241,17 +321,17 @@ class Declarations(NamedTuple):
 
     Parameters
     ----------
-    rows : numpy.ndarray
+    declarations : numpy.ndarray
         int64, shape (n_rows, n_players). Each row: every player's DECLARE_HIGH,
         DECLARE_LOW or DECLARE_BOTH. DECLARE_ONE settles every showdown by row 0;
-        DECLARE_MANY tallies player's share under each row.
-    player : int
+        DECLARE_MANY tallies decl_player's share under each row.
+    decl_player : int
         The player (0-based) whose share DECLARE_MANY tallies.
-    tallies : numpy.ndarray
+    decl_tallies : numpy.ndarray
         int64, shape (n_items, n_rows, N_DECLARE_TALLIES). Per item and row, the player's
         share, its square, the whole pots and the parts won (DECLARE_MANY), added to.
     """
 
-    rows: np.ndarray
-    player: int
-    tallies: np.ndarray
+    declarations: np.ndarray
+    decl_player: int
+    decl_tallies: np.ndarray

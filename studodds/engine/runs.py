@@ -16,7 +16,7 @@ from . import exact as exact_engine
 from . import headsup, headsup_kernels, headsup_split, sim
 from .chunked import run_chunked
 from .inputs import EngineInputs
-from .kernel_args import Declarations, Enumeration, Tallies, TrialChunks
+from .kernel_args import Declarations, Enumeration, Tallies, TrialChunks, kernel_arguments
 from .showdown import (
     DECLARE_MANY,
     DECLARE_ONE,
@@ -83,7 +83,8 @@ class Declare:
 
     def bundle(self, tallies: np.ndarray) -> Declarations:
         """The declarations as the kernels take them, with the run's tallies of them."""
-        return Declarations(rows=self.rows, player=self.player, tallies=tallies)
+        return Declarations(declarations=self.rows, decl_player=self.player,
+                            decl_tallies=tallies)
 
 
 def _swap_players(outcomes: np.ndarray) -> np.ndarray:
@@ -225,7 +226,8 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
                                   n_draws=inputs.n_draws, binom=binom, patterns=patterns)
         counts = Tallies(tallies=t, no_low=nl, distribution=d,
                          with_distribution=with_distribution)
-        run_chunked(kernel, len(sub), kinds, known, enumeration, counts, declare.bundle(dt))
+        run_chunked(kernel, len(sub), *kernel_arguments(kernel, kinds, known, enumeration,
+                                                        counts, declare.bundle(dt)))
         if weight is None:
             tallies += t.sum(axis=0)
             dist += d.sum(axis=0)
@@ -280,8 +282,9 @@ def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_dis
                              trials=sim.split_trials(size))
         counts = Tallies(tallies=t, no_low=nl, distribution=d,
                          with_distribution=with_distribution)
-        run_chunked(kernel, sim.N_CHUNKS, chunks, kinds, known, dealing, ranges, counts,
-                    declare.bundle(dt))
+        run_chunked(kernel, sim.N_CHUNKS, *kernel_arguments(kernel, chunks, kinds, known,
+                                                            dealing, ranges, counts,
+                                                            declare.bundle(dt)))
         tallies += t.sum(axis=0)
         dist += d.sum(axis=0)
         decl += dt.sum(axis=0)

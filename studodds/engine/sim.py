@@ -38,6 +38,16 @@ from ..config import NUMBA_OPTIONS
 from ..eval.any_kind import rank_value, value_of_any_kind
 from ..eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit
 from ..eval.tables import DEALT_CARD_SHIFT
+from .kernel_args import (
+    Dealing,
+    Declarations,
+    HoleRanges,
+    KnownHands,
+    PotKinds,
+    Tallies,
+    TrialChunks,
+    described_by,
+)
 from .pipeline import KERNEL_OPTIONS
 from .showdown import (
     NO_DECLARE,
@@ -134,9 +144,7 @@ def draw_joint_choice(state, joint_choices, joint_cum, range_start, range_count,
     share a card; each surviving joint choice then has a chance proportional to the
     product of its combinations' weights.
 
-    The arrays come one by one, not as their HoleRanges bundle (kernel_args.py, where
-    each is described): this runs once a trial, and the bundle passed in made numba count
-    references on six of its arrays every trial (tests/test_chunked.py).
+    (Its arrays are HoleRanges' fields, kernel_args.py.)
 
     Parameters
     ----------
@@ -284,7 +292,8 @@ def dealt_suits(known_suits, work, start, count, community_at):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def heads_up_trials(state, n_trials, work, pos, rank_values, kind, known, dealing, outcomes):
+def heads_up_trials(state, n_trials, work, n_pool, n_draws, pos, rank_values, kind, base_key,
+                    known_suits, n_known, to_deal, offsets, community_at, outcomes):
     """The general trial loop for the commonest question: two players, one pot, no ranges,
     declarations or distribution. The same deals and the same outcome counts (the winners'
     bit mask), with both hands in registers, no loop over the players, and the three
@@ -299,39 +308,46 @@ def heads_up_trials(state, n_trials, work, pos, rank_values, kind, known, dealin
     n_trials : int
         Trials to deal.
     work : numpy.ndarray
-        int64, shape (n_pool,). The chunk's copy of dealing.pool, shuffled in place.
+        int64, shape (n_pool,). The chunk's copy of the pool, shuffled in place.
+    n_pool : int
+        The live cards: work's length.
+    n_draws : int
+        Places dealt a trial (Dealing.n_draws).
     pos : numpy.ndarray
-        int64, shape (64,). Each card's place in work (untouched here: no ranges).
+        int64, shape (64,). Each card's place in work (not kept up to date here).
     rank_values : numpy.ndarray
-        int32, the kinds' value table (PotKinds.rank_values).
+        int32, shape (n_kinds * N_MULTISETS,). PotKinds.rank_values.
     kind : int
         The KIND_* code of the hand that takes the pot.
-    known : KnownHands
-        The two players' known cards.
-    dealing : Dealing
-        The pool, and the places each player is dealt.
+    base_key : numpy.ndarray
+        int64, shape (2,). KnownHands.base_key.
+    known_suits : numpy.ndarray
+        int64, shape (2,). KnownHands.known_suits.
+    n_known : numpy.ndarray
+        int64, shape (2,). KnownHands.n_known.
+    to_deal : numpy.ndarray
+        int64, shape (2,). Dealing.to_deal.
+    offsets : numpy.ndarray
+        int64, shape (2,). Dealing.offsets.
+    community_at : int
+        Dealing.community_at.
     outcomes : numpy.ndarray
         int64, shape (4,). The chunk's outcome counts by winners' mask, added to.
     """
-    # Scalars read once, before the loop: no array of the bundles lives through the loop
-    # (one that did would count references once a chunk: tests/test_chunked.py).
-    n_pool, n_draws, community_at = dealing.pool.shape[0], dealing.n_draws, dealing.community_at
     extra = 1 if community_at >= 0 else 0
-    start0, start1 = dealing.offsets[0], dealing.offsets[1]
-    count0, count1 = dealing.to_deal[0], dealing.to_deal[1]
-    n0, n1 = known.n_known[0] + count0 + extra, known.n_known[1] + count1 + extra
-    base0, base1 = known.base_key[0], known.base_key[1]
-    known_suits0, known_suits1 = known.known_suits[0], known.known_suits[1]
+    start0, start1 = offsets[0], offsets[1]
+    count0, count1 = to_deal[0], to_deal[1]
+    n0, n1 = n_known[0] + count0 + extra, n_known[1] + count1 + extra
     won0, won1, tied = 0, 0, 0
     for _ in range(n_trials):
         state = partial_shuffle(work, n_draws, n_pool, state, pos, False)
-        key0 = dealt_key(base0, work, start0, count0, community_at)
-        key1 = dealt_key(base1, work, start1, count1, community_at)
+        key0 = dealt_key(base_key[0], work, start0, count0, community_at)
+        key1 = dealt_key(base_key[1], work, start1, count1, community_at)
         suits0, suits1 = np.int64(0), np.int64(0)
         if needs_suits(kind, key0):
-            suits0 = dealt_suits(known_suits0, work, start0, count0, community_at)
+            suits0 = dealt_suits(known_suits[0], work, start0, count0, community_at)
         if needs_suits(kind, key1):
-            suits1 = dealt_suits(known_suits1, work, start1, count1, community_at)
+            suits1 = dealt_suits(known_suits[1], work, start1, count1, community_at)
         value0 = value_of_any_kind(rank_values, kind, key0, suits0, n0)
         value1 = value_of_any_kind(rank_values, kind, key1, suits1, n1)
         won0 += value0 > value1
@@ -363,18 +379,25 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
     declare_mode (split games): DECLARE_ONE settles every showdown by the one row of
     declarations; DECLARE_MANY also tallies, per row, one player's share (decl_tallies).
 
-    The kernel takes the run's arrays bundled (kernel_args.py), each bundle built by
-    field name: run(first, last, chunks, kinds, known, dealing, ranges, counts, declared).
+    The kernel's arguments are the fields of the run's bundles (kernel_args.py), which a
+    call hands over by name: run(first, last, *kernel_arguments(run, chunks, kinds,
+    known, dealing, ranges, counts, declared)).
     """
     # One serial function running chunks first..last-1, each chunk's loop inside; the
     # chunks go to the threads by chunked.run_chunked (a prange here doubled the compile
     # time). A driver that called a per-chunk closure was recompiled in every process
     # (numba cannot key its cache on a closure that holds another compiled function).
     @nb.njit(**KERNEL_OPTIONS)
-    def run(first, last, chunks, kinds, known, dealing, ranges, counts, declared):
-        """Deal chunks first..last-1 of a round, each its trials from its own seed, and
-        add each chunk's tallies to its own rows (chunked.run_chunked cuts the chunks
-        among the threads; runs.run_monte_carlo builds the arguments).
+    @described_by(TrialChunks, PotKinds, KnownHands, Dealing, HoleRanges, Tallies,
+                  Declarations)
+    def run(first, last, seeds, trials, rank_values, kind_a, kind_b, low_qualifies,
+            base_key, known_suits, n_known, pool, to_deal, offsets, n_draws, community_at,
+            range_of, range_start, range_count, range_size, combo_cards, combo_key,
+            combo_suits, combo_mask, joint_choices, joint_cum, combo_cum, tallies, no_low,
+            distribution, with_distribution, declarations, decl_player, decl_tallies):
+        """Deal chunks first..last-1 of a round, each its trials from its own seed, each
+        adding to its own rows of the tallies (chunked.run_chunked cuts the chunks among
+        the threads; runs.run_monte_carlo hands the bundles over, kernel_arguments).
 
         Parameters
         ----------
@@ -382,41 +405,7 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
             The first chunk to deal.
         last : int
             One past the last chunk to deal.
-        chunks : TrialChunks
-            Each chunk's seed and trial count.
-        kinds : PotKinds
-            How the hands are valued and who takes the pot.
-        known : KnownHands
-            Each player's known cards.
-        dealing : Dealing
-            The pool, and the places each player and the community are dealt.
-        ranges : HoleRanges
-            The ranged players' hole-card combinations (read only with_ranges).
-        counts : Tallies
-            Each chunk's tallies, no-low count and (with_distribution) hand categories.
-        declared : Declarations
-            The declarations that settle the pot, and each chunk's declaration tallies
-            (read only with declare_mode DECLARE_ONE or DECLARE_MANY).
         """
-        # Every field read once, here: the loops below work on plain locals, as they did
-        # when each was an argument (tests/test_chunked.py counts their references).
-        seeds, trials_per_chunk = chunks.seeds, chunks.trials
-        rank_values, kind_a, kind_b = kinds.rank_values, kinds.kind_a, kinds.kind_b
-        low_qualifies = kinds.low_qualifies
-        base_key, known_suits, n_known = known.base_key, known.known_suits, known.n_known
-        pool, to_deal, offsets = dealing.pool, dealing.to_deal, dealing.offsets
-        community_at = dealing.community_at
-        range_of, range_start = ranges.range_of, ranges.range_start
-        range_count, range_size = ranges.range_count, ranges.range_size
-        combo_cards, combo_key = ranges.combo_cards, ranges.combo_key
-        combo_suits, combo_mask = ranges.combo_suits, ranges.combo_mask
-        joint_choices, joint_cum, combo_cum = (ranges.joint_choices, ranges.joint_cum,
-                                               ranges.combo_cum)
-        tallies, no_low, distribution = counts.tallies, counts.no_low, counts.distribution
-        with_distribution = counts.with_distribution
-        declarations, decl_player = declared.rows, declared.player
-        decl_tallies = declared.tallies
-        n_draws = dealing.n_draws
         if split:  # a split pot is high and low (games.py), the low ace-to-five or
             # eight-or-better: high a constant (3% a deal), no flush lows. An int64, not
             # the literal 0, so value_of_kind keeps its one compiled signature.
@@ -444,11 +433,12 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
             for i in range(n_pool):
                 pos[card_of(work[i])] = i
             state = seeds[c]
-            n_trials = trials_per_chunk[c]
+            n_trials = trials[c]
             if (not split and not with_ranges and declare_mode == NO_DECLARE
                     and n_players == 2 and not with_distribution):
-                state = heads_up_trials(state, n_trials, work, pos, rank_values, kind_a,
-                                        known, dealing, outcomes)
+                state = heads_up_trials(state, n_trials, work, n_pool, n_draws, pos,
+                                        rank_values, kind_a, base_key, known_suits, n_known,
+                                        to_deal, offsets, community_at, outcomes)
                 n_trials = 0
             for _ in range(n_trials):
                 if with_ranges:
