@@ -6,9 +6,9 @@ Two checks of the reference counting. The strict one: no NRT_incref at all in th
 function, for the kinds whose kernels have none (high, low_a5, low_8). The loop-aware one,
 for every kind: no NRT_incref in any block of the parallel function's LLVM IR that lies
 on a cycle of its control flow, so none runs per hand. ``low_a6`` and ``low_27`` need the
-second: their call to the rare flush helper (low_five_suited) makes numba take one
-reference on each argument array when the function starts (once per thread's chunk), which
-the strict check counts although it costs nothing per hand.
+second: their call to the rare flush helper (low_a6_five_suited, low_27_five_suited) makes
+numba take one reference on each argument array when the function starts (once per thread's chunk), which the
+strict check counts although it costs nothing per hand.
 """
 
 from __future__ import annotations

@@ -248,13 +248,13 @@ def value_low_a6(key, suits, n):
     """Ace-to-six low value. Larger is stronger.
 
     Without five cards of one suit the rank table is the answer; with them (3% of 7-card
-    hands), flushes count against the hand and low_five_suited finds the best five.
+    hands), flushes count against the hand and low_a6_five_suited finds the best five.
     """
     if not key & FLUSH_BITS:
         return LOW_A6[multiset_index(key)]
     # int64 arguments, never numba literals: one compiled signature serves every width
-    # and both kinds (a literal width or key had numba compile the helper again for each).
-    return low_five_suited(np.int64(key), np.int64(suits), np.int64(n), np.int64(KIND_LOW_A6))
+    # (a literal width or key had numba compile the helper again for each).
+    return low_a6_five_suited(np.int64(key), np.int64(suits), np.int64(n))
 
 
 # A low value's rank nibbles (values.py: 2..13, the ace 1 or 14) as bits of a 13-bit rank
@@ -296,38 +296,37 @@ def flush_forced(value, suits, suit):
 
 
 @nb.njit(**NUMBA_OPTIONS)
-def low_five_suited(key, suits, n, kind):
-    """Ace-to-six (kind KIND_LOW_A6) or deuce-to-seven (KIND_LOW_27) value of n cards with
-    five or more of one suit (suits: their suit mask): the rank table's value, unless
-    flush_forced (4% of such random 7-card hands), then low_with_flush's full search.
+def low_a6_five_suited(key, suits, n):
+    """Ace-to-six value of n cards with five or more of one suit (suits: their suit mask):
+    the rank table's value, unless flush_forced (4% of such random 7-card hands), then
+    low_a6_with_flush's full search.
 
     For the batch kernels: the full search on every such hand cost them a quarter of their
     speed (190 against 240 M hands/s, one core). Called, not inlined: one compile serves
-    every width and both kinds.
+    every width. The engines call low_a6_with_flush directly (a few percent of their
+    hands, and one function less to compile on a game's first query).
     """
     suit = flush_suit(key & FLUSH_BITS)
-    index = multiset_index(key)
-    value = LOW_27[index] if kind == KIND_LOW_27 else LOW_A6[index]
+    value = LOW_A6[multiset_index(key)]
     if not flush_forced(value, suits, suit):
         return value
-    return low_with_flush(key, suit_ranks(suits, suit), suit, n, kind)
+    return low_a6_with_flush(key, suit_ranks(suits, suit), suit, n)
 
 
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def flush_low_search(key, mask, suit, n, kind):
-    """Ace-to-six (kind KIND_LOW_A6) or deuce-to-seven (KIND_LOW_27) value of n cards with
-    f >= 5 of one suit, whose ranks are in mask: the one definition of the search, which
-    low_with_flush (called) and value_of_kind (written in) share.
+@nb.njit(**NUMBA_OPTIONS)
+def low_a6_with_flush(key, mask, suit, n):
+    """Ace-to-six value of n cards with f >= 5 of one suit, whose ranks are in mask.
 
     A five-card subset is a flush (bad) only if all its cards are of that suit, so the best
-    all-suited five come from the kind's flush table by the suit's rank mask, and every
-    other subset leaves out at least f - 4 suited cards: the kind's rank table on the hand
-    with f - 4 suited cards removed (which can no longer hold a flush) finds the best of
-    those. The kind picks the tables at each lookup: on this rare path (a few percent of
-    hands) a select costs nothing measurable, where a copy per kind was code to keep equal.
+    all-suited five come from FLUSH_A6 by the suit's rank mask, and every other subset
+    leaves out at least f - 4 suited cards: the rank table on the hand with f - 4 suited
+    cards removed (which can no longer hold a flush) finds the best of those.
+
+    Called, not inlined, with scalars only: the engines call it from value_from_suits, the
+    batch kernels when flush_forced; taking the cards array, this rare branch once made
+    numba keep reference counts on the cards in the common path.
     """
-    deuce_to_seven = kind == KIND_LOW_27
-    best = FLUSH_27[mask] if deuce_to_seven else FLUSH_A6[mask]
+    best = FLUSH_A6[mask]
     suited = suit_count(key, suit)
     if suited == n:
         return best
@@ -336,24 +335,12 @@ def flush_low_search(key, mask, suit, n, kind):
             continue
         key_i = key - CARD_KEY[ri * 4 + suit]
         if suited == 5:
-            index = multiset_index(key_i)
-            best = max(best, LOW_27[index] if deuce_to_seven else LOW_A6[index])
+            best = max(best, LOW_A6[multiset_index(key_i)])
             continue
         for rj in range(ri + 1, 13):  # six of the suit among seven cards: leave out two
             if mask >> rj & 1:
-                index = multiset_index(key_i - CARD_KEY[rj * 4 + suit])
-                best = max(best, LOW_27[index] if deuce_to_seven else LOW_A6[index])
+                best = max(best, LOW_A6[multiset_index(key_i - CARD_KEY[rj * 4 + suit])])
     return best
-
-
-@nb.njit(**NUMBA_OPTIONS)
-def low_with_flush(key, mask, suit, n, kind):
-    """flush_low_search as a function of its own, called, not inlined, with scalars only:
-    value_from_suits calls it, and low_five_suited when flush_forced; taking the cards
-    array, this rare branch once made numba keep reference counts on the cards in the
-    common path.
-    """
-    return flush_low_search(key, mask, suit, n, kind)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -364,7 +351,51 @@ def value_low_27(key, suits, n):
     """
     if not key & FLUSH_BITS:
         return LOW_27[multiset_index(key)]
-    return low_five_suited(np.int64(key), np.int64(suits), np.int64(n), np.int64(KIND_LOW_27))
+    return low_27_five_suited(np.int64(key), np.int64(suits), np.int64(n))
+
+
+@nb.njit(**NUMBA_OPTIONS)
+def low_27_five_suited(key, suits, n):
+    """low_a6_five_suited on the deuce-to-seven tables."""
+    suit = flush_suit(key & FLUSH_BITS)
+    value = LOW_27[multiset_index(key)]
+    if not flush_forced(value, suits, suit):
+        return value
+    return low_27_with_flush(key, suit_ranks(suits, suit), suit, n)
+
+
+@nb.njit(**NUMBA_OPTIONS)
+def low_27_with_flush(key, mask, suit, n):
+    """Deuce-to-seven value of n cards with f >= 5 of one suit, whose ranks are in mask.
+
+    low_a6_with_flush line for line, on FLUSH_27 and LOW_27 (a copy rather than one
+    function taking the tables: tables as arguments bring back the reference counting
+    described at the top of this module).
+
+    The search is written three times: here, in low_a6_with_flush and in value_of_kind's
+    loop. One definition was measured (issue 33; an empty numba cache, alternated runs):
+    a search inlined everywhere with the kind picking the tables made every low batch
+    kernel carry both kinds' tables (a called function brings its tables into each
+    caller's code), and value_of_kind as the one search made them carry every kind's: the
+    evaluator's first compile (its 15 batch kernels, value_of_one) took 5.9 and 5.7 s of
+    CPU against 5.6 s. So the copies stay, and tests/test_exhaustive.py holds all three
+    equal on every hand with five or more of a suit.
+    """
+    best = FLUSH_27[mask]
+    suited = suit_count(key, suit)
+    if suited == n:
+        return best
+    for ri in range(13):
+        if not mask >> ri & 1:
+            continue
+        key_i = key - CARD_KEY[ri * 4 + suit]
+        if suited == 5:
+            best = max(best, LOW_27[multiset_index(key_i)])
+            continue
+        for rj in range(ri + 1, 13):  # six of the suit among seven cards: leave out two
+            if mask >> rj & 1:
+                best = max(best, LOW_27[multiset_index(key_i - CARD_KEY[rj * 4 + suit])])
+    return best
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -394,11 +425,14 @@ def value_from_suits(kind, key, suits, n):
             suit = flush_suit(flush_bits)
             return FLUSH_HIGH[suit_ranks(suits, suit)]
         return HIGH[multiset_index(key)]
-    if flush_bits:  # ace-to-six or deuce-to-seven, five of a suit
-        suit = flush_suit(flush_bits)
-        return low_with_flush(key, suit_ranks(suits, suit), suit, n, kind)
     if kind == KIND_LOW_27:
+        if flush_bits:
+            suit = flush_suit(flush_bits)
+            return low_27_with_flush(key, suit_ranks(suits, suit), suit, n)
         return LOW_27[multiset_index(key)]
+    if flush_bits:
+        suit = flush_suit(flush_bits)
+        return low_a6_with_flush(key, suit_ranks(suits, suit), suit, n)
     return LOW_A6[multiset_index(key)]
 
 
@@ -410,10 +444,12 @@ def value_of_kind(kind, key, suits, n):
     counting, and a few ns against the counting's ~100 ns per completion.
 
     The same branches as value_from_suits written out flat, the multiset index computed
-    once, and the flush-low search (flush_low_search) written in: a first query compiles
-    this one function, where value_from_suits' inlined helpers and its called search took
-    more compiles and twice the time. tests/test_kernels.py checks the two agree for every
-    kind, flushes included.
+    once, and low_a6_with_flush and low_27_with_flush written in as one loop whose tables
+    the kind picks: a first query compiles this one function, where value_from_suits'
+    inlined helpers and the two called ones took three compiles and twice the time.
+    tests/test_kernels.py checks the two agree for every kind, flushes included, and
+    tests/test_exhaustive.py the loop against the two on every hand with five or more of
+    a suit (low_27_with_flush says why the search is written three times).
     """
     flush_bits = key & FLUSH_BITS
     if flush_bits and kind != KIND_LOW_A5 and kind != KIND_LOW_8:
@@ -421,7 +457,26 @@ def value_of_kind(kind, key, suits, n):
         mask = (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK  # suit_ranks
         if kind == KIND_HIGH:
             return FLUSH_HIGH[mask]
-        return flush_low_search(key, mask, suit, n, kind)
+        # A low that counts flushes (low_a6_with_flush says how): the best all-suited
+        # five, or the best five leaving out n - 4 suited cards.
+        deuce_to_seven = kind == KIND_LOW_27
+        best = FLUSH_27[mask] if deuce_to_seven else FLUSH_A6[mask]
+        suited = suit_count(key, suit)
+        if suited == n:
+            return best
+        for ri in range(13):
+            if not mask >> ri & 1:
+                continue
+            key_i = key - CARD_KEY[ri * 4 + suit]
+            if suited == 5:
+                index = multiset_index(key_i)
+                best = max(best, LOW_27[index] if deuce_to_seven else LOW_A6[index])
+                continue
+            for rj in range(ri + 1, 13):  # six of the suit among seven cards: leave out two
+                if mask >> rj & 1:
+                    index = multiset_index(key_i - CARD_KEY[rj * 4 + suit])
+                    best = max(best, LOW_27[index] if deuce_to_seven else LOW_A6[index])
+        return best
     index = multiset_index(key)
     if kind == KIND_HIGH:
         return HIGH[index]
@@ -457,7 +512,7 @@ def _batch_kernel(kind: int, width: int):
     each carry loses a bit; a byte above 51 adds none). Measured before this shape, a
     52-bit mask of the cards of its own, loaded and ORed card by card, cost a third of the
     loop's speed. A row that is not a hand is never looked up; the lows that count
-    flushes take the batch's shortcut (low_five_suited). Every thread that meets one stores the same True, so whichever
+    flushes take the batch's shortcut (low_a6_five_suited). Every thread that meets one stores the same True, so whichever
     store lands, found[0] says the same; the caller finds which row it was (the first
     NOT_A_HAND) only then.
 
