@@ -3,7 +3,7 @@ what travels together, each field's dtype, shape and meaning written down once, 
 
 As in kernel_args.py: a bundle is built by field name (always with keywords), and
 kernel_arguments hands each field to the kernel's parameter of the same name, so no call
-lists the 36 arguments of count_streamed by position. A kernel compiles once for every
+lists count_streamed's 35 arguments by position. A kernel compiles once for every
 game, street and pot, so every field keeps one type whatever the table
 (tests/test_headsup.py counts the compiles).
 

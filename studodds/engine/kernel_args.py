@@ -2,20 +2,21 @@
 travels together, each field's dtype, shape and meaning written down once, here; and the
 one way a call hands a bundle's fields to a kernel (kernel_arguments).
 
-Why bundles: the kernels took 34 (Monte Carlo) and 24 (enumeration) arguments by
-position, a dozen of them int64 arrays of one shape, so two swapped at a call compiled,
-ran and answered wrong without a word (heads-up, to_deal and offsets exchanged: 0% for a
-78% hand). A bundle is built by field name (always with keywords: a NamedTuple also takes
-positions, which would bring the swaps back), and kernel_arguments hands each field to
-the kernel's parameter of the same name, so no call lists arrays by position.
+Why bundles: the kernels take 34 (Monte Carlo) and 24 (enumeration) arguments, a dozen
+of them int64 arrays of one shape, and the calls listed them by position, so two swapped
+at a call compiled, ran and answered wrong without a word (heads-up, to_deal and offsets
+exchanged: 0% for a 78% hand). A bundle is built by field name (always with keywords: a
+NamedTuple also takes positions, which would bring the swaps back), and kernel_arguments
+hands each field to the kernel's parameter of the same name, so no call lists arrays by
+position, and the order of the bundles at a call changes nothing.
 
 Why the kernels still take plain arguments, not the bundles: numba takes a NamedTuple as
 an argument, but measured on this project's machine (2 shared cores, alternated runs,
-an empty cache each) the first compile then took longer: 6-10% for the heads-up
-counting's kernels, 1-3% for the Monte Carlo one (the fields read out of the tuples, their
-references counted on every exit path), for the same deals per second. The bundles cost
-nothing at the call (a few microseconds of Python against a kernel call's milliseconds),
-and a kernel's docstring describes every argument from its bundle (described_by).
+an empty cache each) the first compile then took longer, 6-10% for the heads-up
+counting's kernels and 1-3% for the Monte Carlo one, for the same deals per second; with
+plain arguments it takes what it took before. The bundles cost nothing at the call (a
+few microseconds of Python against a kernel call's milliseconds), and each kernel's
+docstring describes every argument from its bundle (described_by).
 
 Shapes: n_players players, n_items the items of a run (Monte Carlo: sim.N_CHUNKS chunks;
 enumeration: its work units), n_ranges the players with a hole-card range, n_combos their

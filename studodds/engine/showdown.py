@@ -240,9 +240,6 @@ def showdown_index(values_a, values_b, best_a, best_b, n_players, split, low_qua
     it does not take are compiled away: DECLARE_ONE settles the pot by declarations[0];
     DECLARE_MANY also tallies the player's share under every row into declare_tallies.
 
-    Its arguments come one by one, not bundled (engine/kernel_args.py): it runs once a
-    deal, and a bundle passed into a helper that runs once a deal makes numba count
-    references on its arrays every deal (sim.draw_joint_choice says so, measured).
 
     Parameters
     ----------
@@ -264,12 +261,13 @@ def showdown_index(values_a, values_b, best_a, best_b, n_players, split, low_qua
     declare_mode : int
         NO_DECLARE, DECLARE_ONE or DECLARE_MANY.
     declarations : numpy.ndarray
-        int64, shape (n_rows, n_players). Declarations.rows: each player's declaration.
+        int64, shape (n_rows, n_players). Each row: every player's declaration
+        (Declarations.declarations, engine/kernel_args.py).
     player : int
         The player whose share DECLARE_MANY tallies.
     declare_tallies : numpy.ndarray
         int64, shape (n_rows, N_DECLARE_TALLIES). This item's row of
-        Declarations.tallies, added to (DECLARE_MANY).
+        Declarations.decl_tallies, added to (DECLARE_MANY).
     """
     if declare_mode == DECLARE_ONE:
         mask_a, mask_b = declared_masks(values_a, values_b, n_players, declarations[0])
