@@ -373,7 +373,8 @@ def _full_search_and_rank_table(hands, deuce_to_seven, kind):
         suits = np.int64(0)
         for j in range(n):
             suits |= suit_bit(hands[i, j])
-        written_in[i] = value_of_kind(kind, key, suits, n)
+        # int64, never a numba literal: the one signature every kernel shares
+        written_in[i] = value_of_kind(kind, np.int64(key), suits, n)
         if deuce_to_seven:
             full[i] = low_27_with_flush(key, mask, suit, n)
             ranks_only[i] = LOW_27[multiset_index(key)]
