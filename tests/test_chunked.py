@@ -19,7 +19,6 @@ from studodds.engine.chunked import run_chunked
 from studodds.engine.pipeline import KERNEL_OPTIONS
 from studodds.engine.showdown import NO_DECLARE
 from studodds.engine.sim import monte_carlo_kernel
-from studodds.eval.kernels import KIND_HIGH
 
 
 @nb.njit(nogil=True)
@@ -150,22 +149,24 @@ def _increfs_in_loops(llvm: str, name_part: str) -> set[str]:
 def _monte_carlo_args(with_ranges: bool) -> tuple:
     """Arguments of one small Monte Carlo chunk, as runs.run_monte_carlo passes them."""
     from studodds.engine.inputs import EngineInputs
+    from studodds.engine.kernel_args import Tallies, TrialChunks, kernel_arguments
     from studodds.engine.runs import Declare
     from studodds.engine.showdown import N_BINS, N_TALLIES
     from studodds.engine.sim import N_CHUNKS, chunk_seeds, split_trials
-    from studodds.eval.any_kind import RANK_VALUES
     from studodds.scenario import build_scenario
 
     hands = ["(As Ks) Ah", "(pair+) Qd" if with_ranges else "(x x) Qd"]
     inputs = EngineInputs(build_scenario("stud7", hands), joint_cap=1000)
     declare = Declare(2, None, None)
-    return (chunk_seeds(1, 0), split_trials(N_CHUNKS * 10), RANK_VALUES, KIND_HIGH, -1, False,
-            inputs.dealing_pool,
-            inputs.base_key, inputs.known_suits, inputs.n_known, inputs.to_deal,
-            inputs.offsets, inputs.n_draws, inputs.community_at, False,
-            np.zeros((N_CHUNKS, 2, N_TALLIES), dtype=np.int64),
-            np.zeros((N_CHUNKS, 2, N_BINS), dtype=np.int64), np.zeros(N_CHUNKS, dtype=np.int64),
-            *inputs.range_args(), *declare.args(declare.new_tallies(N_CHUNKS)))
+    chunks = TrialChunks(seeds=chunk_seeds(1, 0), trials=split_trials(N_CHUNKS * 10))
+    counts = Tallies(tallies=np.zeros((N_CHUNKS, 2, N_TALLIES), dtype=np.int64),
+                     no_low=np.zeros(N_CHUNKS, dtype=np.int64),
+                     distribution=np.zeros((N_CHUNKS, 2, N_BINS), dtype=np.int64),
+                     with_distribution=False)
+    kernel = monte_carlo_kernel(False, with_ranges, NO_DECLARE)
+    return kernel_arguments(kernel, chunks, inputs.pot_kinds(), inputs.known_hands(),
+                            inputs.dealing(), inputs.hole_ranges(), counts,
+                            declare.bundle(declare.new_tallies(N_CHUNKS)))
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")

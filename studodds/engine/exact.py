@@ -22,6 +22,14 @@ import numpy as np
 from ..config import NUMBA_OPTIONS
 from ..eval.any_kind import value_of_any_kind
 from ..eval.kernels import CARD_KEY, KIND_HIGH, suit_bit
+from .kernel_args import (
+    Declarations,
+    Enumeration,
+    KnownHands,
+    PotKinds,
+    Tallies,
+    described_by,
+)
 from .pipeline import KERNEL_OPTIONS
 from .showdown import NO_DECLARE, category_bin, reduce_outcomes, showdown_index
 
@@ -104,15 +112,29 @@ def next_combination(idx, n, k):
 def make_exact_kernel(split: bool, declare_mode: int = NO_DECLARE):
     """The enumeration kernel for every game with one pot (split False) or every split-pot
     game, the hand kinds arguments (as in sim.make_monte_carlo_kernel, with rank_values
-    eval.any_kind.RANK_VALUES); declare_mode as there."""
+    eval.any_kind.RANK_VALUES); declare_mode as there. Its arguments are the fields of the
+    run's bundles (kernel_args.py), handed over by name: run(first_unit, last_unit,
+    *kernel_arguments(run, kinds, known, enumeration, counts, declared))."""
 
     # One serial function over units first..last-1, the range loop inside (see sim.py for
     # why); chunked.run_chunked gives the units to the threads.
     @nb.njit(**KERNEL_OPTIONS)
-    def run(first_unit, last_unit, rank_values, kind_a, kind_b, low_qualifies, units, joint,
-            hole_start, hole_length, pool, n_draws, binom, patterns, base_key, known_suits,
-            n_known, with_distribution, tallies, distribution, no_low, declarations,
+    @described_by(PotKinds, KnownHands, Enumeration, Tallies, Declarations)
+    def run(first_unit, last_unit, rank_values, kind_a, kind_b, low_qualifies, base_key,
+            known_suits, n_known, units, joint, hole_start, hole_length, pool, n_draws, binom,
+            patterns, tallies, no_low, distribution, with_distribution, declarations,
             decl_player, decl_tallies):
+        """Enumerate work units first_unit..last_unit-1, each deal of each unit counted
+        once into the unit's own rows (chunked.run_chunked cuts the units among the
+        threads; runs.run_exact hands the bundles over, kernel_arguments).
+
+        Parameters
+        ----------
+        first_unit : int
+            The first work unit to enumerate.
+        last_unit : int
+            One past the last work unit to enumerate.
+        """
         a_is_low = kind_a != KIND_HIGH
         n_players = base_key.shape[0]
         width = joint.shape[1]

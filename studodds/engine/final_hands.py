@@ -36,9 +36,11 @@ from ..eval.kernels import (
 )
 from ..eval.values import EIGHT_OR_BETTER_MIN, NO_LOW
 from .chunked import run_chunked
+from .counting_args import CompletionChunks, Completions
 from .exact import binomial_table
 from .headsup import first_completions
 from .headsup_kernels import completion_values
+from .kernel_args import kernel_arguments
 
 # Completions valued per slice: 4 M values of 8 bytes, 32 MB, then tallied.
 SLICE = 1 << 22
@@ -110,9 +112,14 @@ def count_final_hands(kinds: Sequence[str], known: Sequence[int], pool: Sequence
         bins = []
         for kind in kinds:
             out = values[: hi - lo]
-            run_chunked(completion_values, len(bounds) - 1, KIND_CODES[kind], pool_array,
-                        draw, base_key, base_suits, len(known), bounds, lo, starts.copy(),
-                        out, threads=threads)
+            side = Completions(kind=KIND_CODES[kind], pool=pool_array, n_cards=draw,
+                               base_key=base_key, base_suits=base_suits, n_known=len(known))
+            # a copy of the starts: the kernel steps them through the chunks
+            completion_chunks = CompletionChunks(bounds=bounds, starts=starts.copy())
+            run_chunked(completion_values, len(bounds) - 1,
+                        *kernel_arguments(completion_values, side, completion_chunks,
+                                          offset=lo, out=out),
+                        threads=threads)
             where = _value_index(kind)[out]
             counts[kind] += np.bincount(where, minlength=len(counts[kind]))
             if joint is not None:

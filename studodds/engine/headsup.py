@@ -41,6 +41,16 @@ import numpy as np
 
 from ..eval.kernels import key_and_suits
 from .chunked import run_chunked
+from .counting_args import (
+    CompletionChunks,
+    Completions,
+    GroupFilter,
+    SharedSets,
+    SizeLists,
+    StoredSide,
+    StoreViews,
+    StreamChunks,
+)
 from .exact import binomial_table
 from .headsup_kernels import (
     INCLUDED_START,
@@ -58,6 +68,7 @@ from .headsup_kernels import (
     count_streamed,
     fill_lists,
 )
+from .kernel_args import kernel_arguments
 
 N_CHUNKS = 256
 
@@ -161,10 +172,15 @@ def cost(n: int, k: int, m: int, split: bool = False) -> int:
 def stored_values(kind: int, pool, known, k: int, binom) -> np.ndarray:
     """The value of every k-card completion of the known cards (colex rank)."""
     base_key, base_suits = key_and_suits(list(known))
+    side = Completions(kind=kind, pool=pool, n_cards=k, base_key=base_key,
+                       base_suits=base_suits, n_known=len(known))
     values = np.empty(comb(len(pool), k), dtype=np.int64)
     bounds = chunks(len(values))
-    run_chunked(completion_values, len(bounds) - 1, kind, pool, k, base_key, base_suits,
-                len(known), bounds, 0, first_completions(bounds, k, binom), values)
+    completion_chunks = CompletionChunks(bounds=bounds,
+                                         starts=first_completions(bounds, k, binom))
+    run_chunked(completion_values, len(bounds) - 1,
+                *kernel_arguments(completion_values, side, completion_chunks, offset=0,
+                                  out=values))
     return values
 
 
@@ -228,12 +244,17 @@ class CountingLists:
         self.store = np.zeros(max(at, 8), dtype=np.uint8)
         self.layout = layout
         bounds = chunks(comb(n, k))
-        store8, kept_lists, store32, counts = self.views()
+        store = self.views()
+        kept_lists, counts = store.words16, store.ints64
         for s in range(smax + 1):  # one size at a time: its lists live only while used
             masks = np.array([mk for mk in range(1 << k) if mk.bit_count() == s], np.int64)
             lists = np.empty(n_lists[s] * lengths[s], dtype=rank_type)
-            run_chunked(fill_lists, len(bounds) - 1, k, masks, binom, lengths[s], ranks,
-                        bounds, first_completions(bounds, k, binom), lists)
+            completion_chunks = CompletionChunks(bounds=bounds,
+                                                 starts=first_completions(bounds, k, binom))
+            size_lists = SizeLists(masks=masks, length=lengths[s], lists=lists)
+            run_chunked(fill_lists, len(bounds) - 1,
+                        *kernel_arguments(fill_lists, completion_chunks, size_lists, k=k,
+                                          binom=binom, ranks=ranks))
             mode = int(modes[s])
             if partial:  # how many of each list's completions are in the part
                 counts_at = layout[INCLUDED_START, s]
@@ -244,8 +265,9 @@ class CountingLists:
                     counts[counts_at + a : counts_at + b] = np.count_nonzero(block < width - 2,
                                                                              axis=1)
             if mode in TABLE_TYPES:
-                run_chunked(build_count_tables, n_lists[s], lists, width, s, layout, store8,
-                            kept_lists, store32)
+                run_chunked(build_count_tables, n_lists[s],
+                            *kernel_arguments(build_count_tables, store, lists=lists,
+                                              width=width, s=s, layout=layout))
                 continue
             if lengths[s] > 1:  # numpy's sort: nothing to compile (see headsup_kernels)
                 lists.reshape(n_lists[s], lengths[s]).sort(axis=1, kind="stable")
@@ -253,11 +275,26 @@ class CountingLists:
             kept_lists[start : start + len(lists)] = lists
         del lists
 
-    def views(self) -> tuple[np.ndarray, ...]:
+    def views(self) -> StoreViews:
         """The store read as integers of 8, 16, 32 and 64 bits, as the kernels take it
         (made here: numba's view compiles for 0.3 s)."""
-        return (self.store, self.store.view(np.uint16), self.store.view(np.int32),
-                self.store.view(np.int64))
+        return StoreViews(bytes8=self.store, words16=self.store.view(np.uint16),
+                          ints32=self.store.view(np.int32), ints64=self.store.view(np.int64))
+
+
+def stored_side(distinct: np.ndarray, every: CountingLists, worse: CountingLists | None,
+                equal: CountingLists | None) -> StoredSide:
+    """The stored side's parts as count_streamed takes them: each part's store read as
+    integers of each width, by the part's name (a part not counted repeats every's)."""
+    parts = {"all": every, "worse": worse or every, "equal": equal or every}
+    views = {}
+    for name, part in parts.items():
+        store = part.views()
+        views.update({f"{name}8": store.bytes8, f"{name}16": store.words16,
+                      f"{name}32": store.ints32, f"{name}64": store.ints64})
+    return StoredSide(distinct=distinct,
+                      layout=np.stack([part.layout for part in parts.values()]),
+                      with_worse=worse is not None, with_equal=equal is not None, **views)
 
 
 def chunk_bounds(n_streamed: int) -> list[np.ndarray]:
@@ -282,8 +319,10 @@ class StreamedSide:
         parent, last, first = shared_set_layout(m, smax)
         sets = np.zeros((3, max(len(parent), len(first))), dtype=np.int64)
         sets[0, : len(parent)], sets[1, : len(last)], sets[2, : len(first)] = parent, last, first
-        self.args = (kind, pool, m, smax, base_key, base_suits, len(known), binom, distinct,
-                     sets)
+        self.side = Completions(kind=kind, pool=pool, n_cards=m, base_key=base_key,
+                                base_suits=base_suits, n_known=len(known))
+        self.shared = SharedSets(smax=smax, binom=binom, sets=sets)
+        self.distinct = distinct
         self.m, self.binom, self.n_sets = m, binom, len(parent)
         self.no_groups = np.zeros(1, dtype=np.uint8)
         self.no_cards = np.zeros((1, len(pool), 2), dtype=np.int64)
@@ -298,19 +337,21 @@ class StreamedSide:
         equal part only for those whose group & 1. card_out: (chunk, pool card, 2) to add
         the wins and ties of part all to, by the cards the completions hold."""
         out = np.zeros((len(bounds) - 1, 9), dtype=np.int64)
-        parts = [every, worse or every, equal or every]
-        layout = np.stack([part.layout for part in parts])
-        group_bytes = 0 if groups is None else groups.itemsize
-        groups = self.no_groups if groups is None else groups.view(np.uint8)
+        stored = stored_side(self.distinct, every, worse, equal)
+        only = (GroupFilter(group_bytes=0, groups=self.no_groups, place=place)
+                if groups is None else
+                GroupFilter(group_bytes=groups.itemsize, groups=groups.view(np.uint8),
+                            place=place))
         # each chunk's working row: its first completion, then the shared sets' ranks
         starts = first_completions(bounds, self.m, self.binom)
         work = np.zeros((len(starts), starts.shape[1] + self.n_sets), dtype=np.int64)
         work[:, : starts.shape[1]] = starts
-        run_chunked(count_streamed, len(bounds) - 1, *self.args, bounds, group_bytes, groups,
-                    place, layout, *(view for part in parts for view in part.views()),
-                    worse is not None,
-                    equal is not None, card_out is not None, work, out,
-                    self.no_cards if card_out is None else card_out)
+        stream_chunks = StreamChunks(bounds=bounds, work=work, out=out,
+                                     by_card=card_out is not None,
+                                     card_out=self.no_cards if card_out is None else card_out)
+        run_chunked(count_streamed, len(bounds) - 1,
+                    *kernel_arguments(count_streamed, self.side, self.shared, stored, only,
+                                      stream_chunks))
         return out
 
 

@@ -11,7 +11,9 @@ cached), so they are few, small where they can be, and every game shares them:
   and every argument has one type whatever the table (ranks uint16, a part's lists and
   tables one store read at every width, the groups as bytes), so each kernel compiles
   once for every game, street and pot (tests/test_headsup.py checks it);
-* few array arguments (each compiles its own unboxing) and no cfunc wrappers;
+* few array arguments (each compiles its own unboxing) and no cfunc wrappers; plain
+  arguments, handed over by name from the bundles of counting_args.py, which describe
+  each (bundles as numba arguments made the first compile 6-10% longer, kernel_args.py);
 * no allocation inside a kernel: each chunk's working arrays are rows of arrays passed
   in (numpy's allocators compile for 0.3 s in the first process that uses them), the
   chunks' first completions unranked in Python (headsup.first_completions);
@@ -34,6 +36,17 @@ import numpy as np
 
 from ..config import NUMBA_OPTIONS
 from ..eval.kernels import CARD_KEY, suit_bit, value_of_kind
+from .counting_args import (
+    CompletionChunks,
+    Completions,
+    GroupFilter,
+    SharedSets,
+    SizeLists,
+    StoredSide,
+    StoreViews,
+    StreamChunks,
+)
+from .kernel_args import described_by
 from .pipeline import KERNEL_OPTIONS
 
 # No cfunc wrapper: nothing calls these through a C pointer, and it is compiled too.
@@ -71,6 +84,25 @@ def next_colex(idx, m):
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
+    """The value of the known cards and the pool cards pool[idx[0]] .. pool[idx[count - 1]].
+
+    Parameters
+    ----------
+    kind : int
+        The KIND_* code to value the hand as (Completions.kind).
+    base_key : int
+        KEY_BIAS plus the known cards' keys (Completions.base_key).
+    base_suits : int
+        The known cards' suit mask (Completions.base_suits).
+    n_known : int
+        How many known cards (Completions.n_known).
+    pool : numpy.ndarray
+        int64, shape (n,). The unseen cards' ids (Completions.pool).
+    idx : numpy.ndarray
+        int64, shape (at least count,). The completion: pool indices, ascending.
+    count : int
+        The completion's cards.
+    """
     key = base_key
     suits = base_suits
     for j in range(count):
@@ -81,17 +113,32 @@ def hand_value(kind, base_key, base_suits, n_known, pool, idx, count):
 
 
 @nb.njit(**OPTIONS)
-def completion_values(first_chunk, last_chunk, kind, pool, k, base_key, base_suits, n_known,
-                      bounds, offset, starts, out):
+@described_by(Completions, CompletionChunks)
+def completion_values(first_chunk, last_chunk, kind, pool, n_cards, base_key, base_suits,
+                      n_known, bounds, starts, offset, out):
     """out[r - offset] = the value of the known cards (base_key, base_suits, n_known) and
-    the k pool cards of the completion of colex rank r, for r in bounds[c]..bounds[c+1]-1,
-    chunks c in first_chunk..last_chunk-1; starts[c] holds chunk c's first completion
-    (the pool indices of colex rank bounds[c]) and is stepped through the chunk."""
+    the n_cards pool cards of the completion of colex rank r, for r in
+    bounds[c]..bounds[c+1]-1, chunks c in first_chunk..last_chunk-1; starts[c] holds chunk
+    c's first completion (the pool indices of colex rank bounds[c]) and is stepped through
+    the chunk.
+
+    Parameters
+    ----------
+    first_chunk : int
+        The first chunk to value.
+    last_chunk : int
+        One past the last chunk.
+    offset : int
+        The colex rank whose value out[0] takes.
+    out : numpy.ndarray
+        int64, shape (at least bounds[last_chunk] - offset,). Written: the values.
+    """
     for c in range(first_chunk, last_chunk):
         idx = starts[c]
         for r in range(bounds[c], bounds[c + 1]):
-            out[r - offset] = hand_value(kind, base_key, base_suits, n_known, pool, idx, k)
-            next_colex(idx, k)
+            out[r - offset] = hand_value(kind, base_key, base_suits, n_known, pool, idx,
+                                         n_cards)
+            next_colex(idx, n_cards)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -113,12 +160,28 @@ def list_slot(idx, k, mask, binom):
 
 
 @nb.njit(**OPTIONS)
-def fill_lists(first_chunk, last_chunk, k, masks, binom, length, ranks, bounds, starts,
+@described_by(CompletionChunks, SizeLists)
+def fill_lists(first_chunk, last_chunk, bounds, starts, k, binom, ranks, masks, length,
                lists):
     """lists[rank(S) * length + slot] = ranks[r] for every completion r (colex rank, chunk
     c taking bounds[c]..bounds[c+1], chunks first_chunk..last_chunk-1, starts[c] its
     first completion as in completion_values) and every set S inside it that one of masks
-    selects (all of one size, whose lists are length long)."""
+    selects (all of one size, whose lists are length long).
+
+    Parameters
+    ----------
+    first_chunk : int
+        The first chunk of stored completions to list.
+    last_chunk : int
+        One past the last chunk.
+    k : int
+        The stored side's cards to come.
+    binom : numpy.ndarray
+        int64, shape (n + 2, n + 2). binom[i, j] = C(i, j) (exact.binomial_table).
+    ranks : numpy.ndarray
+        uint16, shape (C(n, k),). Completion r's rank among the stored side's distinct
+        values (width - 2 for one left out of a partial part).
+    """
     for c in range(first_chunk, last_chunk):
         idx = starts[c]
         for r in range(bounds[c], bounds[c + 1]):
@@ -141,11 +204,29 @@ def count_table(lists, start, length, width, table, row):
 
 
 @nb.njit(**OPTIONS)
-def build_count_tables(first, last, lists, width, s, layout, store8, store16, store32):
+@described_by(StoreViews)
+def build_count_tables(first, last, lists, width, s, layout, bytes8, words16, ints32):
     """The count tables (count_table) of the lists first..last-1 of size s, each
     layout[LENGTH, s] entries long, into the part's store (zeros, read as integers of 8,
     16 and 32 bits), list l's at layout[TABLE_START, s] + l * width in the type of the
-    size's mode."""
+    size's mode.
+
+    Parameters
+    ----------
+    first : int
+        The first list to build a table of.
+    last : int
+        One past the last list.
+    lists : numpy.ndarray
+        uint16, shape (C(n, s) * length,). The size's lists, filled (SizeLists.lists).
+    width : int
+        Entries of a table: the stored side's distinct values plus two.
+    s : int
+        The size of the lists' shared sets.
+    layout : numpy.ndarray
+        int64, shape (N_LAYOUT_ROWS, smax + 1). The part's layout (rows MODE ..
+        INCLUDED_START, a column a size).
+    """
     length = layout[LENGTH, s]
     mode = layout[MODE, s]
     table_start = layout[TABLE_START, s]
@@ -153,19 +234,20 @@ def build_count_tables(first, last, lists, width, s, layout, store8, store16, st
         start = lst * length
         row = table_start + lst * width
         if mode == TABLE8:
-            count_table(lists, start, length, width, store8, row)
+            count_table(lists, start, length, width, bytes8, row)
         elif mode == TABLE16:
-            count_table(lists, start, length, width, store16, row)
+            count_table(lists, start, length, width, words16, row)
         else:
-            count_table(lists, start, length, width, store32, row)
+            count_table(lists, start, length, width, ints32, row)
 
 
 @nb.njit(**COUNT_OPTIONS)
-def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_suits,
-                   n_known, binom, distinct, sets, bounds, group_bytes, groups, place, layout,
-                   all8, all16, all32, all64, worse8, worse16, worse32, worse64,
-                   equal8, equal16, equal32, equal64, with_worse, with_equal, by_card, work,
-                   out, card_out):
+@described_by(Completions, SharedSets, StoredSide, GroupFilter, StreamChunks)
+def count_streamed(first_chunk, last_chunk, kind, pool, n_cards, base_key, base_suits,
+                   n_known, smax, binom, sets, distinct, layout, all8, all16, all32, all64,
+                   worse8, worse16, worse32, worse64, equal8, equal16, equal32, equal64,
+                   with_worse, with_equal, group_bytes, groups, place, bounds, work, out,
+                   by_card, card_out):
     """out[c, 3 * part + (0, 1, 2)] = the signed sums of each part over the streamed
     completions of colex ranks bounds[c]..bounds[c+1]-1, chunks c in first_chunk..
     last_chunk-1: over the shared sets S of each streamed completion, with the
@@ -194,7 +276,16 @@ def count_streamed(first_chunk, last_chunk, kind, pool, m, smax, base_key, base_
     One function, its helpers written in (hand_value, next_colex, the search of a sorted
     list): numba's inliner copies a helper's code block by block with all its variables
     at each call site, which for the counting took most of the compile; the parts share
-    one copy of the counting in a loop over them."""
+    one copy of the counting in a loop over them.
+
+    Parameters
+    ----------
+    first_chunk : int
+        The first chunk of streamed completions to count.
+    last_chunk : int
+        One past the last chunk.
+    """
+    m = n_cards  # the streamed side's cards to come
     width = distinct.shape[0] + 2
     n_distinct = distinct.shape[0]
     parent, last, first = sets[0], sets[1], sets[2]

@@ -30,6 +30,7 @@ from ..eval.kernels import key_and_suits
 from ..eval.values import NO_LOW
 from . import headsup
 from .chunked import run_chunked
+from .counting_args import CompletionChunks, Completions
 from .exact import binomial_table
 from .headsup import (
     CountingLists,
@@ -40,6 +41,7 @@ from .headsup import (
     stored_values,
 )
 from .headsup_kernels import completion_values
+from .kernel_args import kernel_arguments
 
 # The nine cells, index 3 * low relation + high relation, relation of the hero's hand to
 # the villain's: 0 worse, 1 equal, 2 better.
@@ -62,13 +64,17 @@ def villain_groups(kind_lo: int, pool: np.ndarray, villain_known, m: int, binom,
     groups = np.empty(n_villain,
                       dtype=np.uint8 if 2 * n_lows + 1 < ONE_BYTE_GROUPS else np.uint16)
     base_key, base_suits = key_and_suits(list(villain_known))
+    side = Completions(kind=kind_lo, pool=pool, n_cards=m, base_key=base_key,
+                       base_suits=base_suits, n_known=len(villain_known))
     values = np.empty(min(n_villain, GROUP_PIECE), dtype=np.int64)
     for start in range(0, n_villain, GROUP_PIECE):
         stop = min(start + GROUP_PIECE, n_villain)
         bounds = start + chunks(stop - start)
-        run_chunked(completion_values, len(bounds) - 1, kind_lo, pool, m, base_key,
-                    base_suits, len(villain_known), bounds, start,
-                    first_completions(bounds, m, binom), values)
+        completion_chunks = CompletionChunks(bounds=bounds,
+                                             starts=first_completions(bounds, m, binom))
+        run_chunked(completion_values, len(bounds) - 1,
+                    *kernel_arguments(completion_values, side, completion_chunks,
+                                      offset=start, out=values))
         lows = values[: stop - start]
         below = np.searchsorted(hero_lows, lows)
         equal = hero_lows[np.minimum(below, n_lows - 1)] == lows

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..eval.any_kind import RANK_VALUES
 from ..eval.kernels import KIND_CODES, key_and_suits
 from ..eval.tables import KEY_BIAS
 from ..scenario import Scenario
 from . import sim
 from .joint import choice_weights, list_joint_choices
+from .kernel_args import Dealing, HoleRanges, KnownHands, PotKinds
 
 
 class EngineInputs:
@@ -94,10 +96,29 @@ class EngineInputs:
             self.combo_suits[k] = suits
             self.combo_mask[k] = sum(1 << c for c in combo)
 
-    def range_args(self) -> tuple:
-        return (self.range_of, self.range_start, self.range_count, self.range_size,
-                self.combo_cards, self.combo_key, self.combo_suits, self.combo_mask,
-                self.joint_choices, self.joint_cum, self.combo_cum)
+    def pot_kinds(self) -> PotKinds:
+        """How the kernels value the hands and split the pot."""
+        return PotKinds(rank_values=RANK_VALUES, kind_a=self.kind_a, kind_b=self.kind_b,
+                        low_qualifies=self.low_qualifies)
+
+    def known_hands(self) -> KnownHands:
+        """The players' known cards as the kernels take them."""
+        return KnownHands(base_key=self.base_key, known_suits=self.known_suits,
+                          n_known=self.n_known)
+
+    def dealing(self) -> Dealing:
+        """What the Monte Carlo kernel deals from, and where each player's cards go."""
+        return Dealing(pool=self.dealing_pool, to_deal=self.to_deal, offsets=self.offsets,
+                       n_draws=self.n_draws, community_at=self.community_at)
+
+    def hole_ranges(self) -> HoleRanges:
+        """The ranged players' combinations as the Monte Carlo kernel draws them."""
+        return HoleRanges(range_of=self.range_of, range_start=self.range_start,
+                          range_count=self.range_count, range_size=self.range_size,
+                          combo_cards=self.combo_cards, combo_key=self.combo_key,
+                          combo_suits=self.combo_suits, combo_mask=self.combo_mask,
+                          joint_choices=self.joint_choices, joint_cum=self.joint_cum,
+                          combo_cum=self.combo_cum)
 
     def hole_slices(self) -> tuple[np.ndarray, np.ndarray]:
         """Where each player's hole cards sit in a joint row (length 0 if not ranged)."""

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..config import announce_compile
-from ..eval.any_kind import RANK_VALUES
 from ..eval.kernels import KIND_HIGH, KIND_LOW_8, KIND_LOW_A5
 from ..scenario import Scenario
 from . import exact as exact_engine
 from . import headsup, headsup_kernels, headsup_split, sim
 from .chunked import run_chunked
 from .inputs import EngineInputs
+from .kernel_args import Declarations, Enumeration, Tallies, TrialChunks, kernel_arguments
 from .showdown import (
     DECLARE_MANY,
     DECLARE_ONE,
@@ -81,8 +81,10 @@ class Declare:
     def new_tallies(self, n_chunks: int) -> np.ndarray:
         return np.zeros((n_chunks, len(self.rows), N_DECLARE_TALLIES), dtype=np.int64)
 
-    def args(self, tallies: np.ndarray) -> tuple:
-        return self.rows, self.player, tallies
+    def bundle(self, tallies: np.ndarray) -> Declarations:
+        """The declarations as the kernels take them, with the run's tallies of them."""
+        return Declarations(declarations=self.rows, decl_player=self.player,
+                            decl_tallies=tallies)
 
 
 def _swap_players(outcomes: np.ndarray) -> np.ndarray:
@@ -199,6 +201,7 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
     n_sets = math.comb(n_rest, inputs.n_draws)
     binom = exact_engine.binomial_table(n_rest, max(inputs.n_draws, 1))
     n_players = len(inputs.base_key)
+    kinds, known = inputs.pot_kinds(), inputs.known_hands()
     # Weighted ranges: each joint choice's tallies count by its weight (mean 1, so the
     # sums still divide by the number of deals); unweighted, integers as always.
     weight = inputs.joint_weight
@@ -218,10 +221,13 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
         d = np.zeros((len(sub), n_players, N_BINS), dtype=np.int64)
         nl = np.zeros(len(sub), dtype=np.int64)
         dt = declare.new_tallies(len(sub))
-        run_chunked(kernel, len(sub), RANK_VALUES, inputs.kind_a, inputs.kind_b,
-                    inputs.low_qualifies, sub, joint, hole_start, hole_length, inputs.pool,
-                    inputs.n_draws, binom, patterns, inputs.base_key, inputs.known_suits,
-                    inputs.n_known, with_distribution, t, d, nl, *declare.args(dt))
+        enumeration = Enumeration(units=sub, joint=joint, hole_start=hole_start,
+                                  hole_length=hole_length, pool=inputs.pool,
+                                  n_draws=inputs.n_draws, binom=binom, patterns=patterns)
+        counts = Tallies(tallies=t, no_low=nl, distribution=d,
+                         with_distribution=with_distribution)
+        run_chunked(kernel, len(sub), *kernel_arguments(kernel, kinds, known, enumeration,
+                                                        counts, declare.bundle(dt)))
         if weight is None:
             tallies += t.sum(axis=0)
             dist += d.sum(axis=0)
@@ -247,6 +253,8 @@ def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_dis
                          and inputs.kind_b in (KIND_LOW_A5, KIND_LOW_8))
     kernel = sim.monte_carlo_kernel(split, bool(inputs.ranges), declare.mode)
     announce_compile(kernel, "sampled odds", 3)
+    kinds, known = inputs.pot_kinds(), inputs.known_hands()
+    dealing, ranges = inputs.dealing(), inputs.hole_ranges()
     n_players = len(inputs.base_key)
     tallies = np.zeros((n_players, N_TALLIES), dtype=np.int64)
     dist = np.zeros((n_players, N_BINS), dtype=np.int64)
@@ -270,12 +278,13 @@ def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_dis
         d = np.zeros((sim.N_CHUNKS, n_players, N_BINS), dtype=np.int64)
         nl = np.zeros(sim.N_CHUNKS, dtype=np.int64)
         dt = declare.new_tallies(sim.N_CHUNKS)
-        run_chunked(kernel, sim.N_CHUNKS, sim.chunk_seeds(seed, round_index),
-                    sim.split_trials(size), RANK_VALUES, inputs.kind_a, inputs.kind_b,
-                    inputs.low_qualifies, inputs.dealing_pool, inputs.base_key,
-                    inputs.known_suits, inputs.n_known, inputs.to_deal, inputs.offsets,
-                    inputs.n_draws, inputs.community_at, with_distribution, t, d, nl,
-                    *inputs.range_args(), *declare.args(dt))
+        chunks = TrialChunks(seeds=sim.chunk_seeds(seed, round_index),
+                             trials=sim.split_trials(size))
+        counts = Tallies(tallies=t, no_low=nl, distribution=d,
+                         with_distribution=with_distribution)
+        run_chunked(kernel, sim.N_CHUNKS, *kernel_arguments(kernel, chunks, kinds, known,
+                                                            dealing, ranges, counts,
+                                                            declare.bundle(dt)))
         tallies += t.sum(axis=0)
         dist += d.sum(axis=0)
         decl += dt.sum(axis=0)

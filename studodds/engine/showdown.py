@@ -238,7 +238,37 @@ def showdown_index(values_a, values_b, best_a, best_b, n_players, split, low_qua
     """One showdown's outcome index (outcome_index), shared by the Monte Carlo and the
     enumeration kernels. declare_mode is a closure constant of the caller, so the branches
     it does not take are compiled away: DECLARE_ONE settles the pot by declarations[0];
-    DECLARE_MANY also tallies the player's share under every row into declare_tallies."""
+    DECLARE_MANY also tallies the player's share under every row into declare_tallies.
+
+
+    Parameters
+    ----------
+    values_a : numpy.ndarray
+        int64, shape (n_players,). Each player's value of the pot's hand (the high half's
+        in a split pot). Larger is stronger.
+    values_b : numpy.ndarray
+        int64, shape (n_players,). Each player's low value (split pots; unread else).
+    best_a : int
+        The largest of values_a.
+    best_b : int
+        The largest of values_b (split pots).
+    n_players : int
+        The players at the showdown.
+    split : bool
+        Whether the pot is split high and low.
+    low_qualifies : bool
+        Whether a low of NO_LOW qualifies for nothing (eight-or-better).
+    declare_mode : int
+        NO_DECLARE, DECLARE_ONE or DECLARE_MANY.
+    declarations : numpy.ndarray
+        int64, shape (n_rows, n_players). Each row: every player's declaration
+        (Declarations.declarations, engine/kernel_args.py).
+    player : int
+        The player whose share DECLARE_MANY tallies.
+    declare_tallies : numpy.ndarray
+        int64, shape (n_rows, N_DECLARE_TALLIES). This item's row of
+        Declarations.decl_tallies, added to (DECLARE_MANY).
+    """
     if declare_mode == DECLARE_ONE:
         mask_a, mask_b = declared_masks(values_a, values_b, n_players, declarations[0])
         return (mask_a << n_players) | mask_b

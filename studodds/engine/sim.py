@@ -38,6 +38,16 @@ from ..config import NUMBA_OPTIONS
 from ..eval.any_kind import rank_value, value_of_any_kind
 from ..eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit
 from ..eval.tables import DEALT_CARD_SHIFT
+from .kernel_args import (
+    Dealing,
+    Declarations,
+    HoleRanges,
+    KnownHands,
+    PotKinds,
+    Tallies,
+    TrialChunks,
+    described_by,
+)
 from .pipeline import KERNEL_OPTIONS
 from .showdown import (
     NO_DECLARE,
@@ -133,6 +143,28 @@ def draw_joint_choice(state, joint_choices, joint_cum, range_start, range_count,
     uniform within its range (or by its weight, combo_cum), all drawn again when any two
     share a card; each surviving joint choice then has a chance proportional to the
     product of its combinations' weights.
+
+    (Its arrays are HoleRanges' fields, kernel_args.py.)
+
+    Parameters
+    ----------
+    state : numpy.uint64
+        The generator state.
+    joint_choices : numpy.ndarray
+        int64, shape (n_joint, n_ranges). HoleRanges.joint_choices.
+    joint_cum : numpy.ndarray
+        float64, shape (n_joint,) or (0,). HoleRanges.joint_cum.
+    range_start : numpy.ndarray
+        int64, shape (n_ranges,). HoleRanges.range_start.
+    range_count : numpy.ndarray
+        int64, shape (n_ranges,). HoleRanges.range_count.
+    combo_cum : numpy.ndarray
+        float64, shape (n_combos,) or (0,). HoleRanges.combo_cum.
+    combo_mask : numpy.ndarray
+        int64, shape (n_combos,). HoleRanges.combo_mask.
+    chosen : numpy.ndarray
+        int64, shape (max(n_ranges, 1),). Written: range r's combination, an index into
+        the combo_ arrays.
     """
     n_ranges = range_start.shape[0]
     if joint_choices.shape[0] > 0:
@@ -267,7 +299,41 @@ def heads_up_trials(state, n_trials, work, n_pool, n_draws, pos, rank_values, ki
     bit mask), with both hands in registers, no loop over the players, and the three
     possible outcomes counted in registers: 8-15% faster a deal than the general loop
     (heads-up stud7 and razz on 3rd street, alternated runs). Returns the generator state.
-    test_sim_kernel.py holds it to the general loop, number for number."""
+    test_sim_kernel.py holds it to the general loop, number for number.
+
+    Parameters
+    ----------
+    state : numpy.uint64
+        The chunk's generator state.
+    n_trials : int
+        Trials to deal.
+    work : numpy.ndarray
+        int64, shape (n_pool,). The chunk's copy of the pool, shuffled in place.
+    n_pool : int
+        The live cards: work's length.
+    n_draws : int
+        Places dealt a trial (Dealing.n_draws).
+    pos : numpy.ndarray
+        int64, shape (64,). Each card's place in work (not kept up to date here).
+    rank_values : numpy.ndarray
+        int32, shape (n_kinds * N_MULTISETS,). PotKinds.rank_values.
+    kind : int
+        The KIND_* code of the hand that takes the pot.
+    base_key : numpy.ndarray
+        int64, shape (2,). KnownHands.base_key.
+    known_suits : numpy.ndarray
+        int64, shape (2,). KnownHands.known_suits.
+    n_known : numpy.ndarray
+        int64, shape (2,). KnownHands.n_known.
+    to_deal : numpy.ndarray
+        int64, shape (2,). Dealing.to_deal.
+    offsets : numpy.ndarray
+        int64, shape (2,). Dealing.offsets.
+    community_at : int
+        Dealing.community_at.
+    outcomes : numpy.ndarray
+        int64, shape (4,). The chunk's outcome counts by winners' mask, added to.
+    """
     extra = 1 if community_at >= 0 else 0
     start0, start1 = offsets[0], offsets[1]
     count0, count1 = to_deal[0], to_deal[1]
@@ -312,17 +378,34 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
 
     declare_mode (split games): DECLARE_ONE settles every showdown by the one row of
     declarations; DECLARE_MANY also tallies, per row, one player's share (decl_tallies).
+
+    The kernel's arguments are the fields of the run's bundles (kernel_args.py), which a
+    call hands over by name: run(first, last, *kernel_arguments(run, chunks, kinds,
+    known, dealing, ranges, counts, declared)).
     """
     # One serial function running chunks first..last-1, each chunk's loop inside; the
     # chunks go to the threads by chunked.run_chunked (a prange here doubled the compile
     # time). A driver that called a per-chunk closure was recompiled in every process
     # (numba cannot key its cache on a closure that holds another compiled function).
     @nb.njit(**KERNEL_OPTIONS)
-    def run(first, last, seeds, trials_per_chunk, rank_values, kind_a, kind_b, low_qualifies,
-            pool, base_key, known_suits, n_known, to_deal, offsets, n_draws, community_at,
-            with_distribution, tallies, distribution, no_low, range_of, range_start,
-            range_count, range_size, combo_cards, combo_key, combo_suits, combo_mask,
-            joint_choices, joint_cum, combo_cum, declarations, decl_player, decl_tallies):
+    @described_by(TrialChunks, PotKinds, KnownHands, Dealing, HoleRanges, Tallies,
+                  Declarations)
+    def run(first, last, seeds, trials, rank_values, kind_a, kind_b, low_qualifies,
+            base_key, known_suits, n_known, pool, to_deal, offsets, n_draws, community_at,
+            range_of, range_start, range_count, range_size, combo_cards, combo_key,
+            combo_suits, combo_mask, joint_choices, joint_cum, combo_cum, tallies, no_low,
+            distribution, with_distribution, declarations, decl_player, decl_tallies):
+        """Deal chunks first..last-1 of a round, each its trials from its own seed, each
+        adding to its own rows of the tallies (chunked.run_chunked cuts the chunks among
+        the threads; runs.run_monte_carlo hands the bundles over, kernel_arguments).
+
+        Parameters
+        ----------
+        first : int
+            The first chunk to deal.
+        last : int
+            One past the last chunk to deal.
+        """
         if split:  # a split pot is high and low (games.py), the low ace-to-five or
             # eight-or-better: high a constant (3% a deal), no flush lows. An int64, not
             # the literal 0, so value_of_kind keeps its one compiled signature.
@@ -350,7 +433,7 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
             for i in range(n_pool):
                 pos[card_of(work[i])] = i
             state = seeds[c]
-            n_trials = trials_per_chunk[c]
+            n_trials = trials[c]
             if (not split and not with_ranges and declare_mode == NO_DECLARE
                     and n_players == 2 and not with_distribution):
                 state = heads_up_trials(state, n_trials, work, n_pool, n_draws, pos,
