@@ -216,3 +216,15 @@ def test_every_room_is_a_package():
                if d.is_dir() and d.name != "__pycache__" and any(d.glob("*.py"))
                and not (d / "__init__.py").exists()]
     assert not missing
+
+
+def test_a_module_name_says_its_job_without_its_folder():
+    """Outside cli/ no two modules share a file name: "files.py" in three rooms made a reader
+    open the wrong one. A cli/ module is named after the command it holds (cli/replay.py is
+    `studodds replay`), so its name may repeat the library module that answers it."""
+    by_name: dict[str, list[str]] = {}
+    for path, parts in modules():
+        if parts[0] != "cli" and path.name != "__init__.py":
+            by_name.setdefault(path.name, []).append(str(path.relative_to(PACKAGE)))
+    twins = [" and ".join(sorted(paths)) for paths in by_name.values() if len(paths) > 1]
+    assert not twins, "modules named alike: " + "; ".join(sorted(twins))

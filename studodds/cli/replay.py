@@ -18,9 +18,9 @@ from ..histories.replaying import (
     replay_hands,
     select_hand,
 )
-from ..histories.summary import SummaryError, summarize
+from ..histories.session import SummaryError, summarize
 from . import render
-from . import summary as summary_render
+from . import replay_summary as summary_render
 from .batch import _batch_executor
 from .options import CONTEXT, format_option
 from .untrusted import visible
