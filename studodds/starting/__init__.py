@@ -2,3 +2,37 @@
 by door card, buried and split pairs told apart (door.py), how often a hand is dealt
 (dealt.py) and the ranking behind ``topX%`` ranges (top.py). Pure Python and package
 data: no engine."""
+
+from .classes import (
+    CATEGORIES,
+    SELECTIONS,
+    StartingClass,
+    class_by_label,
+    class_of,
+    classes,
+    hands_of,
+    select,
+)
+from .dealt import HowOftenDealt, how_often_dealt
+from .door import DoorClass, door_class_of, door_classes
+from .top import in_top, ranked_codes, top_codes, top_share
+
+__all__ = [
+    "CATEGORIES",
+    "SELECTIONS",
+    "DoorClass",
+    "HowOftenDealt",
+    "StartingClass",
+    "class_by_label",
+    "class_of",
+    "classes",
+    "door_class_of",
+    "door_classes",
+    "hands_of",
+    "how_often_dealt",
+    "in_top",
+    "ranked_codes",
+    "select",
+    "top_codes",
+    "top_share",
+]
