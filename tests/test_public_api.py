@@ -35,3 +35,17 @@ def test_the_documented_subpackages_say_what_they_offer():
 def test_the_package_ships_its_type_marker():
     assert (ROOT / "studodds" / "py.typed").exists()
     assert '"studodds" = ["py.typed"]' in (ROOT / "pyproject.toml").read_text()
+
+
+def test_no_public_name_hides_a_module_of_its_package():
+    """``from .classes import classes`` in a package's __init__ makes
+    ``studodds.starting.classes`` the function, not the module, for everyone after."""
+    import pkgutil
+
+    hidden = []
+    for name in ("starting", "chart", "batch", "histories", "table", "eval", "own"):
+        package = __import__(f"studodds.{name}", fromlist=["__all__"])
+        modules = {m.name for m in pkgutil.iter_modules(package.__path__)}
+        hidden += [f"studodds.{name}.{n}" for n in getattr(package, "__all__", ())
+                   if n in modules]
+    assert not hidden

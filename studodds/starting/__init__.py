@@ -1,7 +1,10 @@
 """Starting hands, as the table's words: the classes a chart ranks (classes.py), the same
 by door card, buried and split pairs told apart (door.py), how often a hand is dealt
 (dealt.py) and the ranking behind ``topX%`` ranges (top.py). Pure Python and package
-data: no engine."""
+data: no engine.
+
+Every class of a game is ``classes.classes(game)``: the function keeps its module's name,
+so it is not re-exported here (it would hide the module ``studodds.starting.classes``)."""
 
 from .classes import (
     CATEGORIES,
@@ -9,7 +12,6 @@ from .classes import (
     StartingClass,
     class_by_label,
     class_of,
-    classes,
     hands_of,
     select,
 )
@@ -25,7 +27,6 @@ __all__ = [
     "StartingClass",
     "class_by_label",
     "class_of",
-    "classes",
     "door_class_of",
     "door_classes",
     "hands_of",
