@@ -517,7 +517,7 @@ SUMMARY_FIXTURES = ("stud7_showdown.txt", "several_hands.txt", "studhl_split.txt
 def bench_summary(files: list[str], repeat: int, n_hands: int = 300):
     """Hands per second of replay --summary: (hands, showdowns, best seconds)."""
     from studodds.histories import parse_file
-    from studodds.histories.summary import summarize
+    from studodds.histories.session import summarize
 
     hands = []
     for name in files or [str(FIXTURES / f) for f in SUMMARY_FIXTURES]:

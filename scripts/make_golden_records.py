@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # The readers of this checkout, whatever studodds is installed: the records are theirs.
 sys.path.insert(0, str(ROOT))
 
-from studodds.histories.files import parse_file
+from studodds.histories.history_files import parse_file
 
 FIXTURES = ROOT / "tests" / "data" / "handhistories"
 GOLDEN = ROOT / "tests" / "data" / "golden" / "records.json"

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from studodds.cards import parse_card
 from studodds.cli import main
 from studodds.histories import Action, HandHistory, ParseProblem, identify_file, parse_file
-from studodds.histories.files import _decode
+from studodds.histories.history_files import _decode
 from studodds.histories.replay import check_rules
 
 DATA = Path(__file__).resolve().parent / "data" / "handhistories"

@@ -23,7 +23,8 @@ from studodds.chart import (
     write_json,
     write_png,
 )
-from studodds.chart.classes import (
+from studodds.games import GAMES
+from studodds.starting.classes import (
     class_by_label,
     class_of,
     classes,
@@ -31,7 +32,6 @@ from studodds.chart.classes import (
     scheme_of,
     select,
 )
-from studodds.games import GAMES
 
 SEED_OF_AAA = 6_320_673_101_642_061_687  # written down once: a change here changes charts
 
@@ -132,7 +132,7 @@ def test_group_weights_add_up_to_the_disjoint_holdings(hero, villain):
     assert len({cards for cards, _ in groups}) == len(groups)
     # each group is a whole orbit of the hero's stabilizer: members hold no hero card and
     # the group sizes divide the stabilizer's order
-    stabilizer = studodds.chart.spots.suit_stabilizer(hero.cards)
+    stabilizer = studodds.chart.class_spots.suit_stabilizer(hero.cards)
     assert all(len(stabilizer) % n == 0 for _, n in groups)
     assert all(class_of(cards) is villain for cards, _ in groups)
 
@@ -370,7 +370,7 @@ def test_split_rows_carry_the_tables_no_low_rate():
 
 def test_razz_rows_are_categorised_as_razz_players_do():
     from studodds.chart import game_category
-    from studodds.chart.classes import class_by_label
+    from studodds.starting.classes import class_by_label
 
     assert game_category(class_by_label("(A 3) 2"), "razz") == "3-low"
     assert game_category(class_by_label("(K Q) J KQJs"), "razz") == "K-low"
@@ -433,7 +433,7 @@ def test_merged_matchup_cells_weigh_every_disjoint_holding():
         if holdings:
             assert row.spots == 1
             other = equity("razz", [row.hero.representative,
-                                    studodds.chart.classes.stud_text(holdings[-1])],
+                                    studodds.starting.classes.stud_text(holdings[-1])],
                            exact=True).players[0].equity
             assert other == pytest.approx(row.equity, abs=1e-12)
     matrix = chart.matrix()

@@ -49,7 +49,7 @@ from reader_helpers import DATA
 
 import studodds
 from studodds.batch import iter_results, parse_spot, run_batch, run_spot
-from studodds.batch.spots import MAX_LINE_BYTES
+from studodds.batch.spot_lines import MAX_LINE_BYTES
 from studodds.cli import main
 from studodds.games import GAMES
 from studodds.results import EquityResult

@@ -35,25 +35,27 @@ ALLOWED = {
     "engine": {"eval", "scenario"},  # a kernel run is built from a checked Scenario
     "table": set(),
     # replay asks the odds; its result names the hands shown down (eval's words)
-    "histories": {"equity", "scenario", "results", "table", "eval"},
+    "histories": {"equity", "method", "scenario", "results", "table", "eval"},
     # only engine/joint.py: can the players' ranges all hold at once (pure Python; it takes
     # ranges.PlayerRange, so it never imports scenario back)
     "scenario": {"engine.joint"},
     "results": {"engine", "eval"},
-    "equity": {"engine", "eval", "scenario", "results", "own"},  # exact final hands
-    "whatif": {"engine", "eval", "scenario", "results", "equity"},
-    "declare": {"engine", "scenario", "results", "equity"},
+    # how a question is answered (one Method value): its checks read the engine's limits
+    "method": {"engine"},
+    "equity": {"engine", "eval", "scenario", "results", "own", "method"},  # exact final hands
+    "whatif": {"engine", "eval", "scenario", "results", "equity", "method"},
+    "declare": {"engine", "scenario", "results", "equity", "method"},
     "own": {"engine", "eval", "scenario"},  # one hand's completions, counted by the engine
     "warming": {"equity", "eval", "whatif", "declare"},  # asks one question of each kernel
     "batch": {"equity", "scenario", "results"},
-    "chart": {"engine", "equity", "scenario", "results", "batch"},
+    "chart": {"engine", "equity", "method", "scenario", "results", "batch"},
     "reports": set(),  # the JSON documents: it puts results' own to_dict together
     "reading": set(),  # how hands written without parentheses were read: the words only
     "cli": {"eval", "equity", "whatif", "declare", "scenario", "results", "table",
             "histories", "batch", "chart", "reports", "web",  # `serve` runs the web app
-            "warming", "own", "reading"},
+            "warming", "own", "reading", "method"},
     # The web page asks what the CLI asks, the same way; it never imports cli/.
-    "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own"},
+    "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own", "method"},
 }
 
 
@@ -216,3 +218,15 @@ def test_every_room_is_a_package():
                if d.is_dir() and d.name != "__pycache__" and any(d.glob("*.py"))
                and not (d / "__init__.py").exists()]
     assert not missing
+
+
+def test_a_module_name_says_its_job_without_its_folder():
+    """Outside cli/ no two modules share a file name: "files.py" in three rooms made a reader
+    open the wrong one. A cli/ module is named after the command it holds (cli/replay.py is
+    `studodds replay`), so its name may repeat the library module that answers it."""
+    by_name: dict[str, list[str]] = {}
+    for path, parts in modules():
+        if parts[0] != "cli" and path.name != "__init__.py":
+            by_name.setdefault(path.name, []).append(str(path.relative_to(PACKAGE)))
+    twins = [" and ".join(sorted(paths)) for paths in by_name.values() if len(paths) > 1]
+    assert not twins, "modules named alike: " + "; ".join(sorted(twins))

@@ -16,7 +16,7 @@ import pytest
 
 from studodds.cli import main
 from studodds.histories import FileRefused, identify_file, parse_file
-from studodds.histories.files import MAX_FILE_BYTES
+from studodds.histories.history_files import MAX_FILE_BYTES
 
 DATA = Path(__file__).parent / "data" / "handhistories"
 HANDS = DATA / "stud7_showdown.txt"
@@ -127,10 +127,10 @@ def test_a_file_over_the_cap_is_refused_unread(tmp_path, capsys):
 def test_a_file_at_the_cap_is_read(tmp_path, monkeypatch):
     """The cap refuses only what is over it: a file of exactly the cap is read (checked
     with a small cap, the same code)."""
-    from studodds.histories import files
+    from studodds.histories import history_files
 
     text = HANDS.read_bytes()
-    monkeypatch.setattr(files, "MAX_FILE_BYTES", len(text))
+    monkeypatch.setattr(history_files, "MAX_FILE_BYTES", len(text))
     path = tmp_path / "hands.txt"
     path.write_bytes(text)
     hands, problems = parse_file(path)

@@ -17,7 +17,7 @@ from studodds.cli import main
 from studodds.equity import equity
 from studodds.histories import parse_file
 from studodds.histories.replay import replay_hand
-from studodds.histories.summary import SummaryError, pots, summarize
+from studodds.histories.session import SummaryError, pots, summarize
 
 DATA = Path(__file__).parent / "data" / "handhistories"
 SESSION = DATA / "summary_session.txt"  # our own: every number below worked out by hand

@@ -729,7 +729,7 @@ def test_serve_opens_the_browser_where_there_is_a_screen(monkeypatch, display, f
 
 
 # ------------------------------------------------------------ the engine prepared at start
-# `serve` compiles the odds engine in the background (web/warming.py): /api/ready says how
+# `serve` compiles the odds engine in the background (web/engine_warm.py): /api/ready says how
 # far it is, and questions wait for it.
 
 
@@ -739,7 +739,7 @@ def test_without_a_warm_the_server_is_ready(client):
 
 
 def test_questions_wait_for_the_engine_and_the_page_sees_its_progress():
-    from studodds.web.warming import EngineWarm
+    from studodds.web.engine_warm import EngineWarm
 
     warm = EngineWarm()
     warm.done.clear()  # as if `studodds warm` were at its third step

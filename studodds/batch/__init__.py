@@ -30,11 +30,11 @@ run_batch is the file-to-file entry point; run_spots is the one under it, for ca
 their own spots and their own use for the results (a chart).
 """
 
+from .batch_run import BatchInterrupted, BatchSummary, run_batch
 from .executors import DaskExecutor, LocalExecutor
-from .files import BatchInterrupted, BatchSummary, run_batch
 from .output import ResultWriter, read_results
 from .running import SpotResult, run_chunk, run_spot
-from .spots import BatchError, Spot, SpotError, parse_spot, read_spots, seed_from_id
+from .spot_lines import BatchError, Spot, SpotError, parse_spot, read_spots, seed_from_id
 from .stream import iter_results, run_spots
 
 __all__ = [

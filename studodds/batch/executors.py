@@ -20,7 +20,7 @@ import numba
 
 from ..messages import shown
 from .running import SpotResult, run_chunk, run_spot
-from .spots import BatchError, Spot
+from .spot_lines import BatchError, Spot
 
 DASK_MISSING = 'Dask is not installed: pip install "studodds[dask]"'
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Self
 
-from .errors import BatchError
+from .batch_errors import BatchError
 from .regular import open_regular
 from .running import SpotResult
-from .spots import bounded_lines, json_line
+from .spot_lines import bounded_lines, json_line
 
 # The first line of a results file says whose file it is: a batch resumes, and repairs,
 # only a file it wrote, never another program's file named by mistake.

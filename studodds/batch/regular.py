@@ -7,7 +7,7 @@ import os
 
 from ..regular_files import kind_of
 from ..regular_files import open_regular as _open_regular
-from .errors import BatchError
+from .batch_errors import BatchError
 
 
 def _refusal(path: str | os.PathLike, why: str):

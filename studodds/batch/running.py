@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import numba
 
 from ..equity import equity
-from .spots import Spot, describe_spot
+from .spot_lines import Spot, describe_spot
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from .executors import DaskExecutor, LocalExecutor
 from .running import SpotResult
-from .spots import Spot, SpotError, parse_spot
+from .spot_lines import Spot, SpotError, parse_spot
 
 
 @contextlib.contextmanager

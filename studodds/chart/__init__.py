@@ -1,6 +1,6 @@
 """Starting-hand charts: every starting class against a random hand, or classes against
 classes, for every stud game: the seven-card games' three cards on third street, the
-five-card games' two on second street (classes.py: 1,755 and 169 classes; 455 and 91 in
+five-card games' two on second street (starting/classes.py: 1,755 and 169 classes; 455 and 91 in
 razz and stud5low, where no hand value depends on suits).
 
 The work is split so that running the equities is someone else's job:
@@ -12,7 +12,7 @@ The work is split so that running the equities is someone else's job:
     chart_table(spots, results)  -> Chart: one row per class (or per matchup cell)
     write_csv / write_json / write_png(chart, path)
 
-**vs random.** One spot per class: the class's representative (classes.py) against
+**vs random.** One spot per class: the class's representative (starting/classes.py) against
 ``opponents`` hands whose every card is unseen (the hand text ``"random"``). A class's
 row is that spot's result; the class weighs ``combos`` hands (``dealt``: combos out of
 every starting hand, C(52, 3) or C(52, 2)). Over all the classes of a game the
@@ -51,10 +51,9 @@ vs classes 0.05 s a spot in stud5 (several seconds in stud5hl), "pairs" 247 spot
 """
 
 from .categories import CHART_GAMES, LOW_CATEGORIES, game_categories, game_category
-from .errors import ChartError
-from .files import check_png_tools, write_csv, write_json, write_png
-from .runners import Runner, batch_runner
-from .spots import (
+from .chart_errors import ChartError
+from .chart_files import check_png_tools, write_csv, write_json, write_png
+from .class_spots import (
     DEFAULT_RANDOM_PRECISION,
     RANDOM,
     VS_CHOICES,
@@ -63,6 +62,7 @@ from .spots import (
     matchup_groups,
     write_spot_file,
 )
+from .runners import Runner, batch_runner
 from .table import BY_DOOR_VS_CLASSES, CategorySummary, Chart, ChartRow, chart_table, make_chart
 
 __all__ = [

@@ -11,7 +11,7 @@ from ..starting.classes import (
     StartingClass,
     scheme_of,
 )
-from .errors import ChartError
+from .chart_errors import ChartError
 
 # Every stud game: the seven-card games (three cards on third street) and the five-card
 # games (two on second street).

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from .errors import ChartError
+from .chart_errors import ChartError
 
 Runner = Callable[[Sequence[dict]], Iterable[tuple[dict, dict]]]
 

@@ -16,9 +16,9 @@ from ..starting.classes import (
 )
 from ..starting.door import door_classes, first_street_deals
 from .categories import game_categories, game_category
-from .errors import ChartError
+from .chart_errors import ChartError
+from .class_spots import RANDOM, chart_spots, group_size, matchup_groups
 from .runners import Runner, batch_runner
-from .spots import RANDOM, chart_spots, group_size, matchup_groups
 
 BY_DOOR_VS_CLASSES = ("a chart by door card is against random hands (--vs random); a matrix "
                       "of classes keeps one row per class")

@@ -18,9 +18,10 @@ from ..histories.replaying import (
     replay_hands,
     select_hand,
 )
-from ..histories.summary import SummaryError, summarize
+from ..histories.session import SummaryError, summarize
+from ..method import Method
 from . import render
-from . import summary as summary_render
+from . import replay_summary as summary_render
 from .batch import _batch_executor
 from .options import CONTEXT, format_option
 from .untrusted import visible
@@ -187,9 +188,8 @@ def _warn(line: str) -> None:
 def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
     where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
     try:
-        replays = replay_hands(hands, hero=hero, trials=trials, precision=precision,
-                               seed=seed, where=where,
-                               warn=_warn)
+        replays = replay_hands(hands, hero=hero, where=where, warn=_warn,
+                               method=Method(trials=trials, precision=precision, seed=seed))
     except ReplayError as exc:
         raise click.UsageError(str(exc)) from None
     click.echo(render.write(render.replay_report(replays), fmt))

@@ -76,8 +76,8 @@ def serve_command(host, port, max_seconds, no_key, no_browser, no_warm):
         import uvicorn
 
         from ..web.app import create_app
+        from ..web.engine_warm import EngineWarm
         from ..web.lan_key import new_key
-        from ..web.warming import EngineWarm
     except ImportError:
         raise click.ClickException(WEB_EXTRA) from None
     listener = _listen(host, port)

@@ -2,8 +2,8 @@
 (record.py) that replay.py steps through street by street. readers.py lists the rooms and
 formats read; formats.py recognises a file's room from its content."""
 
-from .files import FileRefused, identify_file, parse_file
 from .formats import FileKind, identify
+from .history_files import FileRefused, identify_file, parse_file
 from .pokerstars import parse_text
 from .record import Action, HandHistory, ParseProblem, Street
 

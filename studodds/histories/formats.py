@@ -68,7 +68,7 @@ class FileKind:
 
 
 def identify(text: str) -> FileKind:
-    """The room and content of a hand-history file's text (decoded, see files.py)."""
+    """The room and content of a hand-history file's text (decoded, see history_files.py)."""
     lines = []
     for raw in text.splitlines():
         line = raw.strip().strip("\ufeff\x00").strip()

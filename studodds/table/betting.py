@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from ..games import Game
 from .common import RulesError, check_no_bring_in, table_game
-from .limits import CAP_BETS, Stakes, checked_amount, open_pair_round
+from .stakes import CAP_BETS, Stakes, checked_amount, open_pair_round
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,10 @@ from starlette.staticfiles import StaticFiles
 from ..messages import error_facts
 from . import questions
 from .budget import MAX_SECONDS, OVERRUN
+from .engine_warm import EngineWarm
+from .guards import BodyLimit, BrowserRules, HostCheck
 from .lan_key import KeyCheck
-from .limits import BodyLimit, BrowserRules, HostCheck
 from .log_lines import OneLineErrors
-from .warming import EngineWarm
 from .work import Busy, Cancelled, OverTime, WorkQueue
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
@@ -101,7 +101,7 @@ async def _answer(request: Request, work: WorkQueue, read: Callable[[], Awaitabl
     clients hold up no question. The whole answer, or (once the question is found good: a
     bad one is a plain 400) its progress streamed."""
     stream = _wants_stream(request)
-    await request.app.state.warm.ready()  # the engine compiled once, not here (warming.py)
+    await request.app.state.warm.ready()  # the engine compiled once, not here (engine_warm.py)
     try:
         place = work.reserve() if upload else None
         try:
@@ -180,7 +180,7 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
     max_waiting more queued (beyond: 503); a question estimated to take more than
     max_seconds is refused (400) and one running OVERRUN times that long is stopped (None:
     no limit); with a key, only requests that carry it (lan_key.py). warm: the odds engine
-    prepared in the background as the server starts (warming.py), questions held until it
+    prepared in the background as the server starts (engine_warm.py), questions held until it
     is ready; without it, every question goes ahead at once."""
     if max_seconds is not None and not 0 < max_seconds < math.inf:
         raise ValueError(f"max_seconds is a number of seconds above 0, got {max_seconds}")

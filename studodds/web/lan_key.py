@@ -18,7 +18,7 @@ import secrets
 from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qs
 
-from .limits import header, send_error
+from .guards import header, send_error
 
 COOKIE = "studodds_key"
 

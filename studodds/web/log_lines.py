@@ -11,7 +11,7 @@ import logging
 
 from starlette.requests import ClientDisconnect
 
-from .limits import send_error
+from .guards import send_error
 
 log = logging.getLogger("studodds.web")
 

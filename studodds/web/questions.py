@@ -1,7 +1,7 @@
 """Requests to library calls: a request body checked into a question, and the question
 run into the JSON text `studodds ... --format json` prints for it.
 
-The bodies are batch spots without an id (batch/spots.py checks their fields, so errors
+The bodies are batch spots without an id (batch/spot_lines.py checks their fields, so errors
 read as they do for a batch file) plus the pot-odds fields of `equity` or the `player` of
 `next` and `declare`; the answers are built by studodds.reports, as the CLI's are. Every
 bad input is a ValueError whose message is the one line the CLI prints after "Error: "."""
@@ -13,11 +13,11 @@ import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ..batch.spots import SPOT_FIELDS, check_fields, json_line, question_options
+from ..batch.spot_lines import SPOT_FIELDS, check_fields, json_line, question_options
 from ..declare import declare_table
 from ..equity import equity
 from ..games import GAMES
-from ..histories.files import parse_bytes
+from ..histories.history_files import parse_bytes
 from ..histories.replaying import (
     ReplayError,
     no_hands_reason,

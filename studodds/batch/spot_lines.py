@@ -13,7 +13,7 @@ from ..equity import parse_declarations
 from ..games import get_game
 from ..messages import shown
 from ..scenario import build_scenario
-from .errors import BatchError
+from .batch_errors import BatchError
 from .regular import open_regular
 
 SPOT_FIELDS = ("id", "game", "hands", "dead", "community", "declare", "exact", "trials",

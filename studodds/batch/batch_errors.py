@@ -1,4 +1,4 @@
-"""The error of a batch as a whole (a bad spot is a SpotError, in spots.py)."""
+"""The error of a batch as a whole (a bad spot is a SpotError, in spot_lines.py)."""
 
 
 class BatchError(ValueError):

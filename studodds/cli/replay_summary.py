@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..histories.summary import SUMMARY_PRECISION, SessionSummary, trials_for
+from ..histories.session import SUMMARY_PRECISION, SessionSummary, trials_for
 from . import render
 from .untrusted import visible
 

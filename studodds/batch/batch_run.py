@@ -8,12 +8,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import BatchError
+from .batch_errors import BatchError
 from .executors import DaskExecutor, LocalExecutor
 from .output import ResultWriter
 from .regular import check_regular
 from .running import SpotResult
-from .spots import SPOTS_NOT_REGULAR, read_spots
+from .spot_lines import SPOTS_NOT_REGULAR, read_spots
 from .stream import run_spots
 
 

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import numba
 
-from ..batch.spots import seed_from_id
+from ..batch.spot_lines import seed_from_id
 from ..cards import RANDOM_HAND, card_str
 from ..engine import timing
-from ..equity import OptionError, check_method
 from ..games import get_game
+from ..messages import OptionError
+from ..method import check_method
 from ..scenario import build_scenario
 from ..starting.classes import (
     SUIT_PERMUTATIONS,
@@ -25,7 +26,7 @@ from ..starting.classes import (
     stud_text,
 )
 from .categories import chart_game
-from .errors import ChartError
+from .chart_errors import ChartError
 
 RANDOM = RANDOM_HAND  # the hand text of a player whose every card is unseen
 
@@ -89,7 +90,7 @@ def matchup_groups(
     and every rank, so it takes any disjoint holding of the class to any other with the
     same outcome in every deal.
 
-    >>> from studodds.chart.classes import class_by_label
+    >>> from studodds.starting.classes import class_by_label
     >>> [(stud_text(v), n) for v, n in matchup_groups((51, 50, 49),
     ...                                               class_by_label("(K K) K"))]
     [('(Ks Kh) Kd', 1), ('(Ks Kh) Kc', 3)]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..games import get_game
 from .categories import game_categories, game_category
-from .errors import ChartError
+from .chart_errors import ChartError
 from .table import Chart, ChartRow
 
 NOTEBOOKS_HINT = 'pip install "studodds[notebooks]"'
