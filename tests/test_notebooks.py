@@ -21,6 +21,16 @@ def test_there_are_notebooks():
     assert len(NOTEBOOKS) >= 6
 
 
+def test_every_notebook_is_listed_in_the_docs():
+    """docs/notebooks.md is where a reader finds the pages: each notebook has its entry
+    there, and each entry names a notebook that exists."""
+    listing = (Path(__file__).resolve().parents[1] / "docs" / "notebooks.md").read_text()
+    linked = set(re.findall(r"\(\.\./notebooks/([^)]+\.ipynb)\)", listing))
+    names = {path.name for path in NOTEBOOKS}
+    assert names - linked == set(), "notebooks missing from docs/notebooks.md"
+    assert linked - names == set(), "docs/notebooks.md lists notebooks that do not exist"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_runs(path, monkeypatch):
