@@ -19,14 +19,14 @@ _PUBLIC = {
     # the questions
     "equity": "equity", "next_card_table": "whatif", "pot_odds": "whatif",
     "declare_table": "declare", "own_odds": "own", "how_often_dealt": "starting.dealt",
-    "replay_hand": "histories.replay", "parse_file": "histories",
+    "range_holdings": "holdings", "replay_hand": "histories.replay", "parse_file": "histories",
     "parse_text": "histories",
     # how they are answered
     "Method": "method", "RunEstimate": "method",
     # what they return
     "EquityResult": "results", "PlayerResult": "results", "NextCardTable": "whatif",
     "DeclareTable": "declare", "OwnOdds": "own", "HowOftenDealt": "starting.dealt",
-    "HandReplay": "histories.replay", "HandHistory": "histories",
+    "HandReplay": "histories.replay", "HandHistory": "histories", "RangeHoldings": "holdings",
     # hands and their values
     "GAMES": "games", "Evaluation": "eval", "evaluate": "eval", "evaluate_batch": "eval",
     "describe": "eval", "category_name": "eval.values", "CATEGORY_NAMES": "eval.values",
@@ -47,6 +47,7 @@ __all__ = [
     "NextCardTable",
     "OwnOdds",
     "PlayerResult",
+    "RangeHoldings",
     "RunEstimate",
     "__version__",
     "category_name",
@@ -61,6 +62,7 @@ __all__ = [
     "parse_file",
     "parse_text",
     "pot_odds",
+    "range_holdings",
     "replay_hand",
 ]  # _PUBLIC's names, written out for type checkers (tests/test_public_api.py)
 
@@ -73,6 +75,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports o
     from .games import GAMES
     from .histories import HandHistory, parse_file, parse_text
     from .histories.replay import HandReplay, replay_hand
+    from .holdings import RangeHoldings, range_holdings
     from .messages import InputError
     from .method import Method, RunEstimate
     from .own import OwnOdds, own_odds

@@ -45,7 +45,8 @@ ALLOWED = {
     "equity": {"engine", "eval", "scenario", "results", "own", "method"},  # exact final hands
     "whatif": {"engine", "eval", "scenario", "results", "equity", "method"},
     "declare": {"engine", "scenario", "results", "equity", "method"},
-    "own": {"engine", "eval", "scenario"},  # one hand's completions, counted by the engine
+    "own": {"engine", "eval", "scenario"},
+    "holdings": {"scenario"},  # what a range holds, as the scenario deals it  # one hand's completions, counted by the engine
     "warming": {"equity", "eval", "whatif", "declare"},  # asks one question of each kernel
     "batch": {"equity", "scenario", "results"},
     "chart": {"engine", "equity", "method", "scenario", "results", "batch"},

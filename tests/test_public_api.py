@@ -49,3 +49,28 @@ def test_no_public_name_hides_a_module_of_its_package():
         hidden += [f"studodds.{name}.{n}" for n in getattr(package, "__all__", ())
                    if n in modules]
     assert not hidden
+
+
+# Where a notebook may import from: the package, the documented subpackages, and the
+# modules of studodds.starting (its classes module names every starting class).
+PUBLIC_PLACES = re.compile(
+    r"studodds(\.(starting|chart|batch|histories|table)|\.starting\.(classes|top|dealt|door))?")
+
+
+def test_the_notebooks_use_only_the_public_api():
+    import json
+
+    wrong = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            source = "".join(cell["source"])
+            for place in re.findall(r"^\s*(?:from|import)\s+(studodds[\w.]*)", source, re.M):
+                if not PUBLIC_PLACES.fullmatch(place):
+                    wrong.append(f"{path.name}: {place}")
+            # a module reached through the package: studodds.scenario.build_scenario(...)
+            wrong += [f"{path.name}: {m}" for m in re.findall(
+                r"\bstudodds\.(?:cards|ranges|scenario|whatif|eval|engine|results|own|games)"
+                r"\.\w+", source)]
+    assert not wrong, wrong
