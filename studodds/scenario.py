@@ -25,6 +25,7 @@ from .engine.joint import JointSearchTooHard, conflicting_players
 from .games import Game, as_game
 from .messages import InputError, option, players_text, shown
 from .ranges import THIRD_STREET_CLASSES, PlayerRange
+from .starting.named import fit_problem
 from .starting.top import class_tests
 
 DECK_SIZE = 52
@@ -429,7 +430,10 @@ def player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> P
             f"player {p + 1} {str(hand)!r}: {hole_range.tops[0]!r} ranks starting hands, hole "
             "cards with the door card: write the door card after the parentheses",
             players=(p,))
-    tests = class_tests(hole_range, game.id)  # topX% as this game's ranking
+    problem = fit_problem(hole_range, game.id, hand.up)
+    if problem is not None:
+        raise ScenarioError(f"player {p + 1} {str(hand)!r}: {problem}", players=(p,))
+    tests = class_tests(hole_range, game.id)  # topX% as this game's ranking, @name its range
     weighed = [(combo, hole_range.weight_of(combo, hand.up, tests))
                for combo in combinations(pool, size)]
     combos = tuple(combo for combo, w in weighed if w > 0)

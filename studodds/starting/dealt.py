@@ -55,6 +55,7 @@ from ..cards import (
 from ..games import Game, as_game
 from ..messages import InputError, option, shown, whole_number
 from ..ranges import THIRD_STREET_CLASSES
+from .named import fit_problem
 from .top import class_tests
 
 __all__ = ["COMMON_HANDS", "Count", "DealtError", "HowOftenDealt", "common_hands",
@@ -201,6 +202,9 @@ def _check_hand(game: Game, hand: StudHand, text: str) -> int:
         raise DealtError(f"{quoted}: a weight says how often a player would play a hand, not "
                          "how often it is dealt: write the range without weights",
                          players=(0,))
+    problem = fit_problem(hole_range, game.id, hand.up) if hole_range is not None else None
+    if problem is not None:
+        raise DealtError(f"{quoted}: {problem}", players=(0,))
     third_street = [c for c in (hole_range.classes if hole_range else ())
                     if c in THIRD_STREET_CLASSES]
     if third_street and hole_cards != 2:
