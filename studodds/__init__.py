@@ -19,10 +19,12 @@ _PUBLIC = {
     "Evaluation": "eval", "evaluate": "eval", "evaluate_batch": "eval",
     "equity": "equity", "next_card_table": "whatif", "pot_odds": "whatif",
     "own_odds": "own", "OwnOdds": "own",
+    "named_ranges": "starting.named", "using_range_file": "starting.named",
 }
 __all__ = [
     "GAMES", "EquityResult", "Evaluation", "OwnOdds", "PlayerResult", "__version__", "equity",
-    "evaluate", "evaluate_batch", "next_card_table", "own_odds", "pot_odds",
+    "evaluate", "evaluate_batch", "named_ranges", "next_card_table", "own_odds", "pot_odds",
+    "using_range_file",
 ]
 
 

@@ -188,8 +188,9 @@ def _written_range(text: str, games: tuple[str, ...],
     for game in games:
         hole_cards = as_game(game).hole_cards
         if hole_range.slot_count not in (None, hole_cards):
-            raise fail(f"'range' names {hole_range.slot_count} hole cards per alternative; "
-                       f"{game} deals {hole_cards}")
+            raise fail(f"'range' names {hole_range.slot_count} hole card"
+                       f"{'s' * (hole_range.slot_count > 1)} per alternative; {game} deals "
+                       f"{hole_cards}")
         third_street = [c for c in hole_range.classes if c in THIRD_STREET_CLASSES]
         if third_street and hole_cards != 2:
             raise fail(f"{third_street[0]!r} describes third street in the seven-card games, "
@@ -307,3 +308,11 @@ def counted_share(definition: NamedRange, game: str) -> float:
             held += carried.weight_of(hole, (door,), tests)
             dealt += 1
     return 100 * held / dealt
+
+
+def share_of(definition: NamedRange) -> float:
+    """The definition's share of starting hands: as stated, or counted when a player's
+    file states none (for its first game)."""
+    if definition.share is not None:
+        return definition.share
+    return counted_share(definition, definition.games[0])
