@@ -62,8 +62,8 @@ def _table(rows) -> str:
     for d, share in rows:
         door = "any door card" if d.door_text == "any" else f"door card {d.door_text}"
         source = "" if d.source == "studodds" else f"  (from {d.source})"
-        lines = [f"@{d.name}  {', '.join(d.games)}, {door}: {share:.1f}% of starting hands"
-                 f"{source}"]
+        head = f"@{d.name}  {', '.join(d.games)}, {door}: {share:.1f}% of starting hands"
+        lines = [head + source]
         lines += textwrap.wrap(d.situation, 88, initial_indent="  ", subsequent_indent="  ")
         lines += textwrap.wrap(f"range: {d.hole_range}", 88, initial_indent="  ",
                                subsequent_indent="    ")
