@@ -105,6 +105,11 @@ EQUITY_CASES = {
          "hero": 1, "bets_to_come": 2, "big_bet": 4, "trials": 20000, "seed": 9},
         ["equity", "--trials", "20000", "--seed", "9", "--pot", "40", "--to-call", "10",
          "--bets-to-come", "2", "--big-bet", "4", "(9s 8s) 7s 2s", "(x x) Ah Kd"]),
+    "a named range in the hole": (
+        {"game": "stud7", "hands": ["(@completes-high-door) Kd 7c 8c 2h (4s)",
+                                    "(As Ah) 7d 2s 9s Ts (Qd)"], "exact": True},
+        ["equity", "--exact", "(@completes-high-door) Kd 7c 8c 2h (4s)",
+         "(As Ah) 7d 2s 9s Ts (Qd)"]),
     "card shortage: the community card turned": (
         {"game": "stud7", "hands": EIGHT_6TH, "community": "As"},
         ["equity", "--community", "As", *EIGHT_6TH]),
