@@ -272,7 +272,9 @@ def _alternative_matches(alternative: Alternative, hole, up,
     if isinstance(alternative, str):
         test = tests.get(alternative)
         if test is None:  # a topX% class or a named range: only one game can test them
-            raise ValueError(f"{alternative!r} depends on the game: test the range with "
+            what = ("is defined for games and door cards" if alternative.startswith(NAMED_MARK)
+                    else "ranks one game's starting hands")
+            raise ValueError(f"{alternative!r} {what}: test the range with "
                              "starting.top.class_tests(hole_range, game)")
         return test(hole, up)
     return len(alternative) == len(hole) and any(
