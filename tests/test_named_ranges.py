@@ -132,13 +132,17 @@ def test_equity_with_a_name_is_equity_with_the_range_written_out():
 
 
 def test_the_door_card_chooses_the_definition():
-    low = "(@completes-low-door) {} 9d 9h 9s (Kc)"
-    hero = "(Kh Ks) Qh Qs Jd Jh (Tc)"
-    for door, written in (("Ad", "low3 | rolled | split | K? K? | Q? Q?"),
-                          ("5d", "low3 | rolled | A? A?")):
-        named = equity("stud7hl8", [low.format(door), hero], exact=True)
-        spelled = equity("stud7hl8", [f"({written}) {door} 9d 9h 9s (Kc)", hero], exact=True)
-        assert named.to_dict()["players"][1] == spelled.to_dict()["players"][1]
+    by_door = {"Ad": "low3 | rolled | split | K? K? | Q? Q?", "5d": "low3 | rolled | A? A?"}
+    hero = "(Kh Ks) Qh Qs Jd Jh (Tc)"  # two pair for the high: the ranges differ for him
+
+    def hero_equity(hole: str, door: str) -> float:
+        return equity("stud7hl8", [f"({hole}) {door} 7c 8d 4s (2h)", hero],
+                      exact=True).players[1].equity
+
+    for door, other in (("Ad", "5d"), ("5d", "Ad")):
+        named = hero_equity("@completes-low-door", door)
+        assert named == hero_equity(by_door[door], door)
+        assert named != hero_equity(by_door[other], door)  # the case tells them apart
 
 
 # ----------------------------------------------------------------- errors: one line each
