@@ -118,6 +118,23 @@ EQUITY_CASES = {
 }
 
 
+def test_the_page_reads_the_names_of_the_range_file_serve_was_given(tmp_path):
+    """`serve --range-file` reads the file for the server's whole life: the questions run on
+    worker threads, which see its names too."""
+    from studodds.starting.named import using_range_file
+
+    path = tmp_path / "mine.toml"
+    path.write_text('[[range]]\nname = "wide"\ngames = ["stud7"]\nsituation = "anything"\n'
+                    'range = "?? ??"\n', encoding="utf-8")
+    body = {"game": "stud7", "hands": ["(@wide) Kd 7c 8c 2h (4s)", "(As Ah) 7d 2s 9s Ts (Qd)"],
+            "exact": True}
+    with using_range_file(path), TestClient(create_app(host="127.0.0.1", port=PORT),
+                                             base_url=BASE) as c:
+        response = c.post("/api/equity", json=body)
+    assert response.status_code == 200, response.text
+    assert response.json()["players"][0]["hand"] == "(@wide) Kd 7c 8c 2h (4s)"
+
+
 @pytest.mark.parametrize("case", list(EQUITY_CASES))
 def test_equity_is_the_cli_json(client, case):
     body, argv = EQUITY_CASES[case]
