@@ -115,20 +115,34 @@ def test_a_share_is_of_the_hands_with_the_door_cards_given():
 
 
 def test_equity_with_a_name_is_equity_with_the_range_written_out():
-    (steal,) = [d for d in SHIPPED if d.name == "steals-late" and "stud7" in d.games]
-    assert steal.hole_range.weighted  # the weights reach the deal too
+    (re_steal,) = [d for d in SHIPPED if d.name == "re-steals"]
+    assert re_steal.hole_range.weighted  # the weights reach the deal too
     board = "Kd 7c 8c 2h (4s)"
     hero = "(As Ah) 7d 2s 9s Ts (Qd)"
-    named = equity("stud7", [f"(@steals-late) {board}", hero], exact=True)
-    written = equity("stud7", [f"({steal.hole_range}) {board}", hero], exact=True)
+    named = equity("stud7", [f"(@re-steals) {board}", hero], exact=True)
+    written = equity("stud7", [f"({re_steal.hole_range}) {board}", hero], exact=True)
     assert [p.equity for p in named.players] == [p.equity for p in written.players]
     assert 0 < named.players[0].equity < 1
     # and the weight of the name's alternative scales those inside it
-    half = equity("stud7", [f"(@steals-late:0.5 | A? ??) {board}", hero], exact=True)
-    spelled_out = ("(pair+:0.5 | flush3:0.5 | straight3:0.5 | A? ?? | K? ??:0.5 | Q? ??:0.5 | "
-                   f"?? ??:0.15) {board}")
+    half = equity("stud7", [f"(@re-steals:0.5 | K? ??) {board}", hero], exact=True)
+    spelled_out = ("(rolled:0.5 | split:0.5 | buried:0.5 | flush3:0.5 | A? ??:0.25 | "
+                   f"?? ??:0.1 | K? ??) {board}")
     spelled = equity("stud7", [spelled_out, hero], exact=True)
     assert [p.equity for p in half.players] == [p.equity for p in spelled.players]
+
+
+def test_on_later_streets_a_name_is_still_the_starting_hand():
+    """The bring-in called with a pair: on 7th street a hole card that pairs his 9 up is no
+    pair he called with (pair+ of the written range counts every up card)."""
+    board = "3c 9d 5h Th (Qs)"
+    hero = "(As Ah) 7d 2s 9s Ts (Qd)"
+
+    def hero_equity(hole: str) -> float:
+        return equity("stud7", [f"({hole}) {board}", hero], exact=True).players[1].equity
+
+    named = hero_equity("@bring-in-defends")
+    assert named == hero_equity("rolled | buried | split | flush3 | A? ?? | K? ??")
+    assert named != hero_equity("pair+ | flush3 | A? ?? | K? ??")
 
 
 def test_the_door_card_chooses_the_definition():
@@ -236,7 +250,8 @@ def test_the_cli_reads_hands_with_the_players_file(tmp_path):
     code, out, err = run("equity", "--exact", "--range-file", str(path), *hands,
                          "--format", "json")
     assert code == 0, err
-    pairs = equity("stud7", ["(pair+) Kd 7c 8c 2h (4s)", hands[1]], exact=True)
+    pairs = equity("stud7", ["(rolled | buried | split) Kd 7c 8c 2h (4s)", hands[1]],
+                   exact=True)  # his pair+ is a pair on third street
     assert json.loads(out)["players"][0]["equity"] == pytest.approx(pairs.players[0].equity)
     # the shipped definition again once the command is done
     assert "is for stud7 with a K up" not in one_error_line("dealt", "(@steals-late) 5c")

@@ -102,8 +102,11 @@ def named_definition(hole_range: HoleRange, name: str, game: str,
 
 def _named_test(hole_range: HoleRange, name: str, game: str) -> ClassTest:
     """The named range as a test giving a weight: the hole cards' weight in the definition
-    for this game and the door card (up[0]). The scenario checks first that one fits
-    (starting.named.check_fits), so a door card none is for is a bug of the caller's."""
+    for this game and the door card (up[0]). A named range is what a player started with
+    (he completed, or called, on the first street), so on later streets too it is tested
+    with the door card alone: a hole card that pairs a later up card made no pair when he
+    acted. The scenario checks first that a definition fits (starting.named.fit_problem),
+    so a door card none is for is a bug of the caller's."""
     tests_by_definition: dict[NamedRange, Mapping[str, ClassTest]] = {}
 
     def test(hole: tuple[int, ...], up: tuple[int, ...]) -> float:
@@ -113,7 +116,7 @@ def _named_test(hole_range: HoleRange, name: str, game: str) -> ClassTest:
         tests = tests_by_definition.get(definition)
         if tests is None:
             tests = tests_by_definition[definition] = class_tests(definition.hole_range, game)
-        return definition.hole_range.weight_of(hole, up, tests)
+        return definition.hole_range.weight_of(hole, up[:1], tests)
 
     return test
 
