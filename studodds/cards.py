@@ -492,10 +492,6 @@ def parse_hand(text: str) -> StudHand:
     hole_range = None
     if any(t.kind in PIECE_KINDS for t in down):
         hole_range = read_range(down, fail)
-        if hole_range.names:
-            # named.py reads its ranges with this module, so it is imported here, when used
-            from .starting.named import with_definitions
-            hole_range = with_definitions(hole_range, fail)
         slots = hole_range.slot_count
         if slots is None and not up and not river:
             slots = 2  # a class alone before the door card: seven-card stud's two hole cards

@@ -55,7 +55,7 @@ from ..cards import (
 from ..games import Game, as_game
 from ..messages import InputError, option, shown, whole_number
 from ..ranges import THIRD_STREET_CLASSES
-from .named import fit_problem
+from .named import NamedRangeError, fit_problem, hand_with_definitions
 from .top import class_tests
 
 __all__ = ["COMMON_HANDS", "Count", "DealtError", "HowOftenDealt", "common_hands",
@@ -127,6 +127,8 @@ def how_often_dealt(game: str | Game, hand: str | StudHand,
     if isinstance(hand, str):
         any_door = _ANY_DOOR.fullmatch(hand)
         hand = parse_hand(any_door["hole"] if any_door else hand)
+    hand = hand_with_definitions(  # its named ranges, from the list in use now
+        hand, lambda problem: NamedRangeError(f"{text.strip()!r}: {problem}", players=(0,)))
     seen = _dead_seen(dead)
     hole_cards = _check_hand(found, hand, text)
     check_no_duplicates([], seen)

@@ -18,8 +18,10 @@ A file is TOML: one ``[[range]]`` table per definition, with
     why        the reasoning, or a source one can quote (optional in a player's file)
 
 A name may have several definitions (one per game, or per door card), but at most one
-for any game and door card. A hand carries the definitions of the names it uses
-(HoleRange.named), so the book is read when a hand is read, never when it is dealt.
+for any game and door card. A hand read (cards.parse_hand) names them only; the table is
+checked with their definitions attached (with_definitions: scenario.build_scenario,
+own_odds, how_often_dealt), and a hand then carries them (HoleRange.named) wherever it is
+dealt, even where the file that gave them was never read (a Dask worker).
 """
 
 from __future__ import annotations
@@ -34,10 +36,9 @@ from functools import cache
 from importlib import resources
 from itertools import combinations
 
-from ..cards import RANKS, card_str, tokenize
+from ..cards import RANKS, NotationError, StudHand, card_str, tokenize
 from ..games import GAMES, as_game
 from ..messages import InputError
-from ..notation import NotationError
 from ..ranges import (
     NAMED_MARK,
     PIECE_KINDS,
@@ -227,7 +228,17 @@ def using_range_file(path: str | os.PathLike | None) -> Iterator[tuple[NamedRang
         _own = before
 
 
-def with_definitions(hole_range: HoleRange, fail: Callable[[str], NotationError]) -> HoleRange:
+def hand_with_definitions(hand: StudHand, fail: Callable[[str], InputError]) -> StudHand:
+    """The hand with the definitions of the named ranges its hole range uses (as it is when
+    it has none, or carries them already). ``fail`` makes the error for a name that is
+    none, which lists the names close to it."""
+    hole_range = hand.hole_range
+    if hole_range is None or not hole_range.names or hole_range.named:
+        return hand
+    return replace(hand, hole_range=with_definitions(hole_range, fail))
+
+
+def with_definitions(hole_range: HoleRange, fail: Callable[[str], InputError]) -> HoleRange:
     """The range with the definitions of the named ranges it uses. ``fail`` makes the error
     for a name that is none, which lists the names close to it."""
     book = named_ranges()
@@ -271,6 +282,9 @@ def fit_problem(hole_range: HoleRange, game: str, up: tuple[int, ...]) -> str | 
     card (up[0]), or None when every one has."""
     for name in hole_range.names:
         definitions = [d for d in hole_range.named if d.name == name]
+        if not definitions:  # a caller's slip: the hand was never given its definitions
+            return (f"{NAMED_MARK}{name}: the definitions were not read "
+                    "(starting.named.hand_with_definitions)")
         if not up:
             return (f"{NAMED_MARK}{name} is a range for a player with his door card up: write "
                     f"the door card after the parentheses, e.g. '({NAMED_MARK}{name}) "
