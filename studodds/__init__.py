@@ -19,7 +19,7 @@ _PUBLIC = {
     "Evaluation": "eval", "evaluate": "eval", "evaluate_batch": "eval",
     "equity": "equity", "next_card_table": "whatif", "pot_odds": "whatif",
     "own_odds": "own", "OwnOdds": "own",
-    "named_ranges": "starting.named", "using_range_file": "starting.named",
+    "named_ranges": "starting.named_ranges", "using_range_file": "starting.named_ranges",
 }
 __all__ = [
     "GAMES", "EquityResult", "Evaluation", "OwnOdds", "PlayerResult", "__version__", "equity",

@@ -26,7 +26,7 @@ the up cards:
                best against a random hand (starting/top.py), in any stud game
     @name      a named range (NamedRange): a range written out once, for a game and the
                door cards of a situation ("completes with a king up"), from the shipped
-               list or the player's own file (starting/named.py)
+               list or the player's own file (starting/named_ranges.py)
 
 The third-street classes are for seven-card games. Every combination of hole cards that
 matches some alternative counts once, and all of them are equally likely (unless the range
@@ -243,7 +243,7 @@ class HoleRange:
 class NamedRange:
     """One definition of a named range: what a player in a situation holds, in one or more
     games, when his door card is of one of ``doors``' ranks. A name may have several
-    definitions (one per game, or per door card); starting/named.py reads them from the
+    definitions (one per game, or per door card); starting/named_ranges.py reads them from the
     shipped file and the player's own, and checks that at most one fits a game and door."""
 
     name: str  # as typed after the @: kebab-case

@@ -25,7 +25,7 @@ from .engine.joint import JointSearchTooHard, conflicting_players
 from .games import Game, as_game
 from .messages import InputError, option, players_text, shown
 from .ranges import THIRD_STREET_CLASSES, PlayerRange
-from .starting.named import NamedRangeError, fit_problem, hand_with_definitions
+from .starting.named_ranges import NamedRangeError, fit_problem, hand_with_definitions
 from .starting.top import class_tests
 
 DECK_SIZE = 52

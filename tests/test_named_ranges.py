@@ -1,4 +1,4 @@
-"""Named ranges (studodds/starting/named.py and its data, named_ranges.toml): every shipped
+"""Named ranges (studodds/starting/named_ranges.py and its data, named_ranges.toml): every shipped
 definition reads for each of its games and holds the share it states (counted here, hand
 by hand, with this file's own counter); a name means the same as its range written out;
 a name that is none, a door card or game the name is not for, and a bad entry of a
@@ -23,7 +23,7 @@ from studodds.cli import main
 from studodds.equity import equity
 from studodds.games import as_game
 from studodds.scenario import build_scenario
-from studodds.starting.named import (
+from studodds.starting.named_ranges import (
     NamedRangeError,
     named_ranges,
     read_range_file,

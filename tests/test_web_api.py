@@ -121,7 +121,7 @@ EQUITY_CASES = {
 def test_the_page_reads_the_names_of_the_range_file_serve_was_given(tmp_path):
     """`serve --range-file` reads the file for the server's whole life: the questions run on
     worker threads, which see its names too."""
-    from studodds.starting.named import using_range_file
+    from studodds.starting.named_ranges import using_range_file
 
     path = tmp_path / "mine.toml"
     path.write_text('[[range]]\nname = "wide"\ngames = ["stud7"]\nsituation = "anything"\n'

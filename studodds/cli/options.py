@@ -118,10 +118,10 @@ def community_option(command):
 
 def range_file_option(command):
     """--range-file: the named ranges of a file of the player's own, usable in the hands
-    (starting/named.py) while the command runs."""
+    (starting/named_ranges.py) while the command runs."""
     @functools.wraps(command)
     def run(*args, range_file=None, **kwargs):
-        from ..starting.named import using_range_file  # the hands' reader: not for --help
+        from ..starting.named_ranges import using_range_file  # the hands' reader: not for --help
 
         with using_range_file(range_file):
             return command(*args, **kwargs)

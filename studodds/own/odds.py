@@ -23,7 +23,7 @@ from ..games import Game, as_game
 from ..messages import InputError, option, shown, whole_number
 from ..scenario import DECK_SIZE, build_scenario, check_hand_shape, parse_dead, player_range
 from ..starting.dealt import DealtError, how_often_dealt
-from ..starting.named import NamedRangeError, hand_with_definitions
+from ..starting.named_ranges import NamedRangeError, hand_with_definitions
 from .thresholds import Threshold, parse_threshold
 
 # The high thresholds of "a low and a high at once" in a split game, weakest first.

@@ -55,7 +55,7 @@ from ..cards import (
 from ..games import Game, as_game
 from ..messages import InputError, option, shown, whole_number
 from ..ranges import THIRD_STREET_CLASSES
-from .named import NamedRangeError, fit_problem, hand_with_definitions
+from .named_ranges import NamedRangeError, fit_problem, hand_with_definitions
 from .top import class_tests
 
 __all__ = ["COMMON_HANDS", "Count", "DealtError", "HowOftenDealt", "common_hands",

@@ -105,7 +105,7 @@ def _named_test(hole_range: HoleRange, name: str, game: str) -> ClassTest:
     for this game and the door card (up[0]). A named range is what a player started with
     (he completed, or called, on the first street), so on later streets too it is tested
     with the door card alone: a hole card that pairs a later up card made no pair when he
-    acted. The scenario checks first that a definition fits (starting.named.fit_problem),
+    acted. The scenario checks first that a definition fits (starting.named_ranges.fit_problem),
     so a door card none is for is a bug of the caller's."""
     tests_by_definition: dict[NamedRange, Mapping[str, ClassTest]] = {}
 

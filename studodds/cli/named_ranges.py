@@ -31,7 +31,7 @@ def ranges_command(game, fmt):
       studodds equity "(@steals-late) Kd" "(@bring-in-defends) 3c"
       studodds ranges --range-file my_ranges.toml --format json
     """
-    from ..starting.named import named_ranges, share_of
+    from ..starting.named_ranges import named_ranges, share_of
 
     definitions = [d for d in named_ranges() if game is None or game.lower() in d.games]
     rows = [(d, share_of(d)) for d in definitions]

@@ -284,7 +284,7 @@ def fit_problem(hole_range: HoleRange, game: str, up: tuple[int, ...]) -> str | 
         definitions = [d for d in hole_range.named if d.name == name]
         if not definitions:  # a caller's slip: the hand was never given its definitions
             return (f"{NAMED_MARK}{name}: the definitions were not read "
-                    "(starting.named.hand_with_definitions)")
+                    "(starting.named_ranges.hand_with_definitions)")
         if not up:
             return (f"{NAMED_MARK}{name} is a range for a player with his door card up: write "
                     f"the door card after the parentheses, e.g. '({NAMED_MARK}{name}) "
