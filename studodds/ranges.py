@@ -77,8 +77,9 @@ def top_percent(name: str) -> float | None:
     return None
 
 
-# A class of hole cards as a plain predicate: (hole cards, up cards) -> whether they are in it.
-ClassTest = Callable[[tuple[int, ...], tuple[int, ...]], bool]
+# A class of hole cards as a plain predicate: (hole cards, up cards) -> whether they are in it
+# (a named range's test gives the weight they have in it, 0.0 when none: weight_of scales it).
+ClassTest = Callable[[tuple[int, ...], tuple[int, ...]], bool | float]
 
 
 def _pair_plus(hole, up) -> bool:
