@@ -21,6 +21,8 @@ _PUBLIC = {
     "declare_table": "declare", "own_odds": "own", "how_often_dealt": "starting.dealt",
     "range_holdings": "holdings", "replay_hand": "histories.replay", "parse_file": "histories",
     "parse_text": "histories",
+    # the named ranges a hand may use as (@name) Kd, and a file of one's own
+    "named_ranges": "starting.named_ranges", "using_range_file": "starting.named_ranges",
     # how they are answered
     "Method": "method", "RunEstimate": "method",
     # what they return
@@ -57,6 +59,7 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "how_often_dealt",
+    "named_ranges",
     "next_card_table",
     "own_odds",
     "parse_file",
@@ -64,6 +67,7 @@ __all__ = [
     "pot_odds",
     "range_holdings",
     "replay_hand",
+    "using_range_file",
 ]  # _PUBLIC's names, written out for type checkers (tests/test_public_api.py)
 
 
@@ -81,6 +85,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports o
     from .own import OwnOdds, own_odds
     from .results import EquityResult, PlayerResult
     from .starting.dealt import HowOftenDealt, how_often_dealt
+    from .starting.named_ranges import named_ranges, using_range_file
     from .whatif import NextCardTable, next_card_table, pot_odds
 
 

@@ -5,6 +5,7 @@
     (pair+ | flush3) 9h             a pair or better, or three to a flush
     (K? ?? | ?? ??:0.25) Kd         a king in the hole always, any other hand a quarter as often
     (top15%) Kd                     the best 15% of starting hands, with the king up
+    (@completes-high-door) Kd       a named range: what a coach expects in that situation
 
 A range is a list of alternatives separated by ``|``. An alternative is either one slot
 pattern per hole card (a card ``As``, any of a rank ``K?``, any of a suit ``?s``, any card
@@ -23,6 +24,9 @@ the up cards:
     topX%      the best X% of starting hands (X in (0, 100], e.g. top15% or top2.5%): the
                hole cards with the door card make one of the starting classes ranked
                best against a random hand (starting/top.py), in any stud game
+    @name      a named range (NamedRange): a range written out once, for a game and the
+               door cards of a situation ("completes with a king up"), from the shipped
+               list or the player's own file (starting/named_ranges.py)
 
 The third-street classes are for seven-card games. Every combination of hole cards that
 matches some alternative counts once, and all of them are equally likely (unless the range
@@ -52,6 +56,7 @@ from itertools import permutations
 
 from .notation import RANKS, SUITS, NotationError, Token
 
+NAMED_MARK = "@"  # a named range is written @ and its name: @bring-in-defends
 CLASSES = ("pair+", "rolled", "buried", "split", "flush3", "straight3", "low3")
 THIRD_STREET_CLASSES = ("rolled", "buried", "split", "flush3", "straight3", "low3")
 # The third-street classes that hold for every order of the same three cards: which card
@@ -71,8 +76,9 @@ def top_percent(name: str) -> float | None:
     return None
 
 
-# A class of hole cards as a plain predicate: (hole cards, up cards) -> whether they are in it.
-ClassTest = Callable[[tuple[int, ...], tuple[int, ...]], bool]
+# A class of hole cards as a plain predicate: (hole cards, up cards) -> whether they are in it
+# (a named range's test gives the weight they have in it, 0.0 when none: weight_of scales it).
+ClassTest = Callable[[tuple[int, ...], tuple[int, ...]], bool | float]
 
 
 def _pair_plus(hole, up) -> bool:
@@ -157,10 +163,15 @@ Alternative = tuple[Slot, ...] | str  # slots, or a class name
 
 @dataclass(frozen=True)
 class HoleRange:
-    """Alternatives and their weights (one each, in (0, 1]; empty means every weight 1)."""
+    """Alternatives and their weights (one each, in (0, 1]; empty means every weight 1).
+
+    ``named`` holds the definitions of the named ranges (``@name``) among the
+    alternatives, every game's and door card's: a hand carries them with it, so that it
+    means the same wherever it is dealt, whichever file they were read from."""
 
     alternatives: tuple[Alternative, ...]
     weights: tuple[float, ...] = ()
+    named: tuple[NamedRange, ...] = ()
 
     def __post_init__(self) -> None:
         if self.weights and len(self.weights) != len(self.alternatives):
@@ -172,7 +183,7 @@ class HoleRange:
 
     @property
     def weighted(self) -> bool:
-        return bool(self.weights)
+        return bool(self.weights) or any(n.hole_range.weighted for n in self.named)
 
     def weight(self, i: int) -> float:
         return self.weights[i] if self.weights else 1.0
@@ -192,19 +203,25 @@ class HoleRange:
         """The ``topX%`` alternatives."""
         return tuple(a for a in self.classes if top_percent(a) is not None)
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The named ranges among the alternatives, without the @."""
+        return tuple(a[1:] for a in self.classes if a.startswith(NAMED_MARK))
+
     def weight_of(self, hole: tuple[int, ...], up: tuple[int, ...],
                   tests: Mapping[str, ClassTest] = CLASS_TESTS) -> float:
         """The weight of these hole cards (with these up cards) in the range: the highest
         among the alternatives they match, 0.0 when they match none. ``tests`` are the
         classes' predicates by name; a ``topX%`` alternative needs one game's ranking of
-        starting hands, so a range with one is tested with starting.top.class_tests."""
+        starting hands, and a named range the game's definition, so a range with one is
+        tested with starting.top.class_tests. A named range's test gives the weight the
+        hole cards have in it, which the alternative's own weight scales."""
         best = 0.0
         for i, alternative in enumerate(self.alternatives):
             w = self.weight(i)
             if w <= best:
                 continue
-            if _alternative_matches(alternative, hole, up, tests):
-                best = w
+            best = max(best, w * _alternative_matches(alternative, hole, up, tests))
         return best
 
     def matches(self, hole: tuple[int, ...], up: tuple[int, ...],
@@ -222,13 +239,43 @@ class HoleRange:
         return " | ".join(text(i, a) for i, a in enumerate(self.alternatives))
 
 
+@dataclass(frozen=True)
+class NamedRange:
+    """One definition of a named range: what a player in a situation holds, in one or more
+    games, when his door card is of one of ``doors``' ranks. A name may have several
+    definitions (one per game, or per door card); starting/named_ranges.py reads them from the
+    shipped file and the player's own, and checks that at most one fits a game and door."""
+
+    name: str  # as typed after the @: kebab-case
+    games: tuple[str, ...]  # game ids
+    doors: tuple[int, ...]  # door ranks (0..12), all 13 for any door card
+    situation: str  # in the table's words: "completes with a king up from a late seat"
+    hole_range: HoleRange  # the range written out (no named range in it)
+    share: float | None  # the stated percent of starting hands with these doors it holds
+    why: str  # the reasoning, or a source one can quote
+    source: str  # the file it was read from (the shipped one: "studodds")
+
+    def fits(self, game: str, door: int) -> bool:
+        """Whether this definition is the one for ``game`` and a door card (a card id)."""
+        return game in self.games and door >> 2 in self.doors
+
+    @property
+    def door_text(self) -> str:
+        """The door ranks as a player reads them: 'Q K A', or 'any'."""
+        if len(self.doors) == len(RANKS):
+            return "any"
+        return " ".join(RANKS[r] for r in self.doors)
+
+
 def _alternative_matches(alternative: Alternative, hole, up,
-                         tests: Mapping[str, ClassTest]) -> bool:
+                         tests: Mapping[str, ClassTest]) -> float:
     if isinstance(alternative, str):
         test = tests.get(alternative)
-        if test is None:  # a topX% class, which only one game's ranking can test
-            raise ValueError(f"{alternative!r} ranks one game's starting hands: test the range "
-                             "with starting.top.class_tests(hole_range, game)")
+        if test is None:  # a topX% class or a named range: only one game can test them
+            what = ("is defined for games and door cards" if alternative.startswith(NAMED_MARK)
+                    else "ranks one game's starting hands")
+            raise ValueError(f"{alternative!r} {what}: test the range with "
+                             "starting.top.class_tests(hole_range, game)")
         return test(hole, up)
     return len(alternative) == len(hole) and any(
         all(slot.matches(card) for slot, card in zip(order, hole, strict=True))
@@ -239,11 +286,13 @@ def _alternative_matches(alternative: Alternative, hole, up,
 # --------------------------------------------------------------------------- notation
 
 # How the pieces of a range are written, as regular-expression alternatives for the hand
-# reader (cards.tokenize), which tries them before a card: a word starting "top" is a
+# reader (cards.tokenize), which tries them before a card: a word starting "@" is a named
+# range (or the error that says how to write one), a word starting "top" is a
 # topX% class (or the error that says how to write one), a colon starts a weight, then
 # the class names and the bar between alternatives. A slot pattern (K?, ?s) is read with
 # the cards, whose characters it shares, as a "pattern" token.
-LEXEMES = (r"(?P<top>[Tt][Oo][Pp][^\s,()|:]*)|(?P<weight>:\s*[^\s,()|]*)|"
+LEXEMES = (r"(?P<named>@[^\s,()|:]*)|"
+           r"(?P<top>[Tt][Oo][Pp][^\s,()|:]*)|(?P<weight>:\s*[^\s,()|]*)|"
            rf"(?P<cls>{'|'.join(re.escape(name) for name in CLASSES)})|(?P<bar>\|)")
 # The kinds of token (notation.Token) that belong to a range: a hand allows them only in
 # its hole group.
@@ -258,8 +307,8 @@ _WEIGHT_HELP = ("a weight ends its alternative after a colon and is a number in 
 
 def range_token(match: re.Match[str]) -> Token | None:
     """The range piece a match of LEXEMES read; None when the match read none of them
-    (a card, which the caller reads). NotationError for a topX% or a weight that is
-    written wrong.
+    (a card, which the caller reads). NotationError for a named range, a topX% or a
+    weight that is written wrong.
 
     >>> pieces = re.compile(LEXEMES)
     >>> [range_token(pieces.match(text)) for text in ("top015%", ":0.25", "pair+", "|")]
@@ -269,6 +318,8 @@ def range_token(match: re.Match[str]) -> Token | None:
      Token(kind='class', text='pair+', card=None, rank=None, suit=None, weight=None),
      Token(kind='|', text='|', card=None, rank=None, suit=None, weight=None)]
     """
+    if match["named"]:
+        return _named_token(match["named"])
     if match["top"]:
         return _top_token(match["top"])
     if match["weight"]:
@@ -278,6 +329,18 @@ def range_token(match: re.Match[str]) -> Token | None:
     if match["bar"]:
         return Token("|", "|")
     return None
+
+
+_NAME_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+NAMED_HELP = ("a named range is written @ and its name, e.g. '(@bring-in-defends) 3c'; "
+              "`studodds ranges` lists the names")
+
+
+def _named_token(text: str) -> Token:
+    """A named range's token, its name in lower case (names are typed in any case)."""
+    if not _NAME_RE.fullmatch(text[1:].lower()):
+        raise NotationError(f"{text!r}: {NAMED_HELP}")
+    return Token("class", text.lower())
 
 
 def _top_token(text: str) -> Token:

@@ -24,6 +24,7 @@ from .engine.joint import JointSearchTooHard, conflicting_players
 from .games import Game, as_game
 from .messages import InputError, option, players_text, shown
 from .ranges import THIRD_STREET_CLASSES, PlayerRange
+from .starting.named_ranges import NamedRangeError, fit_problem, hand_with_definitions
 from .starting.top import class_tests
 
 DECK_SIZE = 52
@@ -139,16 +140,20 @@ def _hands(hands) -> tuple[StudHand, ...]:
     for p, hand in enumerate(hands):
         if isinstance(hand, str):
             try:
-                parsed.append(parse_hand(hand))
+                read = parse_hand(hand)
             except NotationError as error:  # which hand: with eight, the card alone is not enough
                 raise NotationError(f"player {p + 1}: {error}", players=(p,),
                                     cards=error.cards) from None
+            quoted = repr(hand.strip())
         elif isinstance(hand, StudHand):
-            parsed.append(hand)
+            read, quoted = hand, repr(str(hand))
         else:
             raise NotationError(
                 f"hand {shown(hand)}: a hand is text such as '(As Ks) Ah', one per player",
                 players=(p,))
+        parsed.append(hand_with_definitions(  # its named ranges, from the list in use now
+            read, lambda problem, p=p, quoted=quoted: NamedRangeError(
+                f"player {p + 1}: {quoted}: {problem}", players=(p,))))
     return tuple(parsed)
 
 
@@ -384,7 +389,10 @@ def player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> P
             f"player {p + 1} {str(hand)!r}: {hole_range.tops[0]!r} ranks starting hands, hole "
             "cards with the door card: write the door card after the parentheses",
             players=(p,))
-    tests = class_tests(hole_range, game.id)  # topX% as this game's ranking
+    problem = fit_problem(hole_range, game.id, hand.up)
+    if problem is not None:
+        raise ScenarioError(f"player {p + 1} {str(hand)!r}: {problem}", players=(p,))
+    tests = class_tests(hole_range, game.id)  # topX% as this game's ranking, @name its range
     weighed = [(combo, hole_range.weight_of(combo, hand.up, tests))
                for combo in combinations(pool, size)]
     combos = tuple(combo for combo, w in weighed if w > 0)

@@ -105,12 +105,34 @@ EQUITY_CASES = {
          "hero": 1, "bets_to_come": 2, "big_bet": 4, "trials": 20000, "seed": 9},
         ["equity", "--trials", "20000", "--seed", "9", "--pot", "40", "--to-call", "10",
          "--bets-to-come", "2", "--big-bet", "4", "(9s 8s) 7s 2s", "(x x) Ah Kd"]),
+    "a named range in the hole": (
+        {"game": "stud7", "hands": ["(@completes-high-door) Kd 7c 8c 2h (4s)",
+                                    "(As Ah) 7d 2s 9s Ts (Qd)"], "exact": True},
+        ["equity", "--exact", "(@completes-high-door) Kd 7c 8c 2h (4s)",
+         "(As Ah) 7d 2s 9s Ts (Qd)"]),
     "card shortage: the community card turned": (
         {"game": "stud7", "hands": EIGHT_6TH, "community": "As"},
         ["equity", "--community", "As", *EIGHT_6TH]),
     "card shortage: the community card to come": (
         {"game": "razz", "hands": EIGHT_6TH}, ["equity", "-g", "razz", *EIGHT_6TH]),
 }
+
+
+def test_the_page_reads_the_names_of_the_range_file_serve_was_given(tmp_path):
+    """`serve --range-file` reads the file for the server's whole life: the questions run on
+    worker threads, which see its names too."""
+    from studodds.starting.named_ranges import using_range_file
+
+    path = tmp_path / "mine.toml"
+    path.write_text('[[range]]\nname = "wide"\ngames = ["stud7"]\nsituation = "anything"\n'
+                    'range = "?? ??"\n', encoding="utf-8")
+    body = {"game": "stud7", "hands": ["(@wide) Kd 7c 8c 2h (4s)", "(As Ah) 7d 2s 9s Ts (Qd)"],
+            "exact": True}
+    with using_range_file(path), TestClient(create_app(host="127.0.0.1", port=PORT),
+                                             base_url=BASE) as c:
+        response = c.post("/api/equity", json=body)
+    assert response.status_code == 200, response.text
+    assert response.json()["players"][0]["hand"] == "(@wide) Kd 7c 8c 2h (4s)"
 
 
 @pytest.mark.parametrize("case", list(EQUITY_CASES))

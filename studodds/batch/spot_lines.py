@@ -155,6 +155,10 @@ def question_options(data: Mapping) -> dict:
     seed = _typed(data, "seed", (int,), "a whole number 0 or more")
     if seed is not None and seed < 0:
         raise SpotError(f'"seed" is a whole number 0 or more, got {seed}')
+    # A hand with a named range goes on as read, with the definitions it carries: a Dask
+    # worker does not read the --range-file that gave them.
+    hands = [parsed if parsed.hole_range is not None and parsed.hole_range.names else text
+             for text, parsed in zip(hands, scenario.hands, strict=True)]
     return {
         "game": game, "hands": hands, "dead": dead,
         **({"community": community} if community is not None else {}),

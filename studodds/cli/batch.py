@@ -10,7 +10,7 @@ import time
 import click
 
 from ..batch import BatchInterrupted, DaskExecutor, LocalExecutor, run_batch
-from .options import CONTEXT
+from .options import CONTEXT, range_file_option
 
 
 class _BatchProgress:
@@ -141,6 +141,7 @@ def run_batch_file(spots, output, use_dask, scheduler, workers, threads_per_work
               metavar="RESULTS.jsonl", help="Results, one JSON line per spot (appended to: new, empty, or a results "
               "file of studodds).")
 @executor_options
+@range_file_option
 def batch_command(spots, output, use_dask, scheduler, workers, threads_per_worker, chunk_size,
                   threads):
     """Run many equity questions: SPOTS is a JSON Lines file, one spot per line.

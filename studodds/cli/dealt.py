@@ -7,7 +7,7 @@ import math
 import click
 
 from . import render
-from .options import CONTEXT, game_option, output_options
+from .options import CONTEXT, game_option, output_options, range_file_option
 
 
 @click.command("dealt", context_settings=CONTEXT)
@@ -15,6 +15,7 @@ from .options import CONTEXT, game_option, output_options
 @click.option("--dead", default="", metavar="CARDS",
               help="Cards seen elsewhere (the others' up cards, folded cards): out of the "
               "counts. x for an unseen card changes nothing.")
+@range_file_option
 @output_options()
 @click.argument("hands", nargs=-1)
 def dealt_command(game, dead, fmt, hands):

@@ -37,6 +37,8 @@ COMMANDS = {
              "What every possible next card does to a player's equity."),
     "odds": (".own", "odds_command",
              "How often one hand ends as each final hand, as the cards lie."),
+    "ranges": (".named_ranges", "ranges_command",
+               "The named ranges: what a player holds in a situation a stud coach names."),
     "replay": (".replay", "replay_command",
                "Replay stud hand histories street by street, with the odds."),
     "rules": (".rules", "rules_group",

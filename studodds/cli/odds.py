@@ -18,6 +18,7 @@ from .options import (
     community_option,
     odds_options,
     output_options,
+    range_file_option,
     tell_long_runs,
 )
 
@@ -42,6 +43,7 @@ from .options import (
 @click.option("--bets-to-come", type=int, default=0, metavar="K",
               help="Implied odds: big bets the hero also wins when ahead (with --big-bet).")
 @click.option("--big-bet", type=float, default=0.0, metavar="B", help="The big bet (fixed limit).")
+@range_file_option
 @output_options()
 @click.argument("hands", nargs=-1, required=True)
 def equity_command(game, dead, exact, trials, precision, seed, threads, community, declare,
@@ -99,6 +101,7 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
 @odds_options(each="per card")
 @click.option("--player", type=int, default=1, show_default=True, metavar="N",
               help="Whose next card.")
+@range_file_option
 @output_options()
 @click.argument("hands", nargs=-1, required=True)
 def next_command(game, player, dead, exact, trials, precision, seed, threads, fmt, hands):
@@ -132,6 +135,7 @@ def next_command(game, player, dead, exact, trials, precision, seed, threads, fm
 @click.option("--player", type=int, default=1, show_default=True, metavar="N",
               help="Who is declaring.")
 @community_option
+@range_file_option
 @output_options()
 @click.argument("hands", nargs=-1, required=True)
 def declare_command(game, dead, exact, trials, precision, seed, threads, player, community,

@@ -1,5 +1,6 @@
 """Options several commands share: the game, dead cards, the method (exact, trials,
-precision, seed, threads), the output format, and the progress line on stderr."""
+precision, seed, threads), the output format, a file of named ranges, and the progress
+line on stderr."""
 
 from __future__ import annotations
 
@@ -113,3 +114,19 @@ def community_option(command):
         "--community", metavar="CARD",
         help="7th street after a card shortage: the community card turned face up, everyone's "
         "seventh card (write each player's six cards without a river).")(command)
+
+
+def range_file_option(command):
+    """--range-file: the named ranges of a file of the player's own, usable in the hands
+    (starting/named_ranges.py) while the command runs."""
+    @functools.wraps(command)
+    def run(*args, range_file=None, **kwargs):
+        from ..starting.named_ranges import using_range_file  # the hands' reader: not for --help
+
+        with using_range_file(range_file):
+            return command(*args, **kwargs)
+
+    return click.option(
+        "--range-file", type=click.Path(dir_okay=False), metavar="FILE",
+        help="Named ranges of your own (TOML, as in `studodds ranges`): a hand may use them "
+        "as (@name) Kd. A name the file gives replaces the shipped one of that name.")(run)

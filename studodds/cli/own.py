@@ -7,7 +7,7 @@ import sys
 import click
 
 from . import render
-from .options import CONTEXT, Progress, game_option, output_options
+from .options import CONTEXT, Progress, game_option, output_options, range_file_option
 
 
 @click.command("odds", context_settings=CONTEXT)
@@ -20,6 +20,7 @@ from .options import CONTEXT, Progress, game_option, output_options
               "full'; for a low '8-7', '7-low', 'a wheel'. Repeat it; a high and a low are "
               "also counted at once.")
 @click.option("--threads", type=int, metavar="N", help="Threads to use (default: all cores).")
+@range_file_option
 @output_options()
 @click.argument("hands", nargs=-1, required=True, metavar="HAND")
 def odds_command(game, dead, at_least, threads, fmt, hands):

@@ -228,7 +228,7 @@ def _summary(hands, paths, hero, png, trials, precision, seed, fmt, executor_arg
     if chunk_size and not (use_dask or scheduler):
         raise click.UsageError("--chunk-size sets the spots per Dask task: use it with --dask "
                                "or --scheduler")
-    runner = None  # in this process, one core per question (histories.summary)
+    runner = None  # in this process, one core per question (histories.session)
     executor = None
     if use_dask or scheduler or threads:
         executor = _batch_executor(use_dask, scheduler, workers, threads_per_worker,

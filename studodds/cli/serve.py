@@ -14,7 +14,7 @@ import webbrowser
 import click
 
 from ..web.budget import MAX_SECONDS, OVERRUN
-from .options import CONTEXT
+from .options import CONTEXT, range_file_option
 
 WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
 
@@ -44,6 +44,7 @@ WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
 @click.option("--no-warm", is_flag=True,
               help="Do not compile the odds engine in the background at start (`studodds "
               "warm`); each kind of question then compiles what it needs when first asked.")
+@range_file_option
 def serve_command(host, port, max_seconds, no_key, no_browser, no_warm):
     """The stud table in your browser: put the cards on the table, see the odds.
 

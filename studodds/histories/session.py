@@ -20,7 +20,7 @@ test: counting or enumeration under its limits), otherwise sampled to SUMMARY_PR
 ample for a sum over many hands (the sampling errors of N hands add up to about
 SUMMARY_PRECISION * sqrt(N), far below the swing of the cards).
 
-The questions are plain spot dicts (batch.spots' format), so a caller can run them in
+The questions are plain spot dicts (batch.spot_lines' format), so a caller can run them in
 this process (local_runner) or as a batch on Dask worker processes (the command line does,
 with --dask): the same spots with the same seeds give the same numbers.
 """

@@ -23,6 +23,7 @@ from ..games import Game, as_game
 from ..messages import InputError, option, shown, whole_number
 from ..scenario import DECK_SIZE, build_scenario, check_hand_shape, player_range
 from ..starting.dealt import DealtError, how_often_dealt
+from ..starting.named_ranges import NamedRangeError, hand_with_definitions
 from .thresholds import Threshold, parse_threshold
 
 # The high thresholds of "a low and a high at once" in a split game, weakest first.
@@ -204,6 +205,9 @@ def own_odds(
     elif not isinstance(hand, StudHand):
         raise InputError(f"hand {shown(hand)}: a hand is text such as '(As Ks) Ah'",
                          players=(0,))
+    hand = hand_with_definitions(  # its named ranges, from the list in use now
+        hand, lambda problem: NamedRangeError(f"the hand {str(hand)!r}: {problem}",
+                                              players=(0,)))
     try:  # one hand: "the hand", where the table's checks say "player 1"
         check_hand_shape(game, hand, 1)
     except InputError as error:

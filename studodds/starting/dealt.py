@@ -53,6 +53,7 @@ from ..cards import (
 from ..games import Game, as_game
 from ..messages import InputError, option
 from ..ranges import THIRD_STREET_CLASSES
+from .named_ranges import NamedRangeError, fit_problem, hand_with_definitions
 from .top import class_tests
 
 __all__ = ["COMMON_HANDS", "Count", "DealtError", "HowOftenDealt", "common_hands",
@@ -124,6 +125,8 @@ def how_often_dealt(game: str | Game, hand: str | StudHand,
     if isinstance(hand, str):
         any_door = _ANY_DOOR.fullmatch(hand)
         hand = parse_hand(any_door["hole"] if any_door else hand)
+    hand = hand_with_definitions(  # its named ranges, from the list in use now
+        hand, lambda problem: NamedRangeError(f"{text.strip()!r}: {problem}", players=(0,)))
     seen = _dead_seen(dead)
     hole_cards = _check_hand(found, hand, text)
     check_no_duplicates([], seen)
@@ -179,6 +182,9 @@ def _check_hand(game: Game, hand: StudHand, text: str) -> int:
         raise DealtError(f"{quoted}: a weight says how often a player would play a hand, not "
                          "how often it is dealt: write the range without weights",
                          players=(0,))
+    problem = fit_problem(hole_range, game.id, hand.up) if hole_range is not None else None
+    if problem is not None:
+        raise DealtError(f"{quoted}: {problem}", players=(0,))
     third_street = [c for c in (hole_range.classes if hole_range else ())
                     if c in THIRD_STREET_CLASSES]
     if third_street and hole_cards != 2:

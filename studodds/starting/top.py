@@ -18,10 +18,11 @@ plain predicate for the game a scenario is built for.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
-from ..ranges import CLASS_TESTS, ClassTest, HoleRange, top_percent
+from ..ranges import CLASS_TESTS, NAMED_MARK, ClassTest, HoleRange, NamedRange, top_percent
 from .classes import class_of, classes, scheme_of
 
 RANKINGS_FILE = "rankings.json"
@@ -76,8 +77,9 @@ def top_share(game: str, percent: float) -> float:
 
 def class_tests(hole_range: HoleRange, game: str) -> dict[str, ClassTest]:
     """Every class the range names, as a plain predicate of (hole cards, up cards) for
-    HoleRange.weight_of: ranges.CLASS_TESTS, and each ``topX%`` alternative as the game's
-    best X% of starting hands (the hole cards with the door card, in_top).
+    HoleRange.weight_of: ranges.CLASS_TESTS, each ``topX%`` alternative as the game's
+    best X% of starting hands (the hole cards with the door card, in_top), and each named
+    range (``@name``) as its definition for the game and the door card.
 
     >>> from studodds.cards import parse_hand
     >>> tests = class_tests(parse_hand("(top2% | pair+) Kd").hole_range, "stud7")
@@ -86,7 +88,37 @@ def class_tests(hole_range: HoleRange, game: str) -> dict[str, ClassTest]:
     """
     tops = {name: _top_test(game, top_percent(name)) for name in hole_range.tops}
     games_own = {"low3": _low3_ace_high} if game == "razz27" else {}
-    return {**CLASS_TESTS, **games_own, **tops}
+    named = {NAMED_MARK + name: _named_test(hole_range, name, game)
+             for name in hole_range.names}
+    return {**CLASS_TESTS, **games_own, **tops, **named}
+
+
+def named_definition(hole_range: HoleRange, name: str, game: str,
+                     door: int) -> NamedRange | None:
+    """The definition of the named range ``name`` (carried by the range) for this game and
+    door card (a card id), or None when none is for them."""
+    return next((n for n in hole_range.named if n.name == name and n.fits(game, door)), None)
+
+
+def _named_test(hole_range: HoleRange, name: str, game: str) -> ClassTest:
+    """The named range as a test giving a weight: the hole cards' weight in the definition
+    for this game and the door card (up[0]). A named range is what a player started with
+    (he completed, or called, on the first street), so on later streets too it is tested
+    with the door card alone: a hole card that pairs a later up card made no pair when he
+    acted. The scenario checks first that a definition fits (starting.named_ranges.fit_problem),
+    so a door card none is for is a bug of the caller's."""
+    tests_by_definition: dict[NamedRange, Mapping[str, ClassTest]] = {}
+
+    def test(hole: tuple[int, ...], up: tuple[int, ...]) -> float:
+        definition = named_definition(hole_range, name, game, up[0]) if up else None
+        if definition is None:
+            raise ValueError(f"no definition of @{name} for {game} with this door card")
+        tests = tests_by_definition.get(definition)
+        if tests is None:
+            tests = tests_by_definition[definition] = class_tests(definition.hole_range, game)
+        return definition.hole_range.weight_of(hole, up[:1], tests)
+
+    return test
 
 
 def _low3_ace_high(hole: tuple[int, ...], up: tuple[int, ...]) -> bool:

@@ -179,7 +179,7 @@ function seatElement(seat, i, view) {
     input.autocomplete = "off";
     input.value = seatIsEmpty(seat) ? "" : handText(seat);
     input.placeholder = `${state.game.streets[0].down > 1 ? "(As Kd) Qh" : "(As) Kd"}, empty: random`;
-    input.title = "the hand as on the command line: (hole cards) up cards (river); a range in the hole: (K? K? | A? A?) Kd";
+    input.title = "the hand as on the command line: (hole cards) up cards (river); a range in the hole: (K? K? | A? A?) Kd, or a named one: (@steals-late) Kd";
     input.setAttribute("aria-label", `player ${i + 1}'s hand`);
     input.dataset.testid = `hand-${i + 1}`;
     input.addEventListener("change", () => {
