@@ -52,3 +52,11 @@ def announce_compile(kernel, what: str, seconds: int) -> None:
               f"engine for {what}, about {seconds} s, this once (`studodds warm` compiles "
               "everything in one go)",
               file=sys.stderr, flush=True)
+
+
+def most_threads() -> int:
+    """The most threads numba runs (NUMBA_NUM_THREADS: the cores, or the environment's)."""
+    import numba
+
+    # Set when numba loads (numba/core/config.py), so numba's stubs do not list it.
+    return numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]

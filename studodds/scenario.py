@@ -373,6 +373,7 @@ def _check_ranges(hands, ranges) -> None:
 
 def player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> PlayerRange:
     hole_range = hand.hole_range
+    assert hole_range is not None  # called for the players with a range only
     size = game.hole_cards
     third_street = [c for c in hole_range.classes if c in THIRD_STREET_CLASSES]
     if third_street and (size != 2 or not hand.up):

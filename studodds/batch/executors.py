@@ -16,8 +16,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Self
 
-import numba
-
+from ..config import most_threads
 from ..messages import shown
 from .running import SpotResult, run_chunk, run_spot
 from .spot_lines import BatchError, Spot
@@ -75,7 +74,7 @@ class LocalExecutor:
 
     def plan(self, n_spots: int) -> tuple[int | None, int]:
         """(kernel threads per spot, None for numba's own count; spots at once)."""
-        cores = numba.config.NUMBA_NUM_THREADS
+        cores = most_threads()
         if self.threads is None and n_spots <= 1:
             return None, 1
         threads = min(self.threads or 1, cores)

@@ -145,7 +145,7 @@ def door_class_of(cards, game: str | Game | Scheme = "stud7") -> DoorClass:
             raise ValueError(f"{cards.strip()!r}: a starting hand by its door card is written "
                              f"with the hole cards in parentheses, then the door card, e.g. "
                              f"{example}")
-        ids = (*hand.down, hand.up[0])
+        ids = hand.known_cards  # the hole cards, then the door card: none unknown, no river
     else:
         ids = tuple(int(c) for c in cards)
     return DoorClass(class_of(ids, scheme), ids[-1] // 4)

@@ -129,7 +129,7 @@ class BettingRound:
         self.posted = [checked_amount(a, f"the amount posted by {p}") for p, a in
                        zip(self.players, posted, strict=True)]
         self.dead = [checked_amount(a, "dead money") for a in dead]
-        self.round_in = [0] * n
+        self.round_in: list[int | Decimal] = [0] * n
         self.folded = [False] * n
         self.unit = stakes.bet(self.game.streets[street_index].bet)
         self.open_pair = bool(open_pair) and open_pair_round(self.game, street_index)

@@ -21,6 +21,7 @@ def _decimals(value: Decimal) -> int:
     """Decimal places of a finite Decimal, trailing zeros not counted (no arithmetic: a
     huge exponent cannot overflow here)."""
     _, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)  # finite: 'n', 'N' and 'F' mark NaN and infinity
     significant = "".join(map(str, digits)).rstrip("0")
     if not significant:  # zero
         return 0
