@@ -28,6 +28,7 @@ class SpotResult:
 
     def json_line(self) -> str:
         """The output line: the id first, then the equity JSON object, compact, one line."""
+        assert self.result is not None, "a failed spot has no output line"
         return json.dumps({"id": self.id} | self.result, ensure_ascii=False,
                           separators=(",", ":")) + "\n"
 

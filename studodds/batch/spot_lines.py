@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Set
 from dataclasses import dataclass, field
 
 from ..equity import parse_declarations
@@ -176,7 +176,7 @@ class SpotFile:
     problems: list[str] = field(default_factory=list)  # bad lines, each "line N: ..."
 
 
-def read_spots(path: str | os.PathLike, present_ids: set = frozenset()) -> SpotFile:
+def read_spots(path: str | os.PathLike, present_ids: Set = frozenset()) -> SpotFile:
     """Read a JSON Lines file of spots. Bad lines (not JSON, no id, a repeated id, a bad
     field, card or game) are reported with their line number and left out; blank lines are
     ignored; spots whose id is in present_ids are counted, not checked again. Anything but
@@ -196,7 +196,7 @@ def read_spots(path: str | os.PathLike, present_ids: set = frozenset()) -> SpotF
                     continue
                 if spot is _PRESENT:
                     spot_file.present += 1
-                elif spot is not None:
+                elif isinstance(spot, Spot):  # not None, a blank line
                     spot_file.spots.append(spot)
     except OSError as exc:
         raise BatchError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
