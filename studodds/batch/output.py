@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from io import FileIO
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from io import FileIO
 from pathlib import Path
 from typing import Self
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Mapping, Set
+from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from ..equity import parse_declarations
@@ -176,7 +177,7 @@ class SpotFile:
     problems: list[str] = field(default_factory=list)  # bad lines, each "line N: ..."
 
 
-def read_spots(path: str | os.PathLike, present_ids: Set = frozenset()) -> SpotFile:
+def read_spots(path: str | os.PathLike, present_ids: AbstractSet = frozenset()) -> SpotFile:
     """Read a JSON Lines file of spots. Bad lines (not JSON, no id, a repeated id, a bad
     field, card or game) are reported with their line number and left out; blank lines are
     ignored; spots whose id is in present_ids are counted, not checked again. Anything but

@@ -26,6 +26,7 @@ def batch_runner(executor=None, *, chunk_size: int | None = None) -> Runner:
         for result in iter_results(spots, executor=executor, chunk_size=chunk_size):
             if not result.ok:
                 raise ChartError(f"spot {result.id!r}: {result.error}")
+            assert result.result is not None  # a spot that ran has its result
             yield by_id[result.id], result.result
 
     return run

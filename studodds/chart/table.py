@@ -183,14 +183,15 @@ class Chart:
 
     def ranked(self) -> list[ChartRow]:
         """Rows with an equity, best first (ties: class order)."""
-        rows = [r for r in self.rows if r.equity is not None]
-        return sorted(rows, key=lambda r: -r.equity)
+        rows = [(r.equity, r) for r in self.rows if r.equity is not None]
+        return [r for _, r in sorted(rows, key=lambda row: -row[0])]
 
     def matrix(self) -> list[list[float | None]]:
         """vs classes: equity[hero][villain] in axis order, None for an empty cell."""
         if self.vs != "classes":
             raise ChartError("a matrix is for vs classes charts")
-        cell = {(r.hero.index, r.villain.index): r.equity for r in self.rows}
+        cell = {(r.hero.index, r.villain.index): r.equity for r in self.rows
+                if r.villain is not None}  # every row of a vs classes chart has one
         return [[cell[h.index, v.index] for v in self.villains] for h in self.heroes]
 
     def records(self) -> list[dict]:
