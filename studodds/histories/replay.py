@@ -37,7 +37,7 @@ and the hands they showed, the rake, each player's net.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Unpack
+from typing import Any, Unpack
 
 from .. import table
 from ..cards import card_str
@@ -135,7 +135,7 @@ class HandReplay:
     result: HandResult | None = None
 
     def to_dict(self) -> dict:
-        out = {
+        out: dict[str, Any] = {
             "hand_id": self.hand_id, "room": self.room, "game": self.game, "hero": self.hero,
             "streets": [_street_dict(s) for s in self.streets],
             "rule_problems": list(self.rule_problems),
@@ -229,8 +229,8 @@ def _put_in_before(hh: HandHistory, street_index: int) -> dict[str, float]:
             if a.player in out and (i < street_index or a.kind == "ante"):
                 out[a.player] += a.amount
     earlier = {street.name for street in hh.streets[:street_index]}
-    for street, name, amount in hh.returned:
-        if street in earlier and name in out:
+    for street_name, name, amount in hh.returned:
+        if street_name in earlier and name in out:
             out[name] -= amount
     return out
 
@@ -375,7 +375,7 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, method: Method | No
         )
         pots = []
         for pot in _pots(hh, s, tuple(names)):
-            shares = []
+            shares: list[tuple[float, ...]] = []
             for view, base, result in ((hero_hands, dead, seen),
                                        (revealed_hands, dead_revealed, shown)):
                 if len(pot.eligible) == 1:

@@ -32,7 +32,7 @@ class Pot:
     else could match: it goes back to them.
     """
 
-    amount: int | Decimal
+    amount: int | float | Decimal  # a float in a hand history's replay (its amounts)
     eligible: tuple
 
 
