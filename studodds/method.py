@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import TypedDict, Unpack
 
 import numpy as np
 
@@ -99,7 +99,7 @@ class Method:
         """No method chosen: the library picks exact or sampling by the size of the work."""
         return self.exact is None and self.trials is None and self.precision is None
 
-    def replace(self, **changes) -> Method:
+    def replace(self, **changes: Unpack[MethodOptions]) -> Method:
         return dataclasses.replace(self, **changes)
 
     @classmethod

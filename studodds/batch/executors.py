@@ -64,7 +64,7 @@ class LocalExecutor:
     of one spot. Results come in the spots' order (an output file is the same every run).
     """
 
-    def __init__(self, threads: int | None = None):
+    def __init__(self, threads: int | None = None) -> None:
         self.threads = threads
         self.started = False
 
@@ -72,7 +72,7 @@ class LocalExecutor:
         self.started = True
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.started = False
 
     def plan(self, n_spots: int) -> tuple[int | None, int]:
@@ -181,7 +181,7 @@ class DaskExecutor:
 
     def __init__(self, scheduler: str | None = None, *, workers: int | None = None,
                  threads_per_worker: int = 1, threads: int | None = None,
-                 connect_timeout: float = 10.0):
+                 connect_timeout: float = 10.0) -> None:
         # What can be checked without a cluster is checked now, before the batch reads its
         # input: a bad option is then the one error, not the last of a list of bad lines.
         _import_distributed()
@@ -235,7 +235,7 @@ class DaskExecutor:
             raise BatchError(f"cannot {what}: {exc}") from None
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def close(self) -> None:

@@ -155,7 +155,8 @@ class ResultWriter:
     it is a result. write() appends one whole line with one system call, each id once.
     """
 
-    def __init__(self, path: str | os.PathLike, on_problem: Callable[[str], None] | None = None):
+    def __init__(self, path: str | os.PathLike,
+                 on_problem: Callable[[str], None] | None = None) -> None:
         self.path = Path(path)
         self.on_problem = on_problem or (lambda message: None)
         self.ids: set = set()
@@ -185,7 +186,7 @@ class ResultWriter:
             raise
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self._open_file.close()  # also releases the lock
 
     def _lock(self) -> None:

@@ -32,7 +32,7 @@ class SpotError(ValueError):
     spot_id: the spot's id when it could be read.
     """
 
-    def __init__(self, message: str, spot_id: str | int | None = None):
+    def __init__(self, message: str, spot_id: str | int | None = None) -> None:
         super().__init__(message)
         self.spot_id = spot_id
 
@@ -114,7 +114,7 @@ def _dead_of(data: Mapping) -> str | list:
     raise SpotError(f'"dead" is a string or a list of cards, e.g. "7h 2c x", got {shown(dead)}')
 
 
-def parse_spot(data, line: int | None = None) -> Spot:
+def parse_spot(data: Mapping, line: int | None = None) -> Spot:
     """Check one spot (a parsed JSON object) as far as can be done without running it:
     fields and their types, the game, the cards (build_scenario). Raises SpotError or the
     library's own ValueError, which quotes the bad card or game."""

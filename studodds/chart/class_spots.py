@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TypedDict
 
 import numba
 
@@ -110,6 +111,19 @@ def matchup_groups(
             name = max(presentation_order(permute_suits(hand, p)) for p in stabilizer)
             sizes[name] = sizes.get(name, 0) + 1
     return sorted(sizes.items(), reverse=True)
+
+
+class ChartOptions(TypedDict, total=False):
+    """chart_spots' keywords, as make_chart passes them on."""
+
+    selection: str | Iterable[str]
+    villains: str | Iterable[str] | None
+    opponents: int
+    exact: bool | None
+    trials: int | None
+    precision: float | None
+    seed: int
+    mirror: bool
 
 
 def _cards_code(cards: Iterable[int]) -> str:

@@ -37,6 +37,7 @@ and the hands they showed, the rake, each player's net.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, Unpack
 
 from .. import table
@@ -273,7 +274,8 @@ def _pots(hh: HandHistory, street_index: int, live: tuple[str, ...]) -> list[tab
     folded = [round(put_in[name], 2) for name in hh.players if name not in live]
     posted = [round(put_in[name], 2) for name in live]
     if any(x < 0 for x in posted + folded):
-        return [table.Pot(round(sum(posted + folded), 2), live)]  # a file that adds up wrong
+        # A file that adds up wrong: one pot (a Decimal, as the table's amounts are).
+        return [table.Pot(Decimal(repr(round(sum(posted + folded), 2))), live)]
     # Stakes and stacks (chips behind) do not change how the chips already in are split.
     stakes = table.Stakes(ante=0, bring_in=1, small_bet=1, big_bet=1)
     betting = table.BettingRound(hh.game, street_index, stakes, live, [1] * len(live),
