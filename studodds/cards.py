@@ -550,7 +550,7 @@ def check_no_duplicates(
     owner: dict[int, tuple[str, dict]] = {}
     labelled: list[tuple[str, dict, tuple[int, ...]]] = [
         (f"player {i + 1}", {"players": (i,)}, hand.known_cards)
-                for i, hand in enumerate(hands)]
+        for i, hand in enumerate(hands)]
     labelled.append((option("dead"), {"fields": ("dead",)}, tuple(_card_id(c) for c in dead)))
     if community is not None:
         labelled.append((option("community"), {"fields": ("community",)},
