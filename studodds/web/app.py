@@ -83,7 +83,7 @@ def _streamed(job) -> StreamingResponse:
                     yield json.dumps({"progress": round(update, 4)}) + "\n"
             outcome = _outcome(job)
             line = ({"result": outcome} if not isinstance(outcome, Response)
-                    else json.loads(outcome.body))
+                    else json.loads(bytes(outcome.body)))
             yield json.dumps(line, ensure_ascii=False) + "\n"
         finally:
             job.cancel()  # a no-op when done; else nobody reads the answer any more
