@@ -32,7 +32,7 @@ from __future__ import annotations
 import difflib
 import operator
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
 
@@ -172,7 +172,7 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
     [('pattern', 11, None), ('pattern', None, 3)]
     """
     tokens = []
-    pos = _SEPARATORS_RE.match(text).end()
+    pos = _run_end(_SEPARATORS_RE, text, 0)
     while pos < len(text):
         match = _TOKEN_RE.match(text, pos)
         if match is None:
@@ -191,7 +191,7 @@ def tokenize(text: str, *, in_hand: bool = False) -> list[Token]:
             tokens.append(Token("pattern", match.group(), None, rank, suit))
         else:
             tokens.append(Token("card", match.group(), _card_from_match(match)))
-        pos = _SEPARATORS_RE.match(text, match.end()).end()
+        pos = _run_end(_SEPARATORS_RE, text, match.end())
     return tokens
 
 
@@ -209,7 +209,7 @@ def _word_error(text: str, pos: int) -> NotationError | None:
     start = pos  # the failure may be inside the word: "aces" reads as Ac, then "es"
     while start > 0 and text[start - 1] not in " \t\n,()|":
         start -= 1
-    word = text[start:_WORD_END_RE.match(text, pos).end()]
+    word = text[start:_run_end(_WORD_END_RE, text, pos)]
     if len(word) < 3 or not word[0].isalpha() or not all(
         ch.isalnum() or ch == "+" for ch in word
     ):
@@ -230,13 +230,20 @@ def _word_error(text: str, pos: int) -> NotationError | None:
     )
 
 
+def _run_end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where pattern's run starting at pos ends (separators, a word)."""
+    run = pattern.match(text, pos)
+    assert run is not None  # both patterns are a starred class: they match the empty string
+    return run.end()
+
+
 def _bad_piece(text: str, pos: int) -> str:
     """The unreadable piece of text starting at pos, for an error message.
 
     After a valid rank only the next character is blamed ("Kx" in "AsKxQh"), since the
     rest of the word may well be fine; otherwise the whole rest of the word is.
     """
-    word_end = _WORD_END_RE.match(text, pos).end()
+    word_end = _run_end(_WORD_END_RE, text, pos)
     rank = _RANK_PREFIX_RE.match(text, pos)
     if rank is not None:
         return text[pos:min(rank.end() + 1, word_end)]
@@ -291,7 +298,7 @@ def parse_cards(text: str) -> tuple[int, ...]:
     check_length(text, "a list of cards")
     cards = []
     for token in tokenize(text):
-        if token.kind != "card":
+        if token.kind != "card" or token.card is None:  # a card token always has its id
             # Unknowns and parentheses belong to stud hands, not plain card lists.
             raise _not_a_card(token.text)
         cards.append(token.card)
@@ -462,20 +469,22 @@ def parse_hand(text: str) -> StudHand:
     # with an index: taking pieces off the front of the list made long input quadratic).
     down: list[Token] = []
     at = 0
-    hole_given = bool(pieces) and isinstance(pieces[0], list)
-    if hole_given:
-        down, at = pieces[0], 1
+    first = pieces[0] if pieces else None
+    hole_given = isinstance(first, list)
+    if isinstance(first, list):
+        down, at = first, 1
     up: list[Token] = []
-    while at < len(pieces) and not isinstance(pieces[at], list):
-        up.append(pieces[at])
+    while at < len(pieces) and not isinstance(piece := pieces[at], list):
+        up.append(piece)
         at += 1
     river: list[Token] = []
+    if at < len(pieces) and isinstance(piece := pieces[at], list):
+        river, at = piece, at + 1
     if at < len(pieces):
-        river, at = pieces[at], at + 1
-    if at < len(pieces):
-        if isinstance(pieces[at], list):
+        piece = pieces[at]
+        if isinstance(piece, list):
             raise fail("at most 2 groups in parentheses (hole cards, then the river)")
-        raise fail(f"nothing may follow the river group, found {pieces[at].text!r}")
+        raise fail(f"nothing may follow the river group, found {piece.text!r}")
 
     for token in up:
         if token.kind == "unknown":
@@ -506,7 +515,8 @@ def parse_hand(text: str) -> StudHand:
     def ids(group: list[Token]) -> tuple[int | None, ...]:
         return tuple(t.card for t in group)
 
-    hand_down, hand_up, hand_river = ids(down), ids(up), ids(river)
+    hand_down, hand_river = ids(down), ids(river)
+    hand_up = tuple(t.card for t in up if t.card is not None)  # all cards: checked above
     duplicate = _first_duplicate(c for c in hand_down + hand_up + hand_river if c is not None)
     if duplicate is not None:
         raise NotationError(f"card {card_str(duplicate)!r} appears twice in {quoted}",
@@ -538,8 +548,9 @@ def check_no_duplicates(
     """
     # Each place a card can be: its words in a message, and the fact the error carries.
     owner: dict[int, tuple[str, dict]] = {}
-    labelled = [(f"player {i + 1}", {"players": (i,)}, hand.known_cards)
-                for i, hand in enumerate(hands)]
+    labelled: list[tuple[str, dict, tuple[int, ...]]] = [
+        (f"player {i + 1}", {"players": (i,)}, hand.known_cards)
+        for i, hand in enumerate(hands)]
     labelled.append((option("dead"), {"fields": ("dead",)}, tuple(_card_id(c) for c in dead)))
     if community is not None:
         labelled.append((option("community"), {"fields": ("community",)},
@@ -579,10 +590,10 @@ def parse_hands(texts: Iterable[str]) -> list[StudHand]:
 MAX_DEAD = 52  # dead cards given as a list: never more than the deck
 
 
-def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
+def parse_dead(text: str | Iterable) -> tuple[tuple[int, ...], int]:
     """Dead cards: seen cards out of play, and ``x`` for unseen ones (a folded hole card).
 
-    Text, or a sequence of card ids and card texts.
+    Text, or a sequence (any iterable) of card ids and card texts.
 
     >>> parse_dead("7h 2c x x")
     ((22, 0), 2)
@@ -609,7 +620,7 @@ def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
         raise NotationError(f"{option('dead')}: {error}", fields=("dead",),
                             cards=error.cards) from None
     for token in tokens:
-        if token.kind == "card":
+        if token.kind == "card" and token.card is not None:  # a card token has its id
             seen.append(token.card)
         elif token.kind == "unknown":
             unknown += 1

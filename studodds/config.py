@@ -8,7 +8,25 @@ tests with NUMBA_BOUNDSCHECK=1, which compiles every kernel with bounds checks, 
 that code in a numba cache of its own.
 """
 
-NUMBA_OPTIONS = {"cache": True, "nogil": True, "error_model": "numpy"}
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, TypedDict
+
+if TYPE_CHECKING:  # numba loads only where a kernel is compiled, never for --help
+    from numba.core.compiler import CompilerBase
+
+
+class NumbaOptions(TypedDict, total=False):
+    """The njit keywords studodds sets, typed as numba's stubs type them (so a misspelled
+    option or a wrong value fails the type check, not a compile)."""
+
+    cache: bool
+    nogil: bool
+    error_model: Literal["python", "numpy"]
+    pipeline_class: type[CompilerBase]
+
+
+NUMBA_OPTIONS: NumbaOptions = {"cache": True, "nogil": True, "error_model": "numpy"}
 
 
 def announce_compile(kernel, what: str, seconds: int) -> None:
@@ -34,3 +52,11 @@ def announce_compile(kernel, what: str, seconds: int) -> None:
               f"engine for {what}, about {seconds} s, this once (`studodds warm` compiles "
               "everything in one go)",
               file=sys.stderr, flush=True)
+
+
+def most_threads() -> int:
+    """The most threads numba runs (NUMBA_NUM_THREADS: the cores, or the environment's)."""
+    import numba
+
+    # Set when numba loads (numba/core/config.py), so numba's stubs do not list it.
+    return numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]

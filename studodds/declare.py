@@ -132,6 +132,7 @@ def declare_table(
     others, rows = declaration_rows(n, player - 1)
     run = run_engine(scenario, method, declaration_rows=DeclarationRows(rows, player - 1))
     tallies = run.declare_tallies
+    assert tallies is not None  # the engine tallies every row it is given
     samples = run.samples
     mc = run.method == "monte-carlo"
     out = []
@@ -149,7 +150,9 @@ def declare_table(
         # weighted ranges the shares are float sums, compared to 12 significant digits.
         shares = [float(f"{tallies[3 * i + j, 0].item():.12g}") for j in range(3)]
         best = CHOICES[shares.index(max(shares))]
-        out.append(DeclareRow(combo, *equities, best, *(errors if mc else (None,) * 3)))
+        high, low, both = equities
+        high_se, low_se, both_se = errors if mc else (None, None, None)
+        out.append(DeclareRow(combo, high, low, both, best, high_se, low_se, both_se))
     return DeclareTable(
         game.id, player, scenario.hand_texts(), scenario.street, run.method, samples, run.seed,
         tuple(out), run.elapsed,

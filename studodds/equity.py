@@ -8,7 +8,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Unpack
+from typing import Any, Unpack
 
 import numba
 import numpy as np
@@ -178,7 +178,7 @@ def _with_final_hands(result: EquityResult, scenario: Scenario, thresholds, dist
     players = []
     for player, final in zip(result.players, players_final_hands(scenario, threads),
                              strict=True):
-        extra = {}
+        extra: dict[str, Any] = {}  # PlayerResult's fields, by name
         if distribution:
             extra["distribution"] = {}
             for kind in game.kinds:
@@ -282,19 +282,19 @@ def run_engine(
                                                               progress)
             else:
                 tallies, no_low, dist, decl = run_exact(
-                    inputs, joint, n_deals, distribution, declare, progress
+                    inputs, joint, int(n_deals), distribution, declare, progress
                 )
-            method, samples, seed = "exact", n_deals, None
+            answered_by, samples, seed = "exact", int(n_deals), None  # finite when exact
         else:
             if seed is None:
                 seed = new_seed()
             tallies, no_low, dist, decl, samples = run_monte_carlo(
                 inputs, seed, method.trials, precision, distribution, declare, progress
             )
-            method = "monte-carlo"
+            answered_by = "monte-carlo"
     finally:
         numba.set_num_threads(previous_threads)
-    return EngineRun(method, samples, seed, tallies, no_low, dist,
+    return EngineRun(answered_by, samples, seed, tallies, no_low, dist,
                      decl if declare.mode == DECLARE_MANY else None,
                      time.perf_counter() - start, note)
 
@@ -302,12 +302,13 @@ def run_engine(
 @dataclass
 class RunPlan:
     """The method chosen for a table state, before any kernel runs: exact is "counting",
-    True (enumeration) or False (sampling, to `precision` unless trials are given)."""
+    True (enumeration) or False or None (sampling, to `precision` unless trials are
+    given)."""
 
     inputs: EngineInputs
     joint: np.ndarray | None
-    n_deals: float
-    exact: bool | str
+    n_deals: float  # an int, or math.inf when the ranged hole cards are too many to list
+    exact: bool | str | None
     precision: float | None
     note: str | None
     estimate: RunEstimate
@@ -317,7 +318,8 @@ def plan_run(scenario: Scenario, method: Method, distribution: bool,
              declare: Declare) -> RunPlan:
     """Choose how run_engine answers (exact counting, enumeration or sampling to a
     precision), and how long it takes."""
-    exact, trials, precision = method.exact, method.trials, method.precision
+    exact: bool | str | None = method.exact
+    trials, precision = method.trials, method.precision
     game = scenario.game
     inputs = EngineInputs(scenario, joint_cap=MAX_JOINT_COMBINATIONS)
     joint = inputs.joint_rows
@@ -331,14 +333,15 @@ def plan_run(scenario: Scenario, method: Method, distribution: bool,
     # Heads-up without ranges, no community card to come: exact by counting, on any street
     # (headsup.py); its cost is the villain completions times the shared sets. Two hands'
     # counts compare them completely, so declarations are settled on the counts.
+    sides = sorted(scenario.to_deal)  # heads-up: the stored side's cards to come, the other's
     counting = (
         scenario.n_players == 2 and not scenario.ranges and not scenario.community_to_come
         and not distribution
-        and headsup.stored_bytes(len(scenario.pool), *sorted(scenario.to_deal), game.split)
+        and headsup.stored_bytes(len(scenario.pool), sides[0], sides[1], game.split)
         <= MAX_COUNTING_BYTES
     )
     counting_cost = (
-        headsup.cost(len(scenario.pool), *sorted(scenario.to_deal), split=game.split)
+        headsup.cost(len(scenario.pool), sides[0], sides[1], split=game.split)
         if counting else 0
     )
     note = None
@@ -351,7 +354,7 @@ def plan_run(scenario: Scenario, method: Method, distribution: bool,
             exact = "counting"
         elif n_deals > AUTO_EXACT_DEALS:
             seconds = timing.counting_seconds(
-                len(scenario.pool), *sorted(scenario.to_deal), game.split, threads_of(method)
+                len(scenario.pool), sides[0], sides[1], game.split, threads_of(method)
             )
             # The constants' figure, not scaled by timing's probe: the probe took 0.07 s, a
             # seventh of a small query's whole process, and a note needs no precision.
@@ -461,8 +464,8 @@ def _estimate(scenario: Scenario, exact, n_deals, trials, precision, declaration
     split = scenario.game.split
     players = scenario.n_players
     if exact == "counting":
-        seconds = timing.counting_seconds(len(scenario.pool), *sorted(scenario.to_deal), split,
-                                          threads)
+        k, m = sorted(scenario.to_deal)  # heads-up
+        seconds = timing.counting_seconds(len(scenario.pool), k, m, split, threads)
         return RunEstimate(seconds, "counting", n_deals)
     if exact:
         seconds = timing.enumeration_seconds(n_deals, players, split, declaration_rows,

@@ -18,10 +18,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import TypedDict, Unpack
 
 import numpy as np
 
+from .config import most_threads
 from .messages import OptionError, option, real_number, shown, whole_number
 
 # The engine (numba) is loaded by the checks and estimates that need it, not by importing
@@ -98,7 +99,7 @@ class Method:
         """No method chosen: the library picks exact or sampling by the size of the work."""
         return self.exact is None and self.trials is None and self.precision is None
 
-    def replace(self, **changes) -> Method:
+    def replace(self, **changes: Unpack[MethodOptions]) -> Method:
         return dataclasses.replace(self, **changes)
 
     @classmethod
@@ -148,9 +149,7 @@ def check_method(exact, trials, precision, seed) -> None:
 def check_callbacks(threads, progress, on_estimate) -> None:
     """The rest of a method: the threads, and the callbacks."""
     if threads is not None:
-        import numba
-
-        most = numba.config.NUMBA_NUM_THREADS
+        most = most_threads()
         if not whole_number(threads) or not 1 <= threads <= most:
             raise OptionError(
                 f"threads must be between 1 and {most} (a whole number), got {shown(threads)}")

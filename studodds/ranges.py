@@ -346,7 +346,7 @@ def _named_token(text: str) -> Token:
 def _top_token(text: str) -> Token:
     match = _TOP_RE.fullmatch(text)
     percent = float(match["x"]) if match else None
-    if percent is None or not 0 < percent <= 100:
+    if match is None or percent is None or not 0 < percent <= 100:
         raise NotationError(f"{text!r}: {_TOP_HELP}; the other classes are "
                             f"{', '.join(CLASSES)}")
     # The number as typed, without leading or trailing zeros (top015% is top15%): every
@@ -377,7 +377,9 @@ def read_range(tokens: list[Token], fail: Callable[[str], NotationError]) -> Hol
             continue
         weight = 1.0
         if current and current[-1].kind == "weight":
-            weight = current.pop().weight
+            given = current.pop().weight
+            assert given is not None  # a weight token carries its number
+            weight = given
             if not current:
                 raise fail("a weight needs its alternative before it, as in '?? ??:0.25'")
         misplaced = [t for t in current if t.kind == "weight"]
@@ -397,7 +399,7 @@ def read_range(tokens: list[Token], fail: Callable[[str], NotationError]) -> Hol
         else:
             slots = []
             for t in current:
-                if t.kind == "card":
+                if t.kind == "card" and t.card is not None:  # a card token has its id
                     slots.append(Slot(t.card >> 2, t.card & 3))
                 elif t.kind == "pattern":
                     slots.append(Slot(t.rank, t.suit))

@@ -8,7 +8,7 @@ Errors are ``ScenarioError`` (a ValueError) with one line that says what to fix.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -152,8 +152,7 @@ def _hands(hands) -> tuple[StudHand, ...]:
                 f"hand {shown(hand)}: a hand is text such as '(As Ks) Ah', one per player",
                 players=(p,))
         parsed.append(hand_with_definitions(  # its named ranges, from the list in use now
-            read, lambda problem, p=p, quoted=quoted: NamedRangeError(
-                f"player {p + 1}: {quoted}: {problem}", players=(p,))))
+            read, _named_range_error(p, quoted)))
     return tuple(parsed)
 
 
@@ -162,6 +161,14 @@ def _check_player_count(game: Game, n: int) -> None:
         raise ScenarioError(
             f"{game.name} is played by at most {game.max_players} players, got {n} hands"
         )
+
+
+def _named_range_error(p: int, quoted: str) -> Callable[[str], NamedRangeError]:
+    """The error for player p's (0-based) named range that is none, worded for him."""
+    def fail(problem: str) -> NamedRangeError:
+        return NamedRangeError(f"player {p + 1}: {quoted}: {problem}", players=(p,))
+
+    return fail
 
 
 def build_scenario(
@@ -378,6 +385,7 @@ def _check_ranges(hands, ranges) -> None:
 
 def player_range(game: Game, p: int, hand: StudHand, pool: tuple[int, ...]) -> PlayerRange:
     hole_range = hand.hole_range
+    assert hole_range is not None  # called for the players with a range only
     size = game.hole_cards
     third_street = [c for c in hole_range.classes if c in THIRD_STREET_CLASSES]
     if third_street and (size != 2 or not hand.up):

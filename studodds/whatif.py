@@ -132,12 +132,12 @@ def with_next_card(scenario: Scenario, player: int, card: int) -> Scenario:
         hands[player] = StudHand(
             hand.down, hand.up + (card,), hand.river, hand.hole_given, hand.hole_range
         )
-    known = list(scenario.known)
-    known[player] = known[player] + (card,)
+    known_now = list(scenario.known)
+    known_now[player] = known_now[player] + (card,)
     to_deal = list(scenario.to_deal)
     to_deal[player] -= 1
     return replace(
-        scenario, hands=tuple(hands), known=tuple(known), to_deal=tuple(to_deal), pool=pool,
+        scenario, hands=tuple(hands), known=tuple(known_now), to_deal=tuple(to_deal), pool=pool,
         ranges=ranges,
     )
 
@@ -264,11 +264,11 @@ def next_card_table(
         now_estimate = estimate_run(scenario, quiet)
         planned = (quiet.replace(exact=now_estimate.method != "sampling")
                    if quiet.automatic else quiet)
-        card = estimate_run(with_next_card(scenario, p, next(iter(probabilities))), planned)
+        one_card = estimate_run(with_next_card(scenario, p, next(iter(probabilities))), planned)
         on_estimate(RunEstimate(
-            now_estimate.seconds + len(probabilities) * card.seconds, card.method,
-            now_estimate.deals + len(probabilities) * card.deals,
-            at_most=card.at_most, runs=1 + len(probabilities), player=player,
+            now_estimate.seconds + len(probabilities) * one_card.seconds, one_card.method,
+            now_estimate.deals + len(probabilities) * one_card.deals,
+            at_most=one_card.at_most, runs=1 + len(probabilities), player=player,
         ).on_this_machine())
     if one_pass is not None:
         now, by_card = equities_by_card(

@@ -66,7 +66,7 @@ def test_the_notebooks_use_only_the_public_api():
             if cell["cell_type"] != "code":
                 continue
             source = "".join(cell["source"])
-            for place in re.findall(r"^\s*(?:from|import)\s+(studodds[\w.]*)", source, re.M):
+            for place in re.findall(r"^\s*(?:from|import)\s+(studodds[\w.]*)", source, re.MULTILINE):
                 if not PUBLIC_PLACES.fullmatch(place):
                     wrong.append(f"{path.name}: {place}")
             # a module reached through the package: studodds.scenario.build_scenario(...)
@@ -74,3 +74,57 @@ def test_the_notebooks_use_only_the_public_api():
                 r"\bstudodds\.(?:cards|ranges|scenario|whatif|eval|engine|results|own|games)"
                 r"\.\w+", source)]
     assert not wrong, wrong
+
+
+# The public modules: studodds and its documented subpackages (docs/python.md).
+PUBLIC_MODULES = ("studodds", "studodds.starting", "studodds.chart", "studodds.batch",
+                  "studodds.histories", "studodds.table")
+# A public class's methods a caller uses besides its public names.
+CALLED_DUNDERS = {"__init__", "__call__", "__enter__", "__exit__", "__iter__"}
+
+
+def _public_callables():
+    """(where, function) of every public function, and of every method of a public class
+    the class itself defines (not those Python or dataclasses write)."""
+    import importlib
+    import inspect
+
+    for module_name in PUBLIC_MODULES:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isfunction(obj) or inspect.ismethod(obj):
+                yield f"{module_name}.{name}", obj
+            elif inspect.isclass(obj) and obj.__module__.startswith("studodds"):
+                for attr, value in vars(obj).items():
+                    if attr.startswith("_") and attr not in CALLED_DUNDERS:
+                        continue
+                    if isinstance(value, classmethod | staticmethod):
+                        value = value.__func__
+                    elif isinstance(value, property):
+                        value = value.fget
+                    if (inspect.isfunction(value) and value.__module__.startswith("studodds")
+                            and value.__qualname__ == f"{obj.__name__}.{attr}"):
+                        yield f"{module_name}.{name}.{attr}", value
+
+
+def _unannotated(function) -> list[str]:
+    import inspect
+
+    signature = inspect.signature(function)
+    parameters = list(signature.parameters.values())
+    if parameters and parameters[0].name in ("self", "cls") and "." in function.__qualname__:
+        parameters = parameters[1:]
+    missing = [p.name for p in parameters if p.annotation is inspect.Parameter.empty]
+    if signature.return_annotation is inspect.Signature.empty:
+        missing.append("return")
+    return missing
+
+
+def test_every_public_function_is_fully_annotated():
+    """Parameters (*args and **kwargs too) and the return: mypy checks a caller's use of
+    the API only as far as these go (py.typed promises them)."""
+    found = dict(_public_callables())
+    assert "studodds.equity" in found and "studodds.table.BettingRound.act" in found
+    missing = {where: names for where, f in found.items() if (names := _unannotated(f))}
+    assert not missing, f"annotate these: {missing}"

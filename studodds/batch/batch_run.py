@@ -44,7 +44,7 @@ class BatchSummary:
 class BatchInterrupted(KeyboardInterrupt):
     """A batch stopped by Ctrl-C (or SIGTERM turned into it): what it had done by then."""
 
-    def __init__(self, summary: BatchSummary):
+    def __init__(self, summary: BatchSummary) -> None:
         super().__init__(summary.line())
         self.summary = summary
 

@@ -14,13 +14,15 @@ import signal
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
-import numba
-
+from ..config import most_threads
 from ..messages import shown
 from .running import SpotResult, run_chunk, run_spot
 from .spot_lines import BatchError, Spot
+
+if TYPE_CHECKING:  # the dask extra is optional: loaded when a Dask batch starts
+    from distributed import Client, LocalCluster
 
 DASK_MISSING = 'Dask is not installed: pip install "studodds[dask]"'
 
@@ -62,7 +64,7 @@ class LocalExecutor:
     of one spot. Results come in the spots' order (an output file is the same every run).
     """
 
-    def __init__(self, threads: int | None = None):
+    def __init__(self, threads: int | None = None) -> None:
         self.threads = threads
         self.started = False
 
@@ -70,12 +72,12 @@ class LocalExecutor:
         self.started = True
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.started = False
 
     def plan(self, n_spots: int) -> tuple[int | None, int]:
         """(kernel threads per spot, None for numba's own count; spots at once)."""
-        cores = numba.config.NUMBA_NUM_THREADS
+        cores = most_threads()
         if self.threads is None and n_spots <= 1:
             return None, 1
         threads = min(self.threads or 1, cores)
@@ -99,9 +101,9 @@ class LocalExecutor:
                     running.append(pool.submit(run_spot, spot, threads))
                 while running:
                     result = running.popleft().result()
-                    spot = next(waiting, None)
-                    if spot is not None:
-                        running.append(pool.submit(run_spot, spot, threads))
+                    following = next(waiting, None)
+                    if following is not None:
+                        running.append(pool.submit(run_spot, following, threads))
                     yield result
             finally:  # stopped early (Ctrl-C, a caller that stops reading): drop the queue
                 for future in running:
@@ -179,7 +181,7 @@ class DaskExecutor:
 
     def __init__(self, scheduler: str | None = None, *, workers: int | None = None,
                  threads_per_worker: int = 1, threads: int | None = None,
-                 connect_timeout: float = 10.0):
+                 connect_timeout: float = 10.0) -> None:
         # What can be checked without a cluster is checked now, before the batch reads its
         # input: a bad option is then the one error, not the last of a list of bad lines.
         _import_distributed()
@@ -195,8 +197,8 @@ class DaskExecutor:
             1 if scheduler else max(1, (os.cpu_count() or 1) // (self.workers * threads_per_worker))
         )
         self.connect_timeout = connect_timeout
-        self.cluster = None
-        self.client = None
+        self.cluster: LocalCluster | None = None
+        self.client: Client | None = None  # connected between __enter__ and __exit__
 
     @property
     def started(self) -> bool:
@@ -233,7 +235,7 @@ class DaskExecutor:
             raise BatchError(f"cannot {what}: {exc}") from None
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def close(self) -> None:
@@ -246,6 +248,7 @@ class DaskExecutor:
     @property
     def parallelism(self) -> int:
         """Worker threads in the cluster now: spots that can run at the same time."""
+        assert self.client is not None, "inside `with` only"
         return max(1, sum(self.client.nthreads().values()))
 
     def run(self, spots: Sequence[Spot], chunk_size: int | None = None) -> Iterator[SpotResult]:
@@ -254,15 +257,17 @@ class DaskExecutor:
         chunk_size: spots per task; by default adapted as results come in (_ChunkSizer).
         """
         distributed = _import_distributed()
+        client = self.client
+        assert client is not None, "inside `with` only"
         waiting = deque(spots)
         sizer = _ChunkSizer(self.parallelism, chunk_size)
         # This client's loop: as_completed would take the default client's, which may be
         # another one in this process (dask/distributed#4317).
-        running = distributed.as_completed(loop=self.client.loop)
+        running = distributed.as_completed(loop=client.loop)
         chunk_of: dict = {}
 
         def submit(chunk: list[Spot]) -> None:
-            future = self.client.submit(run_chunk, chunk, self.spot_threads, pure=False)
+            future = client.submit(run_chunk, chunk, self.spot_threads, pure=False)
             chunk_of[future.key] = chunk
             running.add(future)
 

@@ -13,6 +13,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from io import FileIO
 from pathlib import Path
 from typing import Self
 
@@ -76,7 +77,7 @@ def read_results(path: str | os.PathLike) -> dict:
         with open(open_regular(path, os.O_RDONLY, OUTPUT_NOT_REGULAR), "rb") as source:
             for raw, _, _ in bounded_lines(source):
                 spot_id = _result_id(raw)
-                if spot_id is not None:
+                if spot_id is not None and raw is not None:  # an id: a whole line
                     data = json.loads(raw)
                     del data["id"]
                     results[spot_id] = data
@@ -154,11 +155,17 @@ class ResultWriter:
     it is a result. write() appends one whole line with one system call, each id once.
     """
 
-    def __init__(self, path: str | os.PathLike, on_problem: Callable[[str], None] | None = None):
+    def __init__(self, path: str | os.PathLike,
+                 on_problem: Callable[[str], None] | None = None) -> None:
         self.path = Path(path)
         self.on_problem = on_problem or (lambda message: None)
         self.ids: set = set()
-        self.file = None
+        self.file: FileIO | None = None  # open between __enter__ and __exit__
+
+    @property
+    def _open_file(self) -> FileIO:
+        assert self.file is not None, "inside `with` only"
+        return self.file
 
     def __enter__(self) -> Self:
         if str(self.path) == "-":
@@ -179,8 +186,8 @@ class ResultWriter:
             raise
         return self
 
-    def __exit__(self, *exc_info) -> None:
-        self.file.close()  # also releases the lock
+    def __exit__(self, *exc_info: object) -> None:
+        self._open_file.close()  # also releases the lock
 
     def _lock(self) -> None:
         try:
@@ -188,7 +195,7 @@ class ResultWriter:
         except ImportError:  # Windows: no advisory lock; one batch per output file, please
             return
         try:
-            fcntl.flock(self.file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(self._open_file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise BatchError(f"another studodds batch is writing {str(self.path)!r}: wait for "
                              "it to finish or choose another output file") from None
@@ -198,7 +205,7 @@ class ResultWriter:
     def _survey(self) -> _Survey:
         """Read the file as it is (through the open file: the path may have changed)."""
         survey = _Survey()
-        with open(self.file.fileno(), "rb", closefd=False) as lines:
+        with open(self._open_file.fileno(), "rb", closefd=False) as lines:
             lines.seek(0)  # the descriptor's offset is at the end: opened to append
             offset = 0
             for number, (raw, size, whole) in enumerate(bounded_lines(lines), start=1):
@@ -279,7 +286,7 @@ class ResultWriter:
                 self.on_problem(f"{self.path} line {number}: cut short, and not a result: left "
                                 "as it is, ended with a newline")
         if survey.size > good_end:
-            self.file.truncate(good_end)
+            self._open_file.truncate(good_end)
         if survey.needs_newline:
             self._append(b"\n")
         if survey.first is None:
@@ -288,7 +295,7 @@ class ResultWriter:
     def _append(self, data: bytes) -> None:
         view = memoryview(data)
         while view:
-            view = view[self.file.write(view):]
+            view = view[self._open_file.write(view):]
 
     def write(self, result: SpotResult) -> bool:
         """Append a finished spot's line (False if its id is there already).

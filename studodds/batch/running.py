@@ -7,8 +7,7 @@ import json
 import time
 from dataclasses import dataclass, field
 
-import numba
-
+from ..config import most_threads
 from ..equity import equity
 from .spot_lines import Spot, describe_spot
 
@@ -29,6 +28,7 @@ class SpotResult:
 
     def json_line(self) -> str:
         """The output line: the id first, then the equity JSON object, compact, one line."""
+        assert self.result is not None, "a failed spot has no output line"
         return json.dumps({"id": self.id} | self.result, ensure_ascii=False,
                           separators=(",", ":")) + "\n"
 
@@ -39,7 +39,7 @@ class SpotResult:
 def run_spot(spot: Spot, threads: int | None = None) -> SpotResult:
     """Run one spot; a failure becomes the result's one-line error, never an exception."""
     if threads is not None:
-        threads = min(threads, numba.config.NUMBA_NUM_THREADS)  # this machine may be smaller
+        threads = min(threads, most_threads())  # this machine may be smaller
     start = time.perf_counter()
     try:
         result = equity(**spot.options, threads=threads)

@@ -7,8 +7,10 @@ import hashlib
 import json
 import os
 from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
+from ..cards import StudHand
 from ..equity import parse_declarations
 from ..games import get_game
 from ..messages import shown
@@ -31,7 +33,7 @@ class SpotError(ValueError):
     spot_id: the spot's id when it could be read.
     """
 
-    def __init__(self, message: str, spot_id: str | int | None = None):
+    def __init__(self, message: str, spot_id: str | int | None = None) -> None:
         super().__init__(message)
         self.spot_id = spot_id
 
@@ -113,7 +115,7 @@ def _dead_of(data: Mapping) -> str | list:
     raise SpotError(f'"dead" is a string or a list of cards, e.g. "7h 2c x", got {shown(dead)}')
 
 
-def parse_spot(data, line: int | None = None) -> Spot:
+def parse_spot(data: Mapping, line: int | None = None) -> Spot:
     """Check one spot (a parsed JSON object) as far as can be done without running it:
     fields and their types, the game, the cards (build_scenario). Raises SpotError or the
     library's own ValueError, which quotes the bad card or game."""
@@ -157,10 +159,11 @@ def question_options(data: Mapping) -> dict:
         raise SpotError(f'"seed" is a whole number 0 or more, got {seed}')
     # A hand with a named range goes on as read, with the definitions it carries: a Dask
     # worker does not read the --range-file that gave them.
-    hands = [parsed if parsed.hole_range is not None and parsed.hole_range.names else text
-             for text, parsed in zip(hands, scenario.hands, strict=True)]
+    carried: list[str | StudHand] = [
+        parsed if parsed.hole_range is not None and parsed.hole_range.names else text
+        for text, parsed in zip(hands, scenario.hands, strict=True)]
     return {
-        "game": game, "hands": hands, "dead": dead,
+        "game": game, "hands": carried, "dead": dead,
         **({"community": community} if community is not None else {}),
         **({"declare": declare} if declare is not None else {}),
         "exact": _typed(data, "exact", (bool,), "true or false"),
@@ -180,7 +183,7 @@ class SpotFile:
     problems: list[str] = field(default_factory=list)  # bad lines, each "line N: ..."
 
 
-def read_spots(path: str | os.PathLike, present_ids: set = frozenset()) -> SpotFile:
+def read_spots(path: str | os.PathLike, present_ids: AbstractSet = frozenset()) -> SpotFile:
     """Read a JSON Lines file of spots. Bad lines (not JSON, no id, a repeated id, a bad
     field, card or game) are reported with their line number and left out; blank lines are
     ignored; spots whose id is in present_ids are counted, not checked again. Anything but
@@ -200,7 +203,7 @@ def read_spots(path: str | os.PathLike, present_ids: set = frozenset()) -> SpotF
                     continue
                 if spot is _PRESENT:
                     spot_file.present += 1
-                elif spot is not None:
+                elif isinstance(spot, Spot):  # not None, a blank line
                     spot_file.spots.append(spot)
     except OSError as exc:
         raise BatchError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None

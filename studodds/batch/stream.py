@@ -32,6 +32,7 @@ def _checked_spots(spots: Iterable[Mapping | Spot],
             if spot.id in seen:
                 raise SpotError("the id repeats an earlier spot")
         except ValueError as exc:
+            spot_id: str | int | None
             if isinstance(item, Spot):
                 spot_id, line = item.id, item.line
             else:

@@ -76,7 +76,7 @@ def _title(chart: Chart) -> str:
 def _bar_chart(Figure, chart: Chart, top: int | None):
     ranked = chart.ranked()
     if top is not None and 2 * top < len(ranked):
-        shown: list[ChartRow | None] = ranked[:top] + [None] + ranked[-top:]
+        shown: list[ChartRow | None] = [*ranked[:top], None, *ranked[-top:]]
     else:
         shown = list(ranked)
     figure = Figure(figsize=(8, 1.2 + 0.17 * len(shown)))
@@ -89,14 +89,15 @@ def _bar_chart(Figure, chart: Chart, top: int | None):
     y = range(len(shown))
     bars = [r for r in shown if r is not None]
     positions = [i for i, r in zip(y, shown, strict=True) if r is not None]
-    axes.barh(positions, [r.equity for r in bars],
+    equities = [r.equity for r in bars if r.equity is not None]  # all: ranked rows have one
+    axes.barh(positions, equities,
               xerr=[1.96 * (r.equity_se or 0.0) for r in bars],
               color=[colours[game_category(r.hero, chart.game)] for r in bars], height=0.8)
     labels = ["..." if r is None else f"{ranked.index(r) + 1}. {r.hero.label}" for r in shown]
     axes.set_yticks(list(y), labels, fontsize=7)
     axes.invert_yaxis()
     axes.axvline(chart.fair_share, color="black", lw=0.8, ls="--")
-    axes.set_xlim(0, min(1.0, max(r.equity for r in bars) * 1.05 + 0.02))
+    axes.set_xlim(0, min(1.0, max(equities) * 1.05 + 0.02))
     axes.set_xlabel(f"equity (dashed: fair share {chart.fair_share:.1%}; bars: 95% interval)")
     axes.set_title(_title(chart), fontsize=9)
     from matplotlib.patches import Patch

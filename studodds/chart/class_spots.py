@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TypedDict
 
 import numba
 
@@ -112,6 +113,19 @@ def matchup_groups(
     return sorted(sizes.items(), reverse=True)
 
 
+class ChartOptions(TypedDict, total=False):
+    """chart_spots' keywords, as make_chart passes them on."""
+
+    selection: str | Iterable[str]
+    villains: str | Iterable[str] | None
+    opponents: int
+    exact: bool | None
+    trials: int | None
+    precision: float | None
+    seed: int
+    mirror: bool
+
+
 def _cards_code(cards: Iterable[int]) -> str:
     return "".join(card_str(c) for c in cards)
 
@@ -192,8 +206,9 @@ def exact_vs_random_notice(game: str, opponents: int, n_spots: int) -> str:
     scenario = build_scenario(game, [hero] + [RANDOM] * opponents)
     n = len(scenario.pool)
     # A chart is long whatever a class takes: scaled by this machine's speed always.
+    k, m = sorted(scenario.to_deal)  # heads-up: the hero and one random hand
     seconds = timing.machine_factor() * timing.counting_seconds(
-        n, *sorted(scenario.to_deal), scenario.game.split, numba.get_num_threads())
+        n, k, m, scenario.game.split, numba.get_num_threads())
     total = seconds * n_spots
     minutes = round(total / 60)  # a five-card chart takes minutes, not hours
     span = (f"{total / 3600:.1f} hours" if total >= 3600

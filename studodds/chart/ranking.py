@@ -21,7 +21,9 @@ def measure_classes(game: str, selection="all", *, precision: float = RANKING_PR
 
     chart = make_chart(game, "random", selection=selection, precision=precision, seed=seed,
                        runner=runner)
-    return {row.hero.code: row.equity for row in chart.rows}
+    equities = {row.hero.code: row.equity for row in chart.rows if row.equity is not None}
+    assert len(equities) == len(chart.rows)  # against a random hand no cell is empty
+    return equities
 
 
 def ranking_order(game: str, equities: dict[str, float]) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Unpack
 
 from ..cards import RANKS, parse_hand
 from ..games import get_game
@@ -17,7 +18,7 @@ from ..starting.classes import (
 from ..starting.door import door_classes, first_street_deals
 from .categories import game_categories, game_category
 from .chart_errors import ChartError
-from .class_spots import RANDOM, chart_spots, group_size, matchup_groups
+from .class_spots import RANDOM, ChartOptions, chart_spots, group_size, matchup_groups
 from .runners import Runner, batch_runner
 
 BY_DOOR_VS_CLASSES = ("a chart by door card is against random hands (--vs random); a matrix "
@@ -183,14 +184,15 @@ class Chart:
 
     def ranked(self) -> list[ChartRow]:
         """Rows with an equity, best first (ties: class order)."""
-        rows = [r for r in self.rows if r.equity is not None]
-        return sorted(rows, key=lambda r: -r.equity)
+        rows = [(r.equity, r) for r in self.rows if r.equity is not None]
+        return [r for _, r in sorted(rows, key=lambda row: -row[0])]
 
     def matrix(self) -> list[list[float | None]]:
         """vs classes: equity[hero][villain] in axis order, None for an empty cell."""
         if self.vs != "classes":
             raise ChartError("a matrix is for vs classes charts")
-        cell = {(r.hero.index, r.villain.index): r.equity for r in self.rows}
+        cell = {(r.hero.index, r.villain.index): r.equity for r in self.rows
+                if r.villain is not None}  # every row of a vs classes chart has one
         return [[cell[h.index, v.index] for v in self.villains] for h in self.heroes]
 
     def records(self) -> list[dict]:
@@ -425,7 +427,7 @@ def make_chart(
     *,
     runner: Runner | None = None,
     by_door: bool = False,
-    **options,
+    **options: Unpack[ChartOptions],
 ) -> Chart:
     """chart_spots, the runner (batch_runner() by default: this process), chart_table: the whole chart.
 
@@ -436,8 +438,8 @@ def make_chart(
         raise ChartError(BY_DOOR_VS_CLASSES)
     spots = chart_spots(game, vs, **options)
     heroes = select(options.get("selection", "all"), game)
-    villains = (select(options["villains"], game) if options.get("villains") is not None
-                else heroes)
+    chosen = options.get("villains")
+    villains = select(chosen, game) if chosen is not None else heroes
     results = (runner or batch_runner())(spots)
     return chart_table(spots, results, heroes=heroes,
                        villains=villains if vs == "classes" else None, by_door=by_door)

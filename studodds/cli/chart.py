@@ -207,7 +207,7 @@ def _door_table(chart, records: list[dict], top: int) -> str:
     pair = ["pair"] if any(r["pair"] for r in records) else []
     split = ["scoop"] if chart.split else []
     headers = ["rank", "hand", *pair, "class", "deals", "dealt", "equity", "± 95%", *split]
-    rows = []
+    rows: list[list] = []
     for record in records:
         if top < record["rank"] <= classes - top:
             if rows and rows[-1][0] != "...":

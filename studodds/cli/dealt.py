@@ -38,10 +38,8 @@ def dealt_command(game, dead, fmt, hands):
     from ..starting.dealt import common_hands, how_often_dealt
 
     if hands:
-        rows = [(None, how_often_dealt(game, hand, dead)) for hand in hands]
-    else:
-        rows = common_hands(game, dead)
-    return dealt_report(rows)
+        return dealt_report([(None, how_often_dealt(game, hand, dead)) for hand in hands])
+    return dealt_report(common_hands(game, dead))
 
 
 def _chance(count) -> str:

@@ -34,6 +34,7 @@ def write(report: Report, fmt: str) -> str:
     if fmt == "json":
         return render_json(report.json())
     if fmt == "csv":
+        assert report.csv is not None  # csv is offered only by the reports that have rows
         headers, rows = report.csv()
         return render_csv(headers, rows)
     return report.table()
@@ -308,7 +309,7 @@ def _next_card_rows(cards, split: bool, alike=()) -> list[list[str]]:
     twin = {card: group for group in alike for card in group}
     grouped: dict[tuple, list] = {}
     for c in cards:  # best first
-        key = (_pct(c.equity), _signed_pct(c.delta), c.category)
+        key: tuple = (_pct(c.equity), _signed_pct(c.delta), c.category)
         if split:
             key += (_pct(c.scoop), _signed_pct(c.scoop_delta), _pct(c.high_win),
                     _signed_pct(c.high_win_delta), _pct(c.low_win),

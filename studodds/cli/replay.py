@@ -10,7 +10,7 @@ import time
 import click
 
 from ..batch import iter_results
-from ..histories import FileRefused, identify_file, parse_file
+from ..histories import FileRefused, HandHistory, identify_file, parse_file
 from ..histories.replaying import (
     ReplayError,
     no_hands_reason,
@@ -114,7 +114,8 @@ def replay_command(files, hand_id, hero, summary, png, trials, precision, seed, 
     if png:
         summary_render.check_png_tools()  # before the work, not after it
     several, paths = _expand(files)
-    hands, unread = [], 0
+    hands: list[HandHistory] = []
+    unread = 0
     for path in paths:
         found = _read(path, several)
         unread += found is None

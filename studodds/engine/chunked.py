@@ -32,6 +32,7 @@ from concurrent.futures import ThreadPoolExecutor, wait
 import numba
 
 from .. import stopping
+from ..config import most_threads
 
 # Parts per thread: a few, so a thread that the machine slows (other processes, other
 # spots) does not hold the others up; each part costs one kernel call (tens of us).
@@ -51,7 +52,7 @@ def _helpers() -> ThreadPoolExecutor:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(max(1, numba.config.NUMBA_NUM_THREADS - 1),
+            _pool = ThreadPoolExecutor(max(1, most_threads() - 1),
                                        thread_name_prefix="studodds-kernel")
         return _pool
 

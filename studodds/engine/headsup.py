@@ -216,8 +216,9 @@ class CountingLists:
         n_lists = [comb(n, s) for s in range(smax + 1)]
         # The sections, in entries of their own type: the lists kept, the tables of each
         # mode, the counts of a partial part; where each size starts in its section.
-        item_size = {"lists": 2, "included": 8,
-                     **{mode: np.dtype(entry).itemsize for mode, entry in TABLE_TYPES.items()}}
+        item_size: dict[int | str, int] = {
+            "lists": 2, "included": 8,
+            **{mode: np.dtype(entry).itemsize for mode, entry in TABLE_TYPES.items()}}
         entries = dict.fromkeys(item_size, 0)
         section, within = [], []
         for s in range(smax + 1):
@@ -379,7 +380,7 @@ def count_against(kind: int, pool, stored_known, streamed_known, k: int, m: int,
         below, not_above, total = sums[:, :3].sum(axis=0)
         wins += int(total - not_above)
         ties += int(not_above - below)
-        if by_card:
+        if card_out is not None:  # by_card
             card_tallies += card_out.sum(axis=0)
         if progress is not None:
             progress((r + 1) / len(rounds))

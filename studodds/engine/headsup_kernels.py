@@ -31,6 +31,8 @@ ranks and fill_lists alike, the streamed side's in count_streamed.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numba as nb
 import numpy as np
 
@@ -50,11 +52,13 @@ from .kernel_args import described_by
 from .pipeline import KERNEL_OPTIONS
 
 # No cfunc wrapper: nothing calls these through a C pointer, and it is compiled too.
-OPTIONS = {**KERNEL_OPTIONS, "no_cfunc_wrapper": True}
+# (no_cfunc_wrapper is a numba option, numba/core/options.py, that its stubs do not list:
+# so these two are plain dicts to the type checker.)
+OPTIONS: dict[str, Any] = {**KERNEL_OPTIONS, "no_cfunc_wrapper": True}
 # count_streamed inlines no helper that takes an array, so pipeline.py's copy propagation
 # has nothing to remove there and only costs compile time (tests/test_chunked.py checks
 # that its loops take no references).
-COUNT_OPTIONS = {**NUMBA_OPTIONS, "no_cfunc_wrapper": True}
+COUNT_OPTIONS: dict[str, Any] = {**NUMBA_OPTIONS, "no_cfunc_wrapper": True}
 
 # How the lists of each size s of shared set S are counted (headsup.py's docstring).
 SEARCH, TABLE8, TABLE16, TABLE32 = 0, 1, 2, 3

@@ -70,6 +70,7 @@ class EngineInputs:
             ])
             if self.joint_rows is not None and len(self.joint_choices):
                 weight = choice_weights(self.ranges, self.joint_choices)
+                assert weight is not None  # a range has weights
                 self.joint_weight = weight * (len(weight) / weight.sum())
                 self.joint_cum = np.cumsum(weight)
 

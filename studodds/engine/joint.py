@@ -142,7 +142,8 @@ class _Problem:
         for c in cards:
             counts = np.zeros((N_CARDS, N_CARDS), dtype=np.int64)
             if c.shape[1] == 2:
-                counts.flat += np.bincount(c[:, 0] * N_CARDS + c[:, 1], minlength=N_CARDS**2)
+                counts += np.bincount(c[:, 0] * N_CARDS + c[:, 1],
+                                      minlength=N_CARDS**2).reshape(N_CARDS, N_CARDS)
                 counts += counts.T.copy()
             both.append(counts)
         for i, j in combinations(range(n), 2):

@@ -80,7 +80,7 @@ def described_by(*bundles: type) -> Callable:
 _PLANS: dict[tuple, list[tuple[int, int | str]]] = {}
 
 
-def kernel_arguments(kernel, *bundles: tuple, **values) -> tuple:
+def kernel_arguments(kernel, *bundles: NamedTuple, **values) -> tuple:
     """The arguments of kernel after its first two (the items run_chunked gives it), in
     its order, each the field of that name of one of the bundles, or the value given by
     that name: run_chunked(kernel, n, *kernel_arguments(kernel, chunks, kinds, ...)).
@@ -92,8 +92,9 @@ def kernel_arguments(kernel, *bundles: tuple, **values) -> tuple:
     if plan is None:
         plan = []
         for name in _parameters(kernel):
-            found = [(i, bundle._fields.index(name)) for i, bundle in enumerate(bundles)
-                     if name in bundle._fields]
+            found: list[tuple[int, int | str]] = [
+                (i, bundle._fields.index(name)) for i, bundle in enumerate(bundles)
+                if name in bundle._fields]
             if name in values:
                 found.append((len(bundles), name))
             if len(found) != 1:
@@ -103,7 +104,8 @@ def kernel_arguments(kernel, *bundles: tuple, **values) -> tuple:
                                 f"given by {' and '.join(givers) or 'nothing'}")
             plan.append(found[0])
         _PLANS[key] = plan
-    return tuple(bundles[i][at] if i < len(bundles) else values[at] for i, at in plan)
+    # at: the field's index in bundle i, or the name of a value (i == len(bundles))
+    return tuple(bundles[i][at] if isinstance(at, int) else values[at] for i, at in plan)
 
 
 class PotKinds(NamedTuple):

@@ -15,7 +15,7 @@ from numba.core.compiler import CompilerBase, DefaultPassBuilder
 from numba.core.compiler_machinery import FunctionPass, register_pass
 from numba.core.typed_passes import NopythonRewrites
 
-from ..config import NUMBA_OPTIONS
+from ..config import NUMBA_OPTIONS, NumbaOptions
 
 
 @register_pass(mutates_CFG=True, analysis_only=False)
@@ -39,4 +39,4 @@ class SerialKernelCompiler(CompilerBase):
 
 
 # The options of every kernel that runs its items first..last-1 (chunked.run_chunked).
-KERNEL_OPTIONS = {**NUMBA_OPTIONS, "pipeline_class": SerialKernelCompiler}
+KERNEL_OPTIONS: NumbaOptions = {**NUMBA_OPTIONS, "pipeline_class": SerialKernelCompiler}

@@ -107,16 +107,16 @@ def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | 
     declare = declare or Declare(2, None, None)
     swap = scenario.to_deal[0] > scenario.to_deal[1]
     order = (1, 0) if swap else (0, 1)
-    known = [scenario.known[p] for p in order]
-    to_deal = [scenario.to_deal[p] for p in order]
+    hero_known, villain_known = [scenario.known[p] for p in order]
+    k, m = [scenario.to_deal[p] for p in order]
     tallies = np.zeros((2, N_TALLIES), dtype=np.int64)
     decl = declare.new_tallies(1)[0]
     no_low = 0
     if inputs.kind_b >= 0:
         announce_compile(headsup_kernels.count_streamed, "exact heads-up odds", 2)
         outcomes = headsup_split.split_outcomes(
-            inputs.kind_a, inputs.kind_b, inputs.low_qualifies, scenario.pool, *known,
-            *to_deal, progress,
+            inputs.kind_a, inputs.kind_b, inputs.low_qualifies, scenario.pool, hero_known,
+            villain_known, k, m, progress,
         )
         if swap:
             outcomes = _swap_players(outcomes)
@@ -134,7 +134,7 @@ def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | 
     else:
         announce_compile(headsup_kernels.count_streamed, "exact heads-up odds", 2)
         deals, wins, ties = headsup.heads_up_counts(
-            inputs.kind_a, scenario.pool, *known, *to_deal, progress,
+            inputs.kind_a, scenario.pool, hero_known, villain_known, k, m, progress,
         )
         tallies = _heads_up_tallies(deals, wins, ties, 0)
         if swap:
@@ -161,7 +161,8 @@ def count_heads_up_by_card(scenario: Scenario, player: int, kind: int, progress=
     deals = math.comb(n - 1, m - 1) * math.comb(n - m, k)
     results = {}
     for i, card in enumerate(scenario.pool):
-        results[int(card)] = _heads_up_tallies(deals, *map(int, by_card[i]), other)
+        wins, ties = by_card[i]
+        results[int(card)] = _heads_up_tallies(deals, int(wins), int(ties), other)
     now = sum(results.values()) // m
     return results, now
 
@@ -209,7 +210,7 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
     tallies = np.zeros((n_players, N_TALLIES), dtype=kind)
     dist = np.zeros((n_players, N_BINS), dtype=kind)
     decl = declare.new_tallies(1)[0].astype(kind)
-    no_low = 0
+    no_low: int | float = 0  # a float when the deals are weighed
     # Work units (joint choice, range of card sets), in rounds so a long enumeration can
     # report progress; the cut depends only on the deal count, so the answer never does
     # (integer sums; weighted sums add the same units in the same order).

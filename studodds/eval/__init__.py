@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from .kernels import BATCH_KERNELS, KIND_CODES, NOT_A_HAND, value_of_one
 from .values import KINDS, NO_LOW, category_name, describe
@@ -46,7 +47,8 @@ def _raise_if_not_a_hand(hands: np.ndarray, bad: int) -> None:
         )
 
 
-def evaluate_batch(hands, kind: str = "high", *, out=None, check: bool = True) -> np.ndarray:
+def evaluate_batch(hands: npt.ArrayLike, kind: str = "high", *, out: np.ndarray | None = None,
+                   check: bool = True) -> np.ndarray:
     """Values of many hands at once: an (N, k) array of card ids (k = 5, 6 or 7) -> int32[N].
 
     Card id = rank * 4 + suit (rank 0..12 for 2..A, suit 0..3 for c d h s). Larger values

@@ -106,7 +106,9 @@ _QUIET_RE = re.compile(r"^(?:Table\b|.* - (?:Sitout|Sits? out|Returned to table|
 
 
 def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
-    rest = _HEADER_RE.match(lines[0][1])["rest"]
+    header = _HEADER_RE.match(lines[0][1])
+    assert header is not None  # hand_chunks cuts each hand at its header (keep_header)
+    rest = header["rest"]
     game = game_of(ROOM, rest)
     if game is None:
         return None  # another game: not ours

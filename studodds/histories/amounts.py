@@ -72,7 +72,9 @@ def _strict(text: str, style: NumberStyle) -> float | None:
     rest = text[match.end():match.end() + 2]
     marks = {style.decimal, *style.groups} - set(" \t\u00a0")
     if len(rest) == 2 and rest[0] in marks and rest[1].isdigit():
-        written = re.match(r"[\d.,']*\d", text[match.start():]).group(0)
+        digits = re.match(r"[\d.,']*\d", text[match.start():])
+        assert digits is not None  # the number matched starts with a digit
+        written = digits.group(0)
         raise AmountError(f"{written!r} is not an amount as this room writes them "
                           f"({style.name})")
     if match["bare"] is not None:

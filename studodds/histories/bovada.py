@@ -117,13 +117,13 @@ _TOTAL_RE = re.compile(rf"^Total Pot\s*\({_AMT}\)(?:\s*\|\s*Rake\s*\((?P<rake>[$
 class _Builder(HandBuilder):
     """A Bovada hand: the bets seen, for the stakes the header does not give."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.small_seen: list[float] = []
         self.big_seen: list[float] = []
 
 
-def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
+def _start(n: int, header: re.Match[str]) -> _Builder | None:
     rest = header["rest"]
     game = game_of(ROOM, re.sub(r"TBL#\S*", "", rest.split(" - ")[0]))
     if game is None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from ..cards import card_str
 from .amounts import AmountError
@@ -290,12 +291,13 @@ class HandBuilder:
         order dealt: card}. A card that contradicts the one dealt there is a HandError."""
         have = self.dealt.get(name, [])
         for k, card in sorted(cards.items()):
-            if have[k] is None:
+            dealt_there = have[k]
+            if dealt_there is None:
                 self.claim([card], name, line)
                 have[k] = card
-            elif have[k] != card:
+            elif dealt_there != card:
                 raise HandError(line, f"{name} shows {card_str(card)} where "
-                                      f"{card_str(have[k])} was dealt")
+                                      f"{card_str(dealt_there)} was dealt")
         if self._hole_known(name):
             self.hole_given.add(name)
 
@@ -382,8 +384,9 @@ class HandBuilder:
         (a reader that can, takes another hand's level instead)."""
         def bets(index: int, kind: str) -> list[float]:
             street = self.streets[index] if index < len(self.streets) else None
-            return [a.to if kind == "complete" else a.amount for a in
-                    (street.actions if street else ()) if a.kind == kind and not a.all_in]
+            sizes = [a.to if kind == "complete" else a.amount for a in
+                     (street.actions if street else ()) if a.kind == kind and not a.all_in]
+            return [s for s in sizes if s is not None]  # all: act gives a complete its total
 
         completes = bets(0, "complete")
         later = [b for i in range(2, len(self.streets)) for b in bets(i, "bet")]
@@ -399,8 +402,12 @@ class HandBuilder:
         if small is None and big is None:
             raise HandError(line, f"no stakes (small bet/big bet) {where}, and no complete "
                                   "or bet in the hand to tell them")
-        self.small_bet = small if small is not None else big / 2
-        self.big_bet = big if big is not None else 2 * small
+        if small is None:
+            assert big is not None  # one of the two is known: checked above
+            small = big / 2
+        elif big is None:
+            big = 2 * small
+        self.small_bet, self.big_bet = small, big
         return sure
 
     def _open_pair(self) -> bool:
@@ -521,10 +528,10 @@ class HandBuilder:
             merged = [c if c is not None else (extra.pop(0) if extra else None) for c in cards]
             # Up cards after one the file hides are left out, as from up_cards: readers take
             # the shown cards less the up cards for the down cards.
-            merged = tuple(c for i, c in enumerate(merged) if c is not None
-                           and (i in self.down_at or c in up))
-            if len(merged) >= len(shown.get(name, ())):
-                shown[name] = merged
+            kept = tuple(c for i, c in enumerate(merged) if c is not None
+                         and (i in self.down_at or c in up))
+            if len(kept) >= len(shown.get(name, ())):
+                shown[name] = kept
         return shown
 
     def build(self, last_line: int) -> HandHistory:
@@ -543,7 +550,7 @@ class HandBuilder:
         if not self.broadcast:
             seats = tuple(sorted(seats))
         hero = self.hero(last_line, dealt_in)
-        hero_cards = ()
+        hero_cards: tuple[int, ...] = ()
         if hero is not None and self._hole_known(hero):
             hero_cards = tuple(c for c in self.dealt[hero] if c is not None)
         shown = self._shown_with_dealt(hero)
@@ -687,11 +694,14 @@ def street_name(builder: HandBuilder, index: int, line: int) -> str:
 
 # A hand's lines: (hand id, the header's line number, [(line number, line)]).
 Chunk = tuple[str, int, list[tuple[int, str]]]
-ReadOne = Callable[[str, int, list[tuple[int, str]], list[HandBuilder]], HandBuilder | None]
-Finish = Callable[[HandBuilder, HandHistory], HandHistory]
+# A room's builder: HandBuilder or a subclass that keeps what the room alone writes.
+RoomBuilder = TypeVar("RoomBuilder", bound=HandBuilder)
+ReadOne = Callable[[str, int, list[tuple[int, str]], list[RoomBuilder]], RoomBuilder | None]
+Finish = Callable[[RoomBuilder, HandHistory], HandHistory]
 
 
-def read_hands(chunks: Iterable[Chunk], read_one: ReadOne, finish: Finish | None = None
+def read_hands(chunks: Iterable[Chunk], read_one: ReadOne[RoomBuilder],
+               finish: Finish[RoomBuilder] | None = None
                ) -> tuple[list[HandHistory], list[ParseProblem]]:
     """The hands of a file, never raising: each chunk goes to ``read_one(hand_id, start,
     lines, holder)``, which puts its builder in ``holder`` as soon as it has one (so that a
@@ -702,7 +712,7 @@ def read_hands(chunks: Iterable[Chunk], read_one: ReadOne, finish: Finish | None
     problems: list[ParseProblem] = []
     for hand_id, start, lines in chunks:
         last = lines[-1][0] if lines else start
-        holder: list[HandBuilder] = []
+        holder: list[RoomBuilder] = []
         try:
             if read_one(hand_id, start, lines, holder) is None:
                 continue

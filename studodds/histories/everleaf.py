@@ -134,9 +134,9 @@ def _header(line: str) -> re.Match[str] | None:
 
 
 def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
-    if not lines or not _GAME_RE.match(lines[0][1]):
+    head = _GAME_RE.match(lines[0][1]) if lines else None
+    if head is None:
         raise HandError(start, "no stakes and game after the hand's header")
-    head = _GAME_RE.match(lines[0][1])
     game = game_of(ROOM, head["rest"])
     if game is None:
         return None  # another game: not ours

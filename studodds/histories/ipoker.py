@@ -192,10 +192,10 @@ def _read_game(session: _Session, tags: list[Tag]) -> _Read | None:
             if bet is not None and bet <= stack + 0.005:
                 stated_bets[name] = bet
         elif tag.name == "round":
-            number = tag.attrs.get("no", "")
-            if not number.isdigit():
-                raise HandError(tag.line, f"a round numbered {number!r}")
-            rounds.append((int(number), tag, []))
+            round_number = tag.attrs.get("no", "")
+            if not round_number.isdigit():
+                raise HandError(tag.line, f"a round numbered {round_number!r}")
+            rounds.append((int(round_number), tag, []))
         elif tag.name in ("cards", "action") and rounds:
             rounds[-1][2].append(tag)
     if nickname in hh.stacks:

@@ -121,12 +121,12 @@ _NET_RE = re.compile(rf"^Seat \d+: (?P<name>.+) \((?P<stack>{_NUM})\) (?P<sign>[
 class _Builder(HandBuilder):
     """A KingsClub hand: each player's net as the summary gives it."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.nets: dict[str, float] = {}
 
 
-def _start(n: int, header: re.Match[str]) -> HandBuilder | None:
+def _start(n: int, header: re.Match[str]) -> _Builder | None:
     rest = header["rest"]
     game = game_of(ROOM, rest)
     if game is None:

@@ -320,7 +320,7 @@ class _Hand:
             full = self.full.get(name, [])
             if len(full) >= hole and None not in full[:hole]:  # their down cards seen
                 hh.show(hh.header_line, name, [c for c in full if c is not None])
-        returned = {}
+        returned: dict[str, float] = {}
         for _, name, chips in hh.unmatched_bets():
             returned[name] = round(returned.get(name, 0.0) + chips, 10)
         # Files that write no winner uncalled="true" of its own may put the bet nobody

@@ -116,7 +116,7 @@ def _cards(text: str, line: int) -> list[int]:
 class _Hand:
     def __init__(self, hand_id: str, start: int):
         self.hand_id, self.start = hand_id, start
-        self.hh: HandBuilder | None = None
+        self.builder: HandBuilder | None = None  # made by the header line
         self.header_seen = False
         self.skip = False
         self.seats: list[tuple[int, str, float, int]] = []
@@ -128,6 +128,13 @@ class _Hand:
         self.antes: list[tuple[str, float, int]] = []  # posted before the deal
         self.at_showdown = False  # a bad card from here on is the showdown's
         self.opener: tuple[str, int] | None = None  # "Name opens" on the open street
+
+    @property
+    def hh(self) -> HandBuilder:
+        """The hand's builder, once the header has made it (feed reads no further line
+        before)."""
+        assert self.builder is not None, "the header makes the builder"
+        return self.builder
 
     # -- the header, before the first street
     def header(self, line: str, n: int) -> bool:
@@ -143,9 +150,10 @@ class _Hand:
         small = (amount(stakes["sb"]) or 0.0) if stakes else 0.0
         big = (amount(stakes["bb"]) or 0.0) if stakes else 0.0
         tournament = _TOURNAMENT_RE.search(line)
-        self.hh = HandBuilder(PARTYPOKER, self.hand_id, n, game, small, big,
-                              tournament=tournament["t"] if tournament else None,
-                              hidden_up_cards=True, uncalled="settle", pot_from_chips=True)
+        self.builder = HandBuilder(PARTYPOKER, self.hand_id, n, game, small, big,
+                                   tournament=tournament["t"] if tournament else None,
+                                   hidden_up_cards=True, uncalled="settle",
+                                   pot_from_chips=True)
         self.header_seen = True
         return True
 
@@ -306,9 +314,10 @@ class _Hand:
             self.announced_low(n, line, name, low["low"])
             return
         wins = _WINS_RE.match(rest)
-        if wins and amount(wins["amt"]) is not None:
+        won = amount(wins["amt"]) if wins else None
+        if won is not None:
             self.flush()
-            hh.win(n, name, amount(wins["amt"]))
+            hh.win(n, name, won)
             return
         if _QUIET_AFTER_NAME.match(rest):
             return
@@ -374,12 +383,12 @@ def parse_text(text: str) -> tuple[list[HandHistory], list[ParseProblem]]:
                 hand.feed(n, line)
             if hand.skip:
                 continue
-            if hand.hh is None:
+            if hand.builder is None:
                 raise HandError(start, "no game in the header")
             hands.append(hand.build())
         except BadCard as bad:
             try:
-                if hand.hh is None:
+                if hand.builder is None:
                     raise
                 if hand.at_showdown:
                     hand.hh.showdown()

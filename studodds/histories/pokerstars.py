@@ -204,9 +204,10 @@ class PokerStars(StarsLayout):
             return None  # not a stud hand
         tournament = _TOURNAMENT_RE.search(rest)
         before = rest[: game.start()]
-        mix = _MIX_RE.search(before)
-        if mix:
-            mix = next(m for m in _MIXES if m.lower() == mix.group(0).lower())
+        mix: str | None = None
+        mix_named = _MIX_RE.search(before)
+        if mix_named:
+            mix = next(m for m in _MIXES if m.lower() == mix_named.group(0).lower())
         elif before.rstrip().endswith("("):
             words = before.rstrip()[:-1].split()
             mix = words[-1] if words else None
@@ -225,9 +226,10 @@ class PokerStars(StarsLayout):
             self.hh.warn(n, f"*** {name} *** {rest}")
             return
         shown = cards(community["cards"], n)
-        if len(shown) != 1 or None in shown:
+        card = shown[0] if len(shown) == 1 else None
+        if card is None:
             raise HandError(n, f"the community card is one card, not [{community['cards']}]")
-        self.hh.turn_community(n, shown[0])
+        self.hh.turn_community(n, card)
         self.community_line = n
 
     def deal_new(self, n: int, name: str, new, held) -> None:

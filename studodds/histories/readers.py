@@ -44,7 +44,8 @@ READERS: dict[str, Reader] = {
 }
 
 # Readers of formats whose hands may carry no id of their own: they take the file's name.
-_NAMED_BY_FILE = {phh.PHH}
+NamedReader = Callable[[str, str | None], tuple[list[HandHistory], list[ParseProblem]]]
+_NAMED_BY_FILE: dict[str, NamedReader] = {phh.PHH: phh.parse_text}
 
 
 def readable_rooms() -> tuple[str, ...]:
@@ -59,11 +60,10 @@ def parse_any(text: str, source: str | None = None
     could not be read, and what the file is. ``source``: the file's name, for formats whose
     hands may have no id (PHH)."""
     kind = identify(text)
-    reader = READERS.get(kind.room) if kind.content == "hands" else None
-    if reader is None:
+    room = kind.room if kind.content == "hands" else None
+    reader = READERS.get(room) if room is not None else None
+    if room is None or reader is None:
         return [], [], kind
-    if kind.room in _NAMED_BY_FILE:
-        hands, problems = reader(text, source)
-    else:
-        hands, problems = reader(text)
+    named = _NAMED_BY_FILE.get(room)
+    hands, problems = named(text, source) if named is not None else reader(text)
     return hands, problems, kind

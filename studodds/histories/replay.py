@@ -37,7 +37,8 @@ and the hands they showed, the rake, each player's net.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Unpack
+from decimal import Decimal
+from typing import Any, Unpack
 
 from .. import table
 from ..cards import card_str
@@ -135,7 +136,7 @@ class HandReplay:
     result: HandResult | None = None
 
     def to_dict(self) -> dict:
-        out = {
+        out: dict[str, Any] = {
             "hand_id": self.hand_id, "room": self.room, "game": self.game, "hero": self.hero,
             "streets": [_street_dict(s) for s in self.streets],
             "rule_problems": list(self.rule_problems),
@@ -229,8 +230,8 @@ def _put_in_before(hh: HandHistory, street_index: int) -> dict[str, float]:
             if a.player in out and (i < street_index or a.kind == "ante"):
                 out[a.player] += a.amount
     earlier = {street.name for street in hh.streets[:street_index]}
-    for street, name, amount in hh.returned:
-        if street in earlier and name in out:
+    for street_name, name, amount in hh.returned:
+        if street_name in earlier and name in out:
             out[name] -= amount
     return out
 
@@ -273,7 +274,8 @@ def _pots(hh: HandHistory, street_index: int, live: tuple[str, ...]) -> list[tab
     folded = [round(put_in[name], 2) for name in hh.players if name not in live]
     posted = [round(put_in[name], 2) for name in live]
     if any(x < 0 for x in posted + folded):
-        return [table.Pot(round(sum(posted + folded), 2), live)]  # a file that adds up wrong
+        # A file that adds up wrong: one pot (a Decimal, as the table's amounts are).
+        return [table.Pot(Decimal(repr(round(sum(posted + folded), 2))), live)]
     # Stakes and stacks (chips behind) do not change how the chips already in are split.
     stakes = table.Stakes(ante=0, bring_in=1, small_bet=1, big_bet=1)
     betting = table.BettingRound(hh.game, street_index, stakes, live, [1] * len(live),
@@ -375,7 +377,7 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, method: Method | No
         )
         pots = []
         for pot in _pots(hh, s, tuple(names)):
-            shares = []
+            shares: list[tuple[float, ...]] = []
             for view, base, result in ((hero_hands, dead, seen),
                                        (revealed_hands, dead_revealed, shown)):
                 if len(pot.eligible) == 1:

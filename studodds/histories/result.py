@@ -285,7 +285,7 @@ def _showdown(game: Game, hands: dict[str, dict[str, Evaluation]]
     top_high, top_low = best(high), best(low)
     if top_low == NO_LOW:  # eight or better: nobody has a low, the high hand takes all
         return {name: "high" for name, h in hands.items() if h[high].value == top_high}, True
-    out = {}
+    out: dict[str, str | None] = {}
     for name, h in hands.items():
         halves = (h[high].value == top_high, h[low].value == top_low)
         if any(halves):
@@ -385,10 +385,11 @@ def _amounts(pots, winners, collected: dict[str, Decimal], total: Decimal
             out[(ks[0], name)] = collected[name]
             continue
         shares = [_share(pots[k][0], winners[k], name) for k in ks[1:]]
-        if raked or None in shares:
+        known = [share for share in shares if share is not None]
+        if raked or len(known) < len(shares):
             continue
-        out |= {(k, name): share for k, share in zip(ks[1:], shares, strict=True)}
-        out[(ks[0], name)] = collected[name] - sum(shares, Decimal(0))
+        out |= {(k, name): share for k, share in zip(ks[1:], known, strict=True)}
+        out[(ks[0], name)] = collected[name] - sum(known, Decimal(0))
     return out
 
 

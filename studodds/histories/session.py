@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import card_str
 from ..equity import equity, estimate_run
@@ -105,7 +106,8 @@ class SessionSummary:
 
     @property
     def won_share(self) -> float:
-        return sum(h.won_share for h in self.showdown_hands)
+        # every showdown hand has its share
+        return sum(h.won_share for h in self.showdown_hands if h.won_share is not None)
 
     @property
     def expected_share(self) -> dict[str, float]:
@@ -228,8 +230,8 @@ def _contributions(hh: HandHistory, index: int | None) -> dict[str, float]:
             if a.player in out and (i < end or a.kind == "ante"):
                 out[a.player] += a.amount
     done = {street.name for street in hh.streets[:end]}
-    for street, name, amount in hh.returned:
-        if street in done and name in out:
+    for street_name, name, amount in hh.returned:
+        if street_name in done and name in out:
             out[name] -= amount
     return out
 
@@ -272,7 +274,8 @@ class _HandPlan:
 def _spot(game: Game, hands: list[str], dead: list[str], community: str | None,
           precision: float | None, trials: int | None, seed: int) -> dict:
     """One equity question: exact where the engine finds it cheap, else sampled."""
-    spot = {"game": game.id, "hands": hands, "dead": " ".join(dead), "seed": seed}
+    spot: dict[str, Any] = {"game": game.id, "hands": hands, "dead": " ".join(dead),
+                            "seed": seed}
     if community is not None:
         spot["community"] = community
     if community is not None:

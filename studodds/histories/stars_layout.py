@@ -12,6 +12,7 @@ accounting. The hand itself is kept by the one hand builder (builder.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import ClassVar
 
 from ..cards import card_str
@@ -79,7 +80,13 @@ class StarsLayout:
     def __init__(self, hand_id: str, line: int, header: re.Match[str]):
         self.hand_id = hand_id
         self.header_line = line
-        self.hh: HandBuilder | None = self.start(line, header)
+        self.builder: HandBuilder | None = self.start(line, header)
+
+    @property
+    def hh(self) -> HandBuilder:
+        """The hand's builder: a reader reads on only a hand of its game (read_one)."""
+        assert self.builder is not None, "a hand of another game is not read"
+        return self.builder
 
     # -- hooks
     def start(self, line: int, header: re.Match[str]) -> HandBuilder | None:
@@ -90,7 +97,7 @@ class StarsLayout:
         """The record as built, adjusted by the room's own accounting."""
         return hand
 
-    def amount(self, text: str | None) -> float | None:
+    def amount(self, text: str) -> float:
         return self.NUMBERS.parse(text)
 
     # -- reading
@@ -99,7 +106,7 @@ class StarsLayout:
         """Every stud hand of ``text``, and the problems of those that could not be read."""
         readers: dict[int, StarsLayout] = {}
 
-        def chunks():
+        def chunks() -> Iterator[tuple[str, int, list]]:
             hand: tuple[str, int, list] | None = None
             for n, raw in enumerate(text.splitlines(), start=1):
                 line = raw.strip().strip("\ufeff\x00").strip()
@@ -118,7 +125,7 @@ class StarsLayout:
         def read_one(hand_id, start, lines, holder):
             (_, header), *rest = lines
             reader = cls(hand_id, start, header)
-            if reader.hh is None:
+            if reader.builder is None:
                 return None  # another game: not ours
             holder.append(reader.hh)
             readers[id(reader.hh)] = reader

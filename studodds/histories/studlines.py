@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 from ..cards import parse_card
-from .builder import HandBuilder
+from .builder import RoomBuilder
 from .builder import read_hands as builder_read_hands
 from .record import BadCard, HandError, HandHistory, ParseProblem
 
@@ -60,9 +60,9 @@ def hand_chunks(text: str, header, *, keep_header: bool = False
 
 
 def read_hands(text: str, header: re.Pattern[str],
-               start: Callable[[int, re.Match[str]], HandBuilder | None],
-               feed: Callable[[HandBuilder, int, str], None],
-               finish: Callable[[HandBuilder, HandHistory], HandHistory] | None = None,
+               start: Callable[[int, re.Match[str]], RoomBuilder | None],
+               feed: Callable[[RoomBuilder, int, str], None],
+               finish: Callable[[RoomBuilder, HandHistory], HandHistory] | None = None,
                ) -> tuple[list[HandHistory], list[ParseProblem]]:
     """Every stud hand of ``text``: ``start`` makes a hand's builder from its header (None
     for another game: skipped silently), ``feed`` gives it each line, ``finish`` adjusts

@@ -127,10 +127,10 @@ def _split(text: str):
 
 
 def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
-    if not lines or not _GAME_RE.match(lines[0][1]):
+    head = _GAME_RE.match(lines[0][1]) if lines else None
+    if head is None:
         raise HandError(start, "no Game ID: line after Game started at:")
     n, line = lines[0]
-    head = _GAME_RE.match(line)
     game = game_of(ROOM, head["rest"])
     if game is None:
         return None  # another game: not ours

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -22,7 +23,7 @@ from ..eval.values import NO_LOW, category_name
 from ..games import Game, as_game
 from ..messages import InputError, option, shown, whole_number
 from ..scenario import DECK_SIZE, build_scenario, check_hand_shape, player_range
-from ..starting.dealt import DealtError, how_often_dealt
+from ..starting.dealt import DealtError, HowOftenDealt, how_often_dealt
 from ..starting.named_ranges import NamedRangeError, hand_with_definitions
 from .thresholds import Threshold, parse_threshold
 
@@ -99,7 +100,7 @@ class OwnOdds:
     method: str = "exact"
     # A range on the first street ("(K? ??) Kd"): how often such a hand is dealt
     # (starting.dealt.HowOftenDealt), else None.
-    dealt: object | None = None
+    dealt: HowOftenDealt | None = None
 
     def to_dict(self) -> dict:
         """The JSON document: every count, and each chance as a float."""
@@ -138,7 +139,8 @@ def _half_name(kind: str) -> str:
 def _rows(kind: str, counts: np.ndarray, total) -> tuple[HandRow, ...]:
     """The final hands of a kind, best first: its categories (for lows, each unpaired low
     by its top card), with the ways to each and to it or better."""
-    rows, running = [], 0
+    rows: list[HandRow] = []
+    running: int | float = 0
     for category, ways in ways_by_category(kind, counts).items():
         label = _hand_name(category)
         running += ways
@@ -234,14 +236,16 @@ def own_odds(
             f"the deck cannot supply this hand: it needs {to_come} more cards and only "
             f"{len(pool)} are left (52 less {len(known)} in the hand and {len(seen_dead)} "
             "dead cards seen)", fields=("dead",))
-    choices = [((), None)]
+    # (the hole cards a range holds, its weight or None): one empty choice without a range
+    choices: list[tuple[tuple[int, ...], float | None]] = [((), None)]
     if hand.hole_range is not None:
         hole_range = player_range(game, 0, hand, pool)
         weights = hole_range.weights or (None,) * len(hole_range.combos)
         choices = list(zip(hole_range.combos, weights, strict=True))
     kinds = game.kinds
-    counts = {kind: 0 for kind in kinds}
-    joint = 0
+    # Sums over the choices: 0, then each kind's counts by value (arrays), weighed.
+    counts: dict[str, Any] = {kind: 0 for kind in kinds}
+    joint: Any = 0
     total_completions = 0
     for i, (hole, weight) in enumerate(choices):
         rest = tuple(c for c in pool if c not in hole)
@@ -257,7 +261,7 @@ def own_odds(
             joint = joint + tally.joint * scale
         total_completions += tally.total
     weight_total = (len(choices) if choices[0][1] is None
-                    else sum(w for _, w in choices))
+                    else sum(w for _, w in choices if w is not None))  # all weighed
     total = total_completions if choices[0][1] is None else (
         total_completions / len(choices) * weight_total)
     halves = tuple(Half(kind, _half_name(kind), _rows(kind, counts[kind], total))
@@ -273,7 +277,7 @@ def own_odds(
                 asked.append(ThresholdRow(
                     f"{low.words} or better and {h.words} or better, at once",
                     _number(_joint_ways(joint, kinds[1], h.value, low.value)), total))
-    both = ()
+    both: tuple[ThresholdRow, ...] = ()
     if game.split:
         both = _both_rows(kinds, joint, total, game.hand_size)
     return OwnOdds(game.id, game.name, str(hand), _dead_text(seen_dead, unseen_dead), street,
@@ -332,7 +336,7 @@ class PlayerFinalHands:
     joint: np.ndarray | None
     total: int
 
-    def by_category(self, kind: str) -> dict[str, int]:
+    def by_category(self, kind: str) -> dict[str, float]:
         """Ways per category label (category_name), best first."""
         return ways_by_category(kind, self.counts[kind])
 
@@ -340,6 +344,7 @@ class PlayerFinalHands:
         return _number(_clearing(threshold.kind, self.counts[threshold.kind], threshold.value))
 
     def clearing_both(self, high: Threshold, low: Threshold) -> int:
+        assert self.joint is not None  # a split game's counts hold the joint table
         return _number(_joint_ways(self.joint, low.kind, high.value, low.value))
 
 

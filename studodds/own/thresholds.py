@@ -250,6 +250,7 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
         if high_kind is None:
             # A low game: categories are its bad hands ("a pair or better": every
             # unpaired low and every pair).
+            assert low_kind is not None  # a game with no high kind has a low one
             if top or category not in (PAIR, TWO_PAIR, TRIPS):
                 raise InputError(f"{option('at_least')} {text.strip()!r}: {game_name or 'this game'} "
                                  "has no high hand: name a low such as '8-7' or '7-low'",

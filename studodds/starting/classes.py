@@ -493,7 +493,11 @@ def _loose_key(ranks: str, suffix: str) -> tuple:
 def _by_loose_key(scheme: Scheme) -> dict[tuple, StartingClass]:
     """Every class by its loose key: one key, one class (the suited ranks say which of a
     class's cards share a suit, and that is what tells the classes of a rank set apart)."""
-    table = {_loose_key(*_loose_parts(c.label)): c for c in _classes(scheme)}
+    table = {}
+    for c in _classes(scheme):
+        parts = _loose_parts(c.label)
+        assert parts is not None  # every class's own label reads
+        table[_loose_key(*parts)] = c
     assert len(table) == len(_classes(scheme))
     return table
 

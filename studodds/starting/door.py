@@ -34,6 +34,7 @@ three different ranks.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..cards import RANKS, card_str, parse_hand
@@ -125,7 +126,7 @@ def door_classes(starting_class: StartingClass) -> tuple[DoorClass, ...]:
     return tuple(DoorClass(starting_class, rank) for rank in ranks)
 
 
-def door_class_of(cards, game: str | Game | Scheme = "stud7") -> DoorClass:
+def door_class_of(cards: str | Iterable[int], game: str | Game | Scheme = "stud7") -> DoorClass:
     """The door class of a concrete starting hand: text such as ``(Kd 7d) Kc`` (the hole
     cards in parentheses, then the door card), or card ids with the door card last.
 
@@ -145,7 +146,7 @@ def door_class_of(cards, game: str | Game | Scheme = "stud7") -> DoorClass:
             raise ValueError(f"{cards.strip()!r}: a starting hand by its door card is written "
                              f"with the hole cards in parentheses, then the door card, e.g. "
                              f"{example}")
-        ids = (*hand.down, hand.up[0])
+        ids = hand.known_cards  # the hole cards, then the door card: none unknown, no river
     else:
         ids = tuple(int(c) for c in cards)
     return DoorClass(class_of(ids, scheme), ids[-1] // 4)

@@ -242,7 +242,7 @@ def with_definitions(hole_range: HoleRange, fail: Callable[[str], InputError]) -
     """The range with the definitions of the named ranges it uses. ``fail`` makes the error
     for a name that is none, which lists the names close to it."""
     book = named_ranges()
-    carried = []
+    carried: list[NamedRange] = []
     for name in hole_range.names:
         found = tuple(d for d in book if d.name == name)
         if not found:
@@ -315,7 +315,7 @@ def counted_share(definition: NamedRange, game: str) -> float:
     hole_cards = as_game(game).hole_cards
     carried = HoleRange((NAMED_MARK + definition.name,), named=(definition,))
     tests = class_tests(carried, game)
-    held = dealt = 0
+    held, dealt = 0.0, 0
     for door in (c for c in range(52) if c >> 2 in definition.doors):
         others = [c for c in range(52) if c != door]
         for hole in combinations(others, hole_cards):

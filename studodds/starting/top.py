@@ -86,7 +86,8 @@ def class_tests(hole_range: HoleRange, game: str) -> dict[str, ClassTest]:
     >>> tests["top2%"]((51, 50), (45,)), tests["top2%"]((0, 5), (45,))
     (True, False)
     """
-    tops = {name: _top_test(game, top_percent(name)) for name in hole_range.tops}
+    tops = {name: _top_test(game, percent) for name in hole_range.tops
+            if (percent := top_percent(name)) is not None}  # every one of tops has its X
     games_own = {"low3": _low3_ace_high} if game == "razz27" else {}
     named = {NAMED_MARK + name: _named_test(hole_range, name, game)
              for name in hole_range.names}

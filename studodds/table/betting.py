@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -99,7 +99,7 @@ class BettingRound:
         bring_in: bool = True,
         posted: Sequence | None = None,
         dead: Sequence = (),
-    ):
+    ) -> None:
         self.game = table_game(game)
         if not isinstance(stakes, Stakes):
             raise RulesError(f"stakes must be a Stakes, got {stakes!r}")
@@ -129,7 +129,7 @@ class BettingRound:
         self.posted = [checked_amount(a, f"the amount posted by {p}") for p, a in
                        zip(self.players, posted, strict=True)]
         self.dead = [checked_amount(a, "dead money") for a in dead]
-        self.round_in = [0] * n
+        self.round_in: list[int | Decimal] = [0] * n
         self.folded = [False] * n
         self.unit = stakes.bet(self.game.streets[street_index].bet)
         self.open_pair = bool(open_pair) and open_pair_round(self.game, street_index)
@@ -146,11 +146,11 @@ class BettingRound:
     # -- state --------------------------------------------------------------------------
 
     @property
-    def to_match(self):
+    def to_match(self) -> int | Decimal:
         return max(self.round_in)
 
     @property
-    def pot(self):
+    def pot(self) -> int | Decimal:
         """Everything in the pot: posted, dead and this round's money."""
         return sum(self.posted) + sum(self.dead) + sum(self.round_in)
 
@@ -169,7 +169,7 @@ class BettingRound:
         return len(able) <= 1 and all(self.round_in[i] >= self.to_match for i in able)
 
     @property
-    def to_act(self):
+    def to_act(self) -> Hashable | None:
         """The player to act, or None when the round is over."""
         i = self._to_act_index()
         return None if i is None else self.players[i]
@@ -188,7 +188,7 @@ class BettingRound:
         return None  # pragma: no cover - done covers an empty _needs
 
     @property
-    def bet_size(self):
+    def bet_size(self) -> int | Decimal:
         """The size of a bet or raise now: small or big (big once an open-pair big bet or
         raise is made). On an open-pair round before that it is the small bet, and the big
         bet may be chosen instead (see bet_sizes)."""
@@ -248,7 +248,7 @@ class BettingRound:
                 unique.append(a)
         return unique
 
-    def act(self, action: str, amount=None) -> None:
+    def act(self, action: str, amount: float | Decimal | None = None) -> None:
         """Take an action for the player to act. ``amount`` is the round total it comes to
         ("raise to"); it is needed only to choose between two bet sizes (open pair)."""
         i = self._to_act_index()

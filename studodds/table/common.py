@@ -72,7 +72,7 @@ def one_card(card: int | str) -> int:
     return int(card)
 
 
-def one_board(board: Sequence[int] | str) -> tuple[int, ...]:
+def one_board(board: Sequence[int | str] | str) -> tuple[int, ...]:
     if isinstance(board, str):
         return parse_cards(board)
     return tuple(one_card(c) for c in board)

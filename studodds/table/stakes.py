@@ -21,13 +21,14 @@ def _decimals(value: Decimal) -> int:
     """Decimal places of a finite Decimal, trailing zeros not counted (no arithmetic: a
     huge exponent cannot overflow here)."""
     _, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)  # finite: 'n', 'N' and 'F' mark NaN and infinity
     significant = "".join(map(str, digits)).rstrip("0")
     if not significant:  # zero
         return 0
     return max(0, -(exponent + len(digits) - len(significant)))
 
 
-def checked_amount(value, what: str):
+def checked_amount(value: object, what: str) -> int | Decimal:
     """An amount of chips or money: an int or Decimal (a float is read as its shortest text)."""
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
         raise RulesError(f"{what} must be a number, got {shown(value)}")
@@ -80,7 +81,7 @@ class Stakes:
                 f"the big bet ({self.big_bet}) must not be below the small bet ({self.small_bet})"
             )
 
-    def bet(self, size: str):
+    def bet(self, size: str) -> int | Decimal:
         """The amount of a "small" or "big" bet."""
         return self.small_bet if size == "small" else self.big_bet
 

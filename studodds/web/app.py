@@ -83,7 +83,7 @@ def _streamed(job) -> StreamingResponse:
                     yield json.dumps({"progress": round(update, 4)}) + "\n"
             outcome = _outcome(job)
             line = ({"result": outcome} if not isinstance(outcome, Response)
-                    else json.loads(outcome.body))
+                    else json.loads(bytes(outcome.body)))
             yield json.dumps(line, ensure_ascii=False) + "\n"
         finally:
             job.cancel()  # a no-op when done; else nobody reads the answer any more
@@ -112,17 +112,19 @@ async def _answer(request: Request, work: WorkQueue, read: Callable[[], Awaitabl
                 place.release()  # a no-op once the job took it
     except Busy as exc:
         return _error(503, str(exc))
+    future = job.future
+    assert future is not None  # submit started the job
     gone = asyncio.ensure_future(_disconnected(request))
     try:
-        waited = {job.checked, job.future} if stream else {job.future}
+        waited = {job.checked, future} if stream else {future}
         await asyncio.wait(waited | {gone}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        if not job.future.done() and (gone.done() or not stream or not job.checked.done()):
+        if not future.done() and (gone.done() or not stream or not job.checked.done()):
             job.cancel()  # the client went away (or this handler was cancelled)
         gone.cancel()
     if stream and job.checked.done() and not gone.done():
         return _streamed(job)
-    if not job.future.done():
+    if not future.done():
         return _error(499, "the client went away")  # nobody reads it
     outcome = _outcome(job)
     if isinstance(outcome, Response):

@@ -31,6 +31,8 @@ _READING = (h11.IDLE, h11.SEND_BODY)  # the client's side of a request not read 
 class TimedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol with a time limit on reading each request."""
 
+    # The ignore: asyncio's BaseProtocol takes any BaseTransport; uvicorn's H11Protocol,
+    # which this extends, narrows it to asyncio.Transport, and this keeps uvicorn's signature.
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._read_timer: asyncio.TimerHandle | None = None
         super().connection_made(transport)

@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 # A warm that has not finished by then is left to finish on its own: questions go ahead
 # (and compile what they need) rather than wait without end.
@@ -43,8 +44,11 @@ class EngineWarm:
     def start(self) -> None:
         # A session of its own: the terminal's Ctrl-C goes to the server, which stops it.
         # -P: this installation's studodds, not one in the current directory.
-        separate = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
-                    if sys.platform == "win32" else {"start_new_session": True})
+        separate: dict[str, Any]
+        if sys.platform == "win32":
+            separate = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+        else:
+            separate = {"start_new_session": True}
         self.done.clear()
         self.started = time.monotonic()
         try:
@@ -59,15 +63,17 @@ class EngineWarm:
         threading.Thread(target=self._follow, name="studodds-warm", daemon=True).start()
 
     def _follow(self) -> None:
+        process = self.process
+        assert process is not None and process.stdout is not None  # started, stdout a pipe
         last = ""
-        for line in self.process.stdout:
+        for line in process.stdout:
             last = line.strip() or last
             if last.startswith("warm ") and ": " in last:  # "warm 3/10: exact heads-up odds"
                 count, self.doing = last[5:].split(": ", 1)
                 step, _, of = count.partition("/")
                 if step.isdigit() and of.isdigit():
                     self.step, self.of = int(step), int(of)
-        code = self.process.wait()
+        code = process.wait()
         if self.stopping.is_set():  # stopped with the server: nothing to say
             self.done.set()
         elif code == 0 and last.startswith("ready: "):

@@ -192,7 +192,7 @@ def equity_question(data: Mapping, limits: Limits = Limits(None)) -> Question:
     check_fields(data, EQUITY_FIELDS)
     check_sizes(data)
     options = question_options({k: v for k, v in data.items() if k not in POT_ODDS_FIELDS})
-    odds_args = (data.get("pot"), data.get("to_call"), _given(data, "hero", 1),
+    odds_args: tuple = (data.get("pot"), data.get("to_call"), _given(data, "hero", 1),
                  _given(data, "bets_to_come", 0), _given(data, "big_bet", 0.0))
     wanted = pot_odds_asked(*odds_args)
     if wanted:  # answered now, not after the equity run (as the CLI does)

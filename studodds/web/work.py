@@ -75,6 +75,7 @@ class Job:
         if self.cancelled.is_set():
             raise Cancelled
         if self.deadline is not None and time.monotonic() > self.deadline:
+            assert self.stop_after is not None  # the deadline is set from it
             raise OverTime(
                 f"the question was stopped after {self.stop_after:,.0f} s, the most this "
                 f"server spends on one ({OVERRUN} times the {self.stop_after / OVERRUN:,.0f} s "
