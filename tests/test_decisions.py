@@ -192,7 +192,8 @@ def test_ranges_per_opponent_and_for_all(hands):
     assert first.equity == pytest.approx(eq.players[0].equity, abs=1e-12)
     assert {d.ranges for d in decisions_of(h, ranges="top20%")} == {"top20%"}
     # A range that cannot hold is a clear error naming the hand and street.
-    with pytest.raises(DecisionError, match=r"hand 350000000001, 3rd street"):
+    with pytest.raises(DecisionError,
+                       match=r"hand 350000000001, 3rd street \(.*player 2 is Villain\): "):
         decisions_of(h, ranges={"Villain": "Ah Ad"})
 
 
@@ -212,7 +213,7 @@ def test_another_player_whose_cards_were_shown(hands):
 def test_errors_name_the_hand_and_the_player(hands):
     with pytest.raises(DecisionError, match="'Nobody' is not at the table in hand 350000000002"):
         decisions_of(hands["2"], "Nobody")
-    with pytest.raises(DecisionError, match="does not show 'Ann'"):
+    with pytest.raises(DecisionError, match="does not show the hole cards of 'Ann'"):
         decisions_of(hands["2"], "Ann")
 
 

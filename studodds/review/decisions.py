@@ -178,7 +178,7 @@ def decisions_of(hand: HandHistory, player: str | None = None, *,
     game = get_game(hand.game)
     known = (hand.hero_cards if player == hand.hero else hand.shown.get(player, ()))
     if len(known) < game.hole_cards:
-        raise DecisionError(f"hand {hand.hand_id} does not show {player!r}'s hole cards: "
+        raise DecisionError(f"hand {hand.hand_id} does not show the hole cards of {player!r}: "
                             "only the decisions of a player whose cards the file deals or "
                             "shows can be priced")
     if not hand.big_bet or hand.big_bet <= 0:
@@ -239,7 +239,11 @@ def _equity(game, hands: tuple[str, ...], seen: SeenCards, player: str, trials: 
         options = {"exact": True} if cheap else {"trials": trials}
         result = equity_of_scenario(scenario, seed=seed, threads=threads, **options)
     except ValueError as exc:
-        raise DecisionError(f"hand {hand_id}, {street} street: {exc}") from None
+        # The engine numbers the players from 1 in seat order: say who they are.
+        who = ", ".join(f"player {i + 1} is {seen.names[i]}"
+                        for i in getattr(exc, "players", ()) if i < len(seen.names))
+        raise DecisionError(f"hand {hand_id}, {street} street{f' ({who})' if who else ''}: "
+                            f"{exc}") from None
     mine = result.players[seen.names.index(player)]
     if result.exact:
         return mine.equity, 0.0, "exact"
