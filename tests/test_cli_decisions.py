@@ -64,8 +64,7 @@ def test_ranges_per_opponent(capsys):
 @pytest.mark.parametrize(("args", "message"), [
     (["--ranges", "top20%"], "--ranges is an option of the decisions: add --decisions"),
     (["--decisions", "--summary"], "--summary and --decisions answer different questions"),
-    (["--decisions", "--ranges", "a", "--ranges", "b"], "one range for every opponent is "
-     "given once"),
+    (["--decisions", "--ranges", "a", "--ranges", "b"], "one range for every opponent is"),
     (["--decisions", "--ranges", "a", "--ranges", "B=c"], "write each as NAME=RANGE"),
     (["--decisions", "--precision", "0"], "precision is a standard error from"),
     (["--decisions", "--hand", "350000000002", "--hero", "Ann"],

@@ -188,9 +188,8 @@ def _decisions(hands, paths, hero, ranges, trials, precision, seed, fmt) -> None
     found, priced = [], 0
     for hh in hands:
         try:
-            found += decisions_of(
-                hh, hero, ranges=ranges, trials=trials, seed=seed,
-                precision=DECISION_PRECISION if precision is None else precision)
+            found += decisions_of(hh, hero, ranges=ranges, precision=precision,
+                                  trials=trials, seed=seed)
             priced += 1
         except OptionError as exc:  # a bad option spoils every hand: one error
             raise click.UsageError(str(exc)) from None

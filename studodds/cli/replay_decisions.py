@@ -44,9 +44,9 @@ def _table(decisions: Sequence[Decision]) -> str:
         lines.append(f"costliest: hand {visible(worst.hand_id)}, {worst.street} street, "
                      f"{worst.kind}: {worst.cost_big_bets:.2f} big bets")
     lines += [
-        "needs: the equity a call needs, to call / (pot + to call); equity: as the player "
-        "saw the cards (+- its standard error when sampled); cost: a call with less equity "
-        "than it needs, or a fold with more, in big bets on the pot after the call",
+        ("needs: the equity a call needs, to call / (pot + to call); equity: as the player "
+         "saw the cards (+- its standard error when sampled); cost: a call with less equity "
+         "than it needs, or a fold with more, in big bets on the pot after the call"),
         IGNORES,
     ]
     return "\n".join(lines)

@@ -155,7 +155,7 @@ def price(kind: str, facing: float, pot: float, equity: float,
 
 def decisions_of(hand: HandHistory, player: str | None = None, *,
                  ranges: str | Mapping[str, str] | None = None,
-                 precision: float = DECISION_PRECISION, trials: int | None = None,
+                 precision: float | None = None, trials: int | None = None,
                  seed: int = 1, exact_below: float = DECISION_EXACT_BELOW,
                  threads: int = 1) -> tuple[Decision, ...]:
     """Every decision ``player`` (default: the hand's hero) made in ``hand``, priced.
@@ -163,8 +163,8 @@ def decisions_of(hand: HandHistory, player: str | None = None, *,
     ranges: one range for every opponent ("top15%", written as inside a hole group), or a
     mapping opponent -> range (opponents not named: random); a named opponent not in the
     hand is no error (one mapping serves many hands). A range applies only while the
-    opponent's hole cards are unseen. precision or trials: how the dear decisions are
-    sampled; exact_below: the engine's estimate in seconds below which a decision is
+    opponent's hole cards are unseen. precision (default DECISION_PRECISION) or trials:
+    how the dear decisions are sampled; exact_below: the engine's estimate in seconds below which a decision is
     counted exactly. One seed for the hand: the same questions give the same numbers.
     Decisions on a street where a live player's up cards are not in the file are left out.
     """
@@ -185,6 +185,7 @@ def decisions_of(hand: HandHistory, player: str | None = None, *,
         raise DecisionError(f"hand {hand.hand_id} does not give the big bet: the cost in "
                             "big bets cannot be said")
     names_of = street_names(game.id)
+    trials = trials or trials_for(precision or DECISION_PRECISION)
     asked: dict[tuple, tuple[float, float, str]] = {}
     out = []
     for moment in decision_moments(hand, player):
@@ -194,9 +195,8 @@ def decisions_of(hand: HandHistory, player: str | None = None, *,
         hands, used = _with_ranges(game, seen, player, ranges)
         key = (hands, seen.dead, seen.community)
         if key not in asked:
-            asked[key] = _equity(game, hands, seen, player, trials or trials_for(precision or DECISION_PRECISION),
-                                 seed, exact_below, threads, hand.hand_id,
-                                 names_of[moment.street_index])
+            asked[key] = _equity(game, hands, seen, player, trials, seed, exact_below,
+                                 threads, hand.hand_id, names_of[moment.street_index])
         eq, se, method = asked[key]
         needed, cost = price(moment.action.kind, moment.facing, moment.pot, eq, hand.big_bet)
         out.append(Decision(hand.hand_id, hand.room, names_of[moment.street_index],
