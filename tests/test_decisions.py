@@ -242,3 +242,12 @@ def test_seen_at_a_street_start_is_the_replay_hero_view(name):
             seen = seen_at(h, h.hero, s, h.live_players(s))
             assert seen.hands == tuple(p.hero_view for p in street.players)
             assert " ".join(seen.dead) == street.dead_hero_view
+
+
+def test_a_file_without_the_other_players_up_cards():
+    # PartyPoker writes only the hero's cards and the cards shown down.
+    hand = parse_file(str(DATA / "partypoker_stud7_side_pot.txt"))[0][0]
+    assert hand.hero is not None
+    with pytest.raises(DecisionError, match="does not show the up cards of every player "
+                       "still in"):
+        decisions_of(hand)

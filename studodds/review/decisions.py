@@ -166,7 +166,8 @@ def decisions_of(hand: HandHistory, player: str | None = None, *,
     opponent's hole cards are unseen. precision (default DECISION_PRECISION) or trials:
     how the dear decisions are sampled; exact_below: the engine's estimate in seconds below which a decision is
     counted exactly. One seed for the hand: the same questions give the same numbers.
-    Decisions on a street where a live player's up cards are not in the file are left out.
+    Decisions on a street where a live player's up cards are not in the file are left out
+    (a DecisionError when that leaves none).
     """
     check_method(None, trials, precision, seed)
     player = player if player is not None else hand.hero
@@ -188,9 +189,11 @@ def decisions_of(hand: HandHistory, player: str | None = None, *,
     trials = trials or trials_for(precision or DECISION_PRECISION)
     asked: dict[tuple, tuple[float, float, str]] = {}
     out = []
+    unseen_boards = 0
     for moment in decision_moments(hand, player):
         seen = seen_at(hand, player, moment.street_index, moment.live)
         if seen is None:
+            unseen_boards += 1
             continue
         hands, used = _with_ranges(game, seen, player, ranges)
         key = (hands, seen.dead, seen.community)
@@ -203,6 +206,10 @@ def decisions_of(hand: HandHistory, player: str | None = None, *,
                             moment.action_index, player, moment.action.kind, moment.facing,
                             moment.pot, hand.big_bet, eq, se, method, used, needed, cost,
                             __version__))
+    if unseen_boards and not out:
+        # PartyPoker and Everleaf write only the hero's cards and those shown down.
+        raise DecisionError(f"hand {hand.hand_id} does not show the up cards of every player "
+                            f"still in, so the cards as {player!r} saw them are not known")
     return tuple(out)
 
 
