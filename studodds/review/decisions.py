@@ -17,7 +17,9 @@ bring-in are forced, so they are none; a bring-in player who completes instead d
 - needed: facing / (pot + facing), the equity a call needs to break even; None at 0.
 - equity: the player's share of the pot (hi/lo halves included) as the player saw the
   cards at that moment: own hole cards, every up card dealt so far, the folded players'
-  up cards dead and their hole cards unseen; the players still in are those who had not
+  up cards dead and their hole cards unseen (even when the file shows them: the record
+  does not say whether they were shown at the fold or only written afterwards); the
+  players still in are those who had not
   folded by then, including those yet to act. The opponents' unseen cards are random, or
   from a range per opponent (docs/hands.md, "What might he hold? Ranges"). With a side
   pot from an earlier all-in, the equity is against every live player, for the whole pot.
