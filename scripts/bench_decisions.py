@@ -5,8 +5,8 @@ one process and in worker processes (one per core by default), compiled code cac
     python scripts/bench_decisions.py --files DIR_OR_FILE... --hands 2000 --markdown
 
 The hands are every hand of the files with a hero whose decisions can be priced (by
-default the repository's own hand-history fixtures, tests/data/handhistories), repeated
-to --hands. Each hand is priced whole, as `studodds replay --decisions` does: a question
+default the repository's own fixtures, tests/data/handhistories and tests/data/review),
+repeated to --hands. Each hand is priced whole, as `studodds replay --decisions` does: a question
 asked twice in a hand (a check, then a call, with nobody folding between) is asked once.
 Progress and the figures' meaning on stderr, the table on stdout.
 """
@@ -31,7 +31,7 @@ from studodds.review.decisions import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "data" / "handhistories"
+FIXTURES = [ROOT / "tests" / "data" / "handhistories", ROOT / "tests" / "data" / "review"]
 
 
 def read_hands(paths: list[Path]) -> list:
@@ -93,7 +93,7 @@ def run(hands: list, workers: int) -> tuple[int, int, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--files", nargs="+", type=Path, default=[FIXTURES])
+    parser.add_argument("--files", nargs="+", type=Path, default=FIXTURES)
     parser.add_argument("--hands", type=int, default=600, help="hands priced per run")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--markdown", action="store_true")

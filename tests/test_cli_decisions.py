@@ -16,8 +16,7 @@ from studodds.cli import main
 from studodds.histories import parse_file
 from studodds.review.decisions import IGNORES, decisions_of
 
-DATA = Path(__file__).parent / "data" / "handhistories"
-PRICED = DATA / "decisions_priced.txt"
+PRICED = Path(__file__).parent / "data" / "review" / "decisions_priced.txt"
 
 
 def test_table_lists_each_decision_and_says_what_it_ignores(capsys):

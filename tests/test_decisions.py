@@ -22,11 +22,13 @@ from studodds.review.decisions import (
 )
 
 DATA = Path(__file__).parent / "data" / "handhistories"
+# Our own hands, every decision priced below (not a reader fixture: no golden record).
+PRICED = Path(__file__).parent / "data" / "review" / "decisions_priced.txt"
 
 
 @pytest.fixture(scope="module")
 def hands():
-    found, problems = parse_file(str(DATA / "decisions_priced.txt"))
+    found, problems = parse_file(str(PRICED))
     assert not problems
     return {h.hand_id[-1]: h for h in found}
 
@@ -232,10 +234,10 @@ def test_the_note_says_what_is_ignored():
     assert IGNORES.isascii()
 
 
-@pytest.mark.parametrize("name", ["decisions_priced.txt", "stud7_showdown.txt",
-                                  "studhl_split.txt", "stud7_side_pot.txt"])
-def test_seen_at_a_street_start_is_the_replay_hero_view(name):
-    for h in parse_file(str(DATA / name))[0]:
+@pytest.mark.parametrize("path", [PRICED] + [DATA / name for name in (
+    "stud7_showdown.txt", "studhl_split.txt", "stud7_side_pot.txt")])
+def test_seen_at_a_street_start_is_the_replay_hero_view(path):
+    for h in parse_file(str(path))[0]:
         replay = replay_hand(h, trials=100)
         for street in replay.streets:
             s = [st.name for st in h.streets].index(street.street)

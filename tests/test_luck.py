@@ -10,12 +10,12 @@ from studodds.histories import parse_file
 from studodds.histories.session import SUMMARY_PRECISION, summarize, trials_for
 from studodds.review.luck import luck_of
 
-DATA = Path(__file__).parent / "data" / "handhistories"
+PRICED = Path(__file__).parent / "data" / "review" / "decisions_priced.txt"
 
 
 @pytest.fixture(scope="module")
 def hands():
-    found, _ = parse_file(str(DATA / "decisions_priced.txt"))
+    found, _ = parse_file(str(PRICED))
     return {h.hand_id[-1]: h for h in found}
 
 
