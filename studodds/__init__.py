@@ -9,21 +9,79 @@
 import sys
 import types
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
 # Where each public name lives. They are imported on first use (PEP 562), so that a
 # command that computes nothing (`studodds --help`, `rules`) never loads numba.
 _PUBLIC = {
-    "GAMES": "games", "EquityResult": "results", "PlayerResult": "results",
-    "Evaluation": "eval", "evaluate": "eval", "evaluate_batch": "eval",
+    # the questions
     "equity": "equity", "next_card_table": "whatif", "pot_odds": "whatif",
-    "own_odds": "own", "OwnOdds": "own",
+    "declare_table": "declare", "own_odds": "own", "how_often_dealt": "starting.dealt",
+    "range_holdings": "holdings", "replay_hand": "histories.replay", "parse_file": "histories",
+    "parse_text": "histories",
+    # how they are answered
+    "Method": "method", "RunEstimate": "method",
+    # what they return
+    "EquityResult": "results", "PlayerResult": "results", "NextCardTable": "whatif",
+    "DeclareTable": "declare", "OwnOdds": "own", "HowOftenDealt": "starting.dealt",
+    "HandReplay": "histories.replay", "HandHistory": "histories", "RangeHoldings": "holdings",
+    # hands and their values
+    "GAMES": "games", "Evaluation": "eval", "evaluate": "eval", "evaluate_batch": "eval",
+    "describe": "eval", "category_name": "eval.values", "CATEGORY_NAMES": "eval.values",
+    # what a bad input raises (NotationError, ScenarioError and OptionError are kinds of it)
+    "InputError": "messages",
 }
 __all__ = [
-    "GAMES", "EquityResult", "Evaluation", "OwnOdds", "PlayerResult", "__version__", "equity",
-    "evaluate", "evaluate_batch", "next_card_table", "own_odds", "pot_odds",
-]
+    "CATEGORY_NAMES",
+    "GAMES",
+    "DeclareTable",
+    "EquityResult",
+    "Evaluation",
+    "HandHistory",
+    "HandReplay",
+    "HowOftenDealt",
+    "InputError",
+    "Method",
+    "NextCardTable",
+    "OwnOdds",
+    "PlayerResult",
+    "RangeHoldings",
+    "RunEstimate",
+    "__version__",
+    "category_name",
+    "declare_table",
+    "describe",
+    "equity",
+    "evaluate",
+    "evaluate_batch",
+    "how_often_dealt",
+    "next_card_table",
+    "own_odds",
+    "parse_file",
+    "parse_text",
+    "pot_odds",
+    "range_holdings",
+    "replay_hand",
+]  # _PUBLIC's names, written out for type checkers (tests/test_public_api.py)
+
+
+if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports on use
+    from .declare import DeclareTable, declare_table
+    from .equity import equity
+    from .eval import Evaluation, describe, evaluate, evaluate_batch
+    from .eval.values import CATEGORY_NAMES, category_name
+    from .games import GAMES
+    from .histories import HandHistory, parse_file, parse_text
+    from .histories.replay import HandReplay, replay_hand
+    from .holdings import RangeHoldings, range_holdings
+    from .messages import InputError
+    from .method import Method, RunEstimate
+    from .own import OwnOdds, own_odds
+    from .results import EquityResult, PlayerResult
+    from .starting.dealt import HowOftenDealt, how_often_dealt
+    from .whatif import NextCardTable, next_card_table, pot_odds
 
 
 def __getattr__(name: str):

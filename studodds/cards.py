@@ -32,10 +32,11 @@ from __future__ import annotations
 import difflib
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
-from .messages import option
+from .messages import option, shown, whole_number
 from .notation import RANKS, SUITS, NotationError, Token
 from .ranges import CLASSES, LEXEMES, PIECE_KINDS, HoleRange, range_token, read_range
 
@@ -50,6 +51,7 @@ __all__ = [
     "check_no_duplicates",
     "parse_card",
     "parse_cards",
+    "parse_dead",
     "parse_hand",
     "parse_hands",
     "tokenize",
@@ -572,3 +574,47 @@ def parse_hands(texts: Iterable[str]) -> list[StudHand]:
     hands = [parse_hand(text) for text in texts]
     check_no_duplicates(hands)
     return hands
+
+
+MAX_DEAD = 52  # dead cards given as a list: never more than the deck
+
+
+def parse_dead(text: str | Sequence) -> tuple[tuple[int, ...], int]:
+    """Dead cards: seen cards out of play, and ``x`` for unseen ones (a folded hole card).
+
+    Text, or a sequence of card ids and card texts.
+
+    >>> parse_dead("7h 2c x x")
+    ((22, 0), 2)
+    >>> parse_dead([22, "2c", "x"])
+    ((22, 0), 1)
+    """
+    if text is None:
+        return (), 0
+    if not isinstance(text, str):
+        if not isinstance(text, Iterable) or isinstance(text, (bytes, Mapping)):
+            raise NotationError(
+                f"{option('dead')} {shown(text)}: dead cards are text such as '7h 2c x' or a list of "
+                "cards", fields=("dead",))
+        cards = list(islice(text, MAX_DEAD + 1))
+        if len(cards) > MAX_DEAD:
+            raise NotationError(f"{option('dead')}: at most {MAX_DEAD} dead cards (a deck has 52), "
+                                f"got more", fields=("dead",))
+        text = " ".join(card_str(c) if whole_number(c) else str(c) for c in cards)
+    check_length(text, "the dead cards")
+    seen, unknown = [], 0
+    try:
+        tokens = tokenize(text)
+    except NotationError as error:
+        raise NotationError(f"{option('dead')}: {error}", fields=("dead",),
+                            cards=error.cards) from None
+    for token in tokens:
+        if token.kind == "card":
+            seen.append(token.card)
+        elif token.kind == "unknown":
+            unknown += 1
+        else:
+            raise NotationError(
+                f"{option('dead')} {text.strip()!r}: dead cards are a plain list (x for an unseen card), "
+                "no parentheses", fields=("dead",))
+    return tuple(seen), unknown

@@ -12,23 +12,18 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Unpack
 
 import numpy as np
 
 from .engine.runs import DeclarationRows
 from .engine.showdown import POT_UNITS
-from .equity import (
-    DECLARATIONS,
-    OptionError,
-    RunEstimate,
-    check_method,
-    check_run_options,
-    run_engine,
-)
+from .equity import DECLARATIONS, run_engine
 from .games import DECLARE_GAMES, Game, as_game
-from .messages import option, shown, whole_number
+from .messages import OptionError, option, shown, whole_number
+from .method import Method, MethodOptions
 from .scenario import build_scenario
 
 CHOICES = ("high", "low", "both")  # also the order in which a tie for best is broken
@@ -101,15 +96,12 @@ def declare_table(
     *,
     player: int = 1,
     community: str | int | None = None,
-    exact: bool | None = None,
-    trials: int | None = None,
-    precision: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: Callable[[float], None] | None = None,
-    on_estimate: Callable[[RunEstimate], None] | None = None,
+    method: Method | None = None,
+    **options: Unpack[MethodOptions],
 ) -> DeclareTable:
     """Player N's equity for each declaration, against every declaration of the others.
+
+    method: how it is answered (studodds.Method), or its fields as keywords, as for equity().
 
     The first player holds the wheel (a straight for high, the best low), the second a
     full house: declaring low is best whatever the other does. Against a swing, declaring
@@ -120,8 +112,7 @@ def declare_table(
     >>> [(r.others, r.high, r.low, r.both, r.best) for r in t.rows]
     [(('high',), 0.0, 0.5, 0.0, 'low'), (('low',), 0.5, 1.0, 1.0, 'low'), (('both',), 0.0, 1.0, 0.5, 'low')]
     """
-    check_method(exact, trials, precision, seed)  # every option before any work
-    check_run_options(threads, False, progress, on_estimate)
+    method = Method.of(method, options)  # every option before any work
     game = as_game(game)
     if not game.declare:
         offered = ", ".join(DECLARE_GAMES)
@@ -139,11 +130,7 @@ def declare_table(
             "still in"
         )
     others, rows = declaration_rows(n, player - 1)
-    run = run_engine(
-        scenario, exact=exact, trials=trials, precision=precision, seed=seed, threads=threads,
-        progress=progress, declaration_rows=DeclarationRows(rows, player - 1),
-        on_estimate=on_estimate,
-    )
+    run = run_engine(scenario, method, declaration_rows=DeclarationRows(rows, player - 1))
     tallies = run.declare_tallies
     samples = run.samples
     mc = run.method == "monte-carlo"

@@ -6,8 +6,9 @@ import dataclasses
 import math
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Unpack
 
 import numba
 import numpy as np
@@ -32,7 +33,8 @@ from .engine.showdown import (
     DECLARE_MANY,
 )
 from .games import DECLARE_GAMES, Game, as_game
-from .messages import OptionError, option, real_number, shown, whole_number
+from .messages import OptionError, option, shown
+from .method import AUTOMATIC, Method, MethodOptions, RunEstimate, threads_of
 from .own.odds import players_final_hands
 from .own.thresholds import parse_threshold
 from .results import KIND_BINS, EquityResult, bin_name, build_result
@@ -46,10 +48,6 @@ MAX_EXACT_DEALS = 3_000_000_000
 
 DEFAULT_PRECISION = 0.0005  # standard error of every player's equity, default Monte Carlo
 
-# An equity's variance is at most 1/4, so this precision needs at most 6.25e8 trials: a
-# target down here is always reached within MAX_TRIALS.
-MIN_PRECISION = 2e-5
-
 # --exact lists the ways to hand out one set of unseen cards up front; beyond this many
 # (10 players with a card each to come: 3.6 million; 9! = 362,880 still fits) it samples.
 MAX_ASSIGNMENTS = 400_000
@@ -61,31 +59,6 @@ AUTO_COUNTING_COST = 150_000_000
 # Counting keeps its lists in memory: beyond this (a hand with six cards to come against
 # one with seven would need 7 GB) it is not used, and --exact falls back to enumeration.
 MAX_COUNTING_BYTES = 2_000_000_000
-
-
-@dataclass(frozen=True)
-class RunEstimate:
-    """How long the work about to start will take (engine/timing.py), told before it starts
-    so that a caller can say so when it is long.
-
-    method: "counting" (heads-up, every deal counted exactly), "enumeration" (every deal
-    visited) or "sampling" (Monte Carlo); deals: the deals counted, visited or sampled (for
-    sampling to a precision, the most it can take); at_most: the time is an upper bound
-    (sampling to a precision usually stops sooner); runs: equity questions answered (the
-    next-card table asks one for now and one per card).
-    """
-
-    seconds: float
-    method: str
-    deals: float
-    at_most: bool = False
-    runs: int = 1
-    player: int | None = None  # whose next card, for the next-card table
-
-    def on_this_machine(self) -> RunEstimate:
-        """The estimate scaled by this machine's speed (timing.on_this_machine): what is
-        told; the constants' own figure adds up over a table's questions first."""
-        return dataclasses.replace(self, seconds=timing.on_this_machine(self.seconds))
 
 
 DECLARATIONS = {"high": DECLARE_HIGH, "low": DECLARE_LOW, "both": DECLARE_BOTH}
@@ -137,15 +110,10 @@ def equity(
     *,
     community: str | int | None = None,
     declare: Sequence[str] | str | None = None,
-    exact: bool | None = None,
-    trials: int | None = None,
-    precision: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
     distribution: bool = False,
-    at_least: Sequence[str] = (),
-    progress: Callable[[float], None] | None = None,
-    on_estimate: Callable[[RunEstimate], None] | None = None,
+    at_least: Sequence[str] | str = (),
+    method: Method | None = None,
+    **options: Unpack[MethodOptions],
 ) -> EquityResult:
     """Each player's chance to win, tie, and share of the pot, as the cards lie now.
 
@@ -158,12 +126,10 @@ def equity(
     declare: stud5hl and stud7hl played with a declaration: "high", "low" or "both" per
     player in seat order; the pot is settled by the declare rules.
 
-    Method: exact=True enumerates every deal; trials=N or precision=SE sample (stop at N
-    trials, or when every equity's standard error is below SE). With none of them, small
-    problems are enumerated and the rest sampled to a standard error of 0.0005.
-    seed makes sampling reproducible on any number of threads.
-    progress(fraction) is called as the work advances; on_estimate(RunEstimate) once,
-    before the work starts, with how long it will take.
+    method: how it is answered (studodds.Method: exact, trials, precision, seed, threads,
+    progress, on_estimate), or the same as keywords: ``equity(..., trials=10_000, seed=1)``.
+    With none, small problems are counted exactly and the rest sampled to a standard error
+    of 0.0005.
     distribution: also each player's chance of ending with each final hand; at_least:
     hands a player names ("aces up", "8-7": own.parse_threshold), each player's chance to
     end with that or better. Both are counted exactly, whatever the method of the equity
@@ -175,8 +141,8 @@ def equity(
     ('exact', [0.0, 1.0])
     """
     # Every option before the table: a bad one is refused before any work.
-    check_method(exact, trials, precision, seed)
-    check_run_options(threads, distribution, progress, on_estimate)
+    method = Method.of(method, options)
+    check_distribution(distribution)
     game = as_game(game)
     scenario = build_scenario(game, hands, dead, community)
     declarations = parse_declarations(game, declare, scenario.n_players)
@@ -189,13 +155,10 @@ def equity(
             "range at the table, ask `studodds odds` for that hand, the others' cards given "
             "as dead cards",
             fields=("at_least",))
-    result = equity_of_scenario(
-        scenario, exact=exact, trials=trials, precision=precision, seed=seed, threads=threads,
-        distribution=distribution and not counted, progress=progress,
-        declarations=declarations, on_estimate=on_estimate,
-    )
+    result = equity_of_scenario(scenario, method, distribution=distribution and not counted,
+                                declarations=declarations)
     if counted:
-        result = _with_final_hands(result, scenario, thresholds, distribution, threads)
+        result = _with_final_hands(result, scenario, thresholds, distribution, method.threads)
     elif distribution and result.method == "monte-carlo":  # a range: from the deals
         sampled = (f"with a range at the table the final hands come from the "
                    f"{result.samples:,} sampled deals: each chance within about "
@@ -243,51 +206,9 @@ def new_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
-def check_method(exact, trials, precision, seed) -> None:
-    """The method options equity() takes, checked before any work (chart checks its
-    spots' options with this too, before it writes them)."""
-    if exact is not None and not isinstance(exact, (bool, np.bool_)):
-        raise OptionError(f"exact is True, False or None, got {shown(exact)}")
-    if exact and (trials is not None or precision is not None):
-        raise OptionError("choose one method: exact, or trials / precision for sampling")
-    if trials is not None and precision is not None:
-        raise OptionError("give trials or precision, not both")
-    if trials is not None and not whole_number(trials):
-        raise OptionError(f"trials must be a whole number, got {shown(trials)}")
-    if seed is not None and (not whole_number(seed) or seed < 0):
-        raise OptionError(f"{option('seed')} is a whole number 0 or more, got {shown(seed)}",
-                          fields=("seed",))
-    if trials is not None and not 1 <= trials <= MAX_TRIALS:
-        raise OptionError(f"trials must be between 1 and {MAX_TRIALS:,}, got {shown(trials)}")
-    if precision is not None and not real_number(precision):
-        raise OptionError(
-            f"precision is a number, a standard error such as 0.001, got {shown(precision)}"
-        )
-    if precision is not None and not MIN_PRECISION <= precision < 0.5:
-        raise OptionError(
-            f"precision is a standard error from {MIN_PRECISION} to 0.5, got {shown(precision)}"
-        )
-
-
-def check_run_options(threads, distribution, progress, on_estimate=None) -> None:
-    """The options of a run beside the method: threads, distribution, the callbacks."""
-    if threads is not None and (
-        not whole_number(threads) or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS
-    ):
-        raise OptionError(
-            f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (a whole number), "
-            f"got {shown(threads)}"
-        )
+def check_distribution(distribution) -> None:
     if not isinstance(distribution, (bool, np.bool_)):
         raise OptionError(f"distribution is True or False, got {shown(distribution)}")
-    if progress is not None and not callable(progress):
-        raise OptionError(
-            f"progress is a function taking the fraction done, or None, got {shown(progress)}"
-        )
-    if on_estimate is not None and not callable(on_estimate):
-        raise OptionError(
-            f"on_estimate is a function taking a RunEstimate, or None, got {shown(on_estimate)}"
-        )
 
 
 @dataclass
@@ -307,26 +228,16 @@ class EngineRun:
 
 def equity_of_scenario(
     scenario: Scenario,
+    method: Method = AUTOMATIC,
     *,
-    exact: bool | None = None,
-    trials: int | None = None,
-    precision: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
     distribution: bool = False,
-    progress: Callable[[float], None] | None = None,
     declarations: Sequence[int] | None = None,
-    on_estimate: Callable[[RunEstimate], None] | None = None,
 ) -> EquityResult:
     """equity() for a table state already built (the coach tools vary one and re-ask).
 
     declarations: kernel codes per player (parse_declarations), or None.
     """
-    run = run_engine(
-        scenario, exact=exact, trials=trials, precision=precision, seed=seed,
-        threads=threads, distribution=distribution, progress=progress,
-        declarations=declarations, on_estimate=on_estimate,
-    )
+    run = run_engine(scenario, method, distribution=distribution, declarations=declarations)
     return build_result(
         game=scenario.game, scenario=scenario, method=run.method, samples=run.samples,
         seed=run.seed, tallies=run.tallies, no_low_count=run.no_low,
@@ -342,33 +253,27 @@ _DECLARATION_WORDS = {code: word for word, code in DECLARATIONS.items()}
 
 def run_engine(
     scenario: Scenario,
+    method: Method,
     *,
-    exact: bool | None = None,
-    trials: int | None = None,
-    precision: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
     distribution: bool = False,
-    progress: Callable[[float], None] | None = None,
     declarations: Sequence[int] | None = None,
     declaration_rows: DeclarationRows | None = None,
-    on_estimate: Callable[[RunEstimate], None] | None = None,
 ) -> EngineRun:
     """Choose the method (exact counting, enumeration or Monte Carlo), run it, and return
     the tallies (integers; floats summed by weight with weighted ranges, exact runs only). declarations settle every showdown by one row of declarations;
     declaration_rows tally one player's share under each of many rows (declare.py)."""
-    check_method(exact, trials, precision, seed)
-    check_run_options(threads, distribution, progress, on_estimate)
+    check_distribution(distribution)
     declare = Declare(scenario.n_players, declarations, declaration_rows)
-    plan = plan_run(scenario, exact, trials, precision, threads, distribution, declare)
+    plan = plan_run(scenario, method, distribution, declare)
     inputs, joint, n_deals = plan.inputs, plan.joint, plan.n_deals
     exact, precision, note = plan.exact, plan.precision, plan.note
-    if on_estimate is not None:
-        on_estimate(plan.estimate.on_this_machine())
+    progress, seed = method.progress, method.seed
+    if method.on_estimate is not None:
+        method.on_estimate(plan.estimate.on_this_machine())
 
     previous_threads = numba.get_num_threads()
-    if threads is not None:
-        numba.set_num_threads(threads)
+    if method.threads is not None:
+        numba.set_num_threads(method.threads)
     start = time.perf_counter()
     try:
         if exact:
@@ -384,7 +289,7 @@ def run_engine(
             if seed is None:
                 seed = new_seed()
             tallies, no_low, dist, decl, samples = run_monte_carlo(
-                inputs, seed, trials, precision, distribution, declare, progress
+                inputs, seed, method.trials, precision, distribution, declare, progress
             )
             method = "monte-carlo"
     finally:
@@ -408,9 +313,11 @@ class RunPlan:
     estimate: RunEstimate
 
 
-def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution,
+def plan_run(scenario: Scenario, method: Method, distribution: bool,
              declare: Declare) -> RunPlan:
-    """Choose the method for run_engine (options checked already), and how long it takes."""
+    """Choose how run_engine answers (exact counting, enumeration or sampling to a
+    precision), and how long it takes."""
+    exact, trials, precision = method.exact, method.trials, method.precision
     game = scenario.game
     inputs = EngineInputs(scenario, joint_cap=MAX_JOINT_COMBINATIONS)
     joint = inputs.joint_rows
@@ -444,7 +351,7 @@ def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution
             exact = "counting"
         elif n_deals > AUTO_EXACT_DEALS:
             seconds = timing.counting_seconds(
-                len(scenario.pool), *sorted(scenario.to_deal), game.split, _threads(threads)
+                len(scenario.pool), *sorted(scenario.to_deal), game.split, threads_of(method)
             )
             # The constants' figure, not scaled by timing's probe: the probe took 0.07 s, a
             # seventh of a small query's whole process, and a note needs no precision.
@@ -477,24 +384,20 @@ def plan_run(scenario: Scenario, exact, trials, precision, threads, distribution
             f"{option('precision')} to sample", fields=("trials", "precision"))
 
     estimate = _estimate(scenario, exact, n_deals, trials, precision, len(declare.rows),
-                         _threads(threads))
+                         threads_of(method))
     return RunPlan(inputs, joint, n_deals, exact, precision, note, estimate)
 
 
-def estimate_run(scenario: Scenario, *, exact: bool | None = None, trials: int | None = None,
-                 precision: float | None = None, threads: int | None = None,
+def estimate_run(scenario: Scenario, method: Method = AUTOMATIC, *,
                  declarations: Sequence[int] | None = None) -> RunEstimate:
-    """How long equity_of_scenario with these options will take, without running it, by
+    """How long equity_of_scenario with this method will take, without running it, by
     the constants of engine/timing.py (.on_this_machine() scales it to this machine; the
     next-card table adds up its questions' estimates first)."""
-    check_method(exact, trials, precision, None)
-    check_run_options(threads, False, None)
     declare = Declare(scenario.n_players, declarations, None)
-    return plan_run(scenario, exact, trials, precision, threads, False, declare).estimate
+    return plan_run(scenario, method, False, declare).estimate
 
 
-def by_card_estimate(scenario: Scenario, player: int, exact, trials, precision,
-                     threads) -> RunEstimate | None:
+def by_card_estimate(scenario: Scenario, player: int, method: Method) -> RunEstimate | None:
     """When a next-card table for `player` (0-based) can be counted in one pass (heads-up
     counting, the player's cards tallied: engine/runs.count_heads_up_by_card), how long
     that pass takes; None when each card must be asked on its own.
@@ -503,7 +406,7 @@ def by_card_estimate(scenario: Scenario, player: int, exact, trials, precision,
     method exact or automatic with counting chosen for the table now, two players, no
     ranges, no community card, one pot (split pots count by card is not written yet),
     and the lists of the other player (the stored side here) within memory."""
-    if trials is not None or precision is not None or exact is False:
+    if method.trials is not None or method.precision is not None or method.exact is False:
         return None
     game = scenario.game
     if (scenario.n_players != 2 or scenario.ranges or scenario.community_to_come
@@ -512,18 +415,20 @@ def by_card_estimate(scenario: Scenario, player: int, exact, trials, precision,
     n, k, m = len(scenario.pool), scenario.to_deal[1 - player], scenario.to_deal[player]
     if headsup.stored_bytes(n, k, m) > MAX_COUNTING_BYTES:
         return None
-    plan = plan_run(scenario, exact, None, None, threads, False, Declare(2, None, None))
+    plan = plan_run(scenario, method, False, Declare(2, None, None))
     if plan.exact != "counting":
         return None
-    seconds = timing.counting_seconds(n, k, m, False, _threads(threads))
+    seconds = timing.counting_seconds(n, k, m, False, threads_of(method))
     return RunEstimate(seconds, "counting", plan.n_deals)
 
 
-def equities_by_card(scenario: Scenario, player: int, card_scenario, *,
-                     threads: int | None = None, progress=None):
+def equities_by_card(scenario: Scenario, player: int, card_scenario,
+                     method: Method = AUTOMATIC):
     """(the result now, {card: the result once it has come to `player`}) by one counting
     pass, for a table by_card_estimate accepts; card_scenario(card) is the table with the
-    card come. Every number equals equity_of_scenario(card_scenario(card), exact=True)."""
+    card come. Every number equals that of equity_of_scenario(card_scenario(card),
+    Method(exact=True))."""
+    threads, progress = method.threads, method.progress
     previous_threads = numba.get_num_threads()
     if threads is not None:
         numba.set_num_threads(threads)
@@ -550,10 +455,6 @@ def equities_by_card(scenario: Scenario, player: int, card_scenario, *,
     return result_now, results
 
 
-def _threads(threads: int | None) -> int:
-    return numba.get_num_threads() if threads is None else threads
-
-
 def _estimate(scenario: Scenario, exact, n_deals, trials, precision, declaration_rows: int,
               threads: int) -> RunEstimate:
     """How long the method chosen will take (engine/timing.py)."""
@@ -575,4 +476,4 @@ def _estimate(scenario: Scenario, exact, n_deals, trials, precision, declaration
     return RunEstimate(seconds, "sampling", deals, at_most=at_most)
 
 
-__all__ = ["OptionError", "RunEstimate", "ScenarioError", "equity", "estimate_run"]
+__all__ = ["ScenarioError", "equity", "equity_of_scenario", "estimate_run"]

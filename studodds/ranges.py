@@ -58,7 +58,6 @@ THIRD_STREET_CLASSES = ("rolled", "buried", "split", "flush3", "straight3", "low
 # is the door card changes none of them, so a starting class (starting/classes.py) has
 # them or not. A buried and a split pair are the same three cards with another door card.
 DOOR_BLIND_CLASSES = ("rolled", "flush3", "straight3", "low3")
-TOP_FORM = "topX%"  # how the percentage class is written, for messages
 
 
 def top_percent(name: str) -> float | None:

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from decimal import Decimal
+from typing import Unpack
 
 import numpy as np
 
@@ -19,18 +20,16 @@ from .cards import StudHand, card_str
 from .engine.joint import choice_weights, list_joint_choices
 from .equity import (
     MAX_JOINT_COMBINATIONS,
-    OptionError,
-    RunEstimate,
     by_card_estimate,
-    check_method,
-    check_run_options,
     equities_by_card,
     equity_of_scenario,
     estimate_run,
     new_seed,
 )
 from .eval import evaluate
-from .messages import option, real_number, shown, whole_number
+from .games import Game
+from .messages import OptionError, option, real_number, shown, whole_number
+from .method import Method, MethodOptions, RunEstimate
 from .results import EquityResult
 from .scenario import Scenario, ScenarioError, build_scenario
 
@@ -212,9 +211,13 @@ def made_halves(cards, game) -> str:
 
 
 def next_card_table(
-    game, hands, dead=(), *, player: int = 1, exact: bool | None = None,
-    trials: int | None = None, precision: float | None = None, seed: int | None = None,
-    threads: int | None = None, progress=None, on_estimate=None,
+    game: str | Game,
+    hands: Sequence[str | StudHand],
+    dead: str | Sequence = (),
+    *,
+    player: int = 1,
+    method: Method | None = None,
+    **options: Unpack[MethodOptions],
 ) -> NextCardTable:
     """For every card that can come to `player` (1-based) next: their equity once it has
     come, the change against now, and what it makes. Sorted best first.
@@ -222,12 +225,12 @@ def next_card_table(
     The per-card equities, averaged over the cards weighted by their probability, equal
     the equity now (exactly, with exact enumeration). Each unseen card is equally likely to
     come, unless hole-card ranges say some are probably in a hole (next_card_probabilities).
-    on_estimate(RunEstimate) is called once before the work, with the time for the whole
-    table (every card's question has the same size).
+    method: how each question is answered (studodds.Method), or its fields as keywords, as
+    for equity(); its on_estimate(RunEstimate) is called once before the work, with the
+    time for the whole table (every card's question has the same size).
     """
     # Every option before any work: the method, then the table and the player.
-    check_method(exact, trials, precision, seed)
-    check_run_options(threads, False, progress, on_estimate)
+    method = Method.of(method, options)
     scenario = build_scenario(game, hands, dead)
     if not whole_number(player) or not 1 <= player <= scenario.n_players:
         raise OptionError(f"{option('player')} {shown(player)}: no such player; the players "
@@ -238,17 +241,16 @@ def next_card_table(
                           "card it gets next cannot be shown; pick a player with written cards",
                           fields=("player",))
     street, _, community = next_street(scenario)
-    if seed is None and not exact:
-        seed = new_seed()  # one seed for every card: the changes compare like with like
-    options = {
-        "exact": exact, "trials": trials, "precision": precision, "seed": seed, "threads": threads,
-    }
-    # One method for now and every card, so the changes compare like with like: each card
-    # alone is a smaller problem and the automatic choice could differ.
-    automatic = exact is None and trials is None and precision is None
+    if method.seed is None and not method.exact:
+        # One seed for every card: the changes compare like with like.
+        method = method.replace(seed=new_seed())
+    # Each question runs without the callbacks: the table reports its own progress and
+    # one estimate for the whole.
+    quiet = method.replace(progress=None, on_estimate=None)
+    progress, on_estimate = method.progress, method.on_estimate
     probabilities = next_card_probabilities(scenario)
     # Heads-up counting answers every card in one pass, tallied by the player's cards.
-    one_pass = by_card_estimate(scenario, p, exact, trials, precision, threads)
+    one_pass = by_card_estimate(scenario, p, method)
     if on_estimate is not None and one_pass is not None:
         # The deals of every question: each card's are the deals now in which it comes to
         # the player, and a deal now holds the player's cards to come, so they add up to
@@ -256,12 +258,13 @@ def next_card_table(
         deals = one_pass.deals * (1 + scenario.to_deal[p])
         on_estimate(dataclasses.replace(one_pass, deals=deals, runs=1 + len(probabilities),
                                         player=player).on_this_machine())
-    elif on_estimate is not None:  # the plan of every question, before any work
-        method = {key: options[key] for key in ("exact", "trials", "precision", "threads")}
-        now_estimate = estimate_run(scenario, **method)
-        if automatic:
-            method["exact"] = now_estimate.method != "sampling"
-        card = estimate_run(with_next_card(scenario, p, next(iter(probabilities))), **method)
+    # One method for now and every card, so the changes compare like with like: each card
+    # alone is a smaller problem and the automatic choice could differ.
+    if on_estimate is not None and one_pass is None:  # the plan of every question first
+        now_estimate = estimate_run(scenario, quiet)
+        planned = (quiet.replace(exact=now_estimate.method != "sampling")
+                   if quiet.automatic else quiet)
+        card = estimate_run(with_next_card(scenario, p, next(iter(probabilities))), planned)
         on_estimate(RunEstimate(
             now_estimate.seconds + len(probabilities) * card.seconds, card.method,
             now_estimate.deals + len(probabilities) * card.deals,
@@ -269,16 +272,16 @@ def next_card_table(
         ).on_this_machine())
     if one_pass is not None:
         now, by_card = equities_by_card(
-            scenario, p, lambda card: with_next_card(scenario, p, card), threads=threads,
-            progress=progress,
+            scenario, p, lambda card: with_next_card(scenario, p, card),
+            method.replace(on_estimate=None),
         )
         rows = [(card, by_card[card]) for card in probabilities]
     else:
-        now = equity_of_scenario(scenario, **options)
-        card_options = dict(options, exact=now.method == "exact") if automatic else options
+        now = equity_of_scenario(scenario, quiet)
+        card_method = quiet.replace(exact=now.method == "exact") if quiet.automatic else quiet
         rows = []
         for i, card in enumerate(probabilities):
-            result = equity_of_scenario(with_next_card(scenario, p, card), **card_options)
+            result = equity_of_scenario(with_next_card(scenario, p, card), card_method)
             rows.append((card, result))
             if progress is not None:
                 progress((i + 1) / len(probabilities))

@@ -20,7 +20,8 @@ from naive_equity import brute_force_declared, declared_shares, table_from_text
 
 from studodds.cli import main
 from studodds.declare import declare_table
-from studodds.equity import OptionError, equity
+from studodds.equity import equity
+from studodds.messages import OptionError
 
 WHEEL = "(Ac) 2d 3c 4d 5h"  # a five-high straight for high, the best low
 WHEEL_TOO = "(Ad) 2c 3h 4s 5c"

@@ -20,7 +20,8 @@ import pytest
 from naive_equity import GAMES, brute_force, table_from_text
 
 from studodds.engine.runs import FIRST_ROUND
-from studodds.equity import OptionError, equity
+from studodds.equity import equity
+from studodds.messages import OptionError
 from studodds.scenario import ScenarioError, build_scenario
 
 ALL_GAMES = tuple(GAMES)

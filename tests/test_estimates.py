@@ -10,7 +10,9 @@ from click.testing import CliRunner
 from studodds import equity
 from studodds.cli import cli, render
 from studodds.engine import timing
-from studodds.equity import OptionError, RunEstimate, estimate_run
+from studodds.equity import estimate_run
+from studodds.messages import OptionError
+from studodds.method import Method, RunEstimate
 from studodds.scenario import build_scenario
 from studodds.whatif import next_card_table, with_next_card
 
@@ -65,7 +67,7 @@ def test_a_long_estimate_is_scaled_by_this_machines_speed(monkeypatch):
     assert timing.on_this_machine(10.0) == pytest.approx(10.0 * factor)
     scenario = build_scenario("stud7", ["(As Ad) 7c", "(x x) Kh"])
     raw = timing.counting_seconds(len(scenario.pool), 4, 6, False, numba.get_num_threads())
-    estimate = estimate_run(scenario, exact=True)
+    estimate = estimate_run(scenario, Method(exact=True))
     assert estimate.seconds == pytest.approx(raw)
     assert estimate.on_this_machine().seconds == pytest.approx(raw * factor)
     monkeypatch.setattr(timing, "_factor", {0: 3.0})
@@ -93,13 +95,13 @@ def test_the_next_card_table_is_estimated_once_for_all_its_cards(monkeypatch):
 
     hands = ["(As Ks) Ah Kh Qh", "(x x) Qc 2d 3d"]
     scenario = build_scenario("stud7", hands)
-    now = estimate_run(scenario, exact=True)
-    card = estimate_run(with_next_card(scenario, 0, scenario.pool[0]), exact=True)
+    now = estimate_run(scenario, Method(exact=True))
+    card = estimate_run(with_next_card(scenario, 0, scenario.pool[0]), Method(exact=True))
     seen = []
     table = next_card_table("stud7", hands, exact=True, on_estimate=seen.append)
     (one_pass,) = seen
     assert one_pass.runs == 1 + len(table.cards) and one_pass.player == 1
-    raw = whatif.by_card_estimate(scenario, 0, True, None, None, None).seconds
+    raw = whatif.by_card_estimate(scenario, 0, Method(exact=True)).seconds
     assert one_pass.seconds == pytest.approx(timing.on_this_machine(raw))
     assert raw < now.seconds + len(table.cards) * card.seconds
     monkeypatch.setattr(whatif, "by_card_estimate", lambda *args: None)

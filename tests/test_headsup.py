@@ -15,6 +15,7 @@ from studodds.engine.inputs import EngineInputs
 from studodds.engine.runs import count_heads_up, run_exact
 from studodds.engine.showdown import HIGH_TIE, HIGH_WIN, LOW_TIE, LOW_WIN, SHARE, TIE, WIN
 from studodds.eval.kernels import KIND_CODES
+from studodds.method import Method
 from studodds.scenario import build_scenario
 
 
@@ -380,10 +381,10 @@ def test_the_one_pass_table_is_used_where_it_applies():
     from studodds.equity import by_card_estimate
 
     s = build_scenario("stud7", ["(As Kd) Qh Jh 7d", "(x x) 7c 8c 2h"])
-    assert by_card_estimate(s, 0, True, None, None, None).method == "counting"
-    assert by_card_estimate(s, 0, None, 1000, None, None) is None  # sampling asked
+    assert by_card_estimate(s, 0, Method(exact=True)).method == "counting"
+    assert by_card_estimate(s, 0, Method(trials=1000)) is None  # sampling asked
     split = build_scenario("stud7hl8", ["(As Kd) Qh Jh 7d", "(x x) 7c 8c 2h"])
-    assert by_card_estimate(split, 0, True, None, None, None) is None
+    assert by_card_estimate(split, 0, Method(exact=True)) is None
 
 
 # ------------------------------------------------------- one compile for every game

@@ -35,28 +35,31 @@ ALLOWED = {
     "engine": {"eval", "scenario"},  # a kernel run is built from a checked Scenario
     "table": set(),
     # replay asks the odds; its result names the hands shown down (eval's words)
-    "histories": {"equity", "scenario", "results", "table", "eval"},
+    "histories": {"equity", "method", "scenario", "results", "table", "eval"},
     # only engine/joint.py: can the players' ranges all hold at once (pure Python; it takes
     # ranges.PlayerRange, so it never imports scenario back)
     "scenario": {"engine.joint"},
     "results": {"engine", "eval"},
-    "equity": {"engine", "eval", "scenario", "results", "own"},  # exact final hands
-    "whatif": {"engine", "eval", "scenario", "results", "equity"},
-    "declare": {"engine", "scenario", "results", "equity"},
-    "own": {"engine", "eval", "scenario"},  # one hand's completions, counted by the engine
+    # how a question is answered (one Method value): its checks read the engine's limits
+    "method": {"engine"},
+    "equity": {"engine", "eval", "scenario", "results", "own", "method"},  # exact final hands
+    "whatif": {"engine", "eval", "scenario", "results", "equity", "method"},
+    "declare": {"engine", "scenario", "results", "equity", "method"},
+    "own": {"engine", "eval", "scenario"},
+    "holdings": {"scenario"},  # what a range holds, as the scenario deals it  # one hand's completions, counted by the engine
     "warming": {"equity", "eval", "whatif", "declare"},  # asks one question of each kernel
     "batch": {"equity", "scenario", "results"},
-    "chart": {"engine", "equity", "scenario", "results", "batch"},
+    "chart": {"engine", "equity", "method", "scenario", "results", "batch"},
     "reports": set(),  # the JSON documents: it puts results' own to_dict together
     "reading": set(),  # how hands written without parentheses were read: the words only
     "cli": {"eval", "equity", "whatif", "declare", "scenario", "results", "table",
             "histories", "batch", "chart", "reports", "web",  # `serve` runs the web app
-            "warming", "own", "reading", "review"},
+            "warming", "own", "reading", "method", "review"},
     # a player's hands reviewed: the price of each decision (equity as the player saw it,
     # counted exactly when the engine's timing says it is cheap) and luck at showdown
-    "review": {"histories", "equity", "scenario", "engine.timing", "__version__"},
+    "review": {"histories", "equity", "method", "scenario", "engine.timing", "__version__"},
     # The web page asks what the CLI asks, the same way; it never imports cli/.
-    "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own"},
+    "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own", "method"},
 }
 
 

@@ -21,6 +21,16 @@ def test_there_are_notebooks():
     assert len(NOTEBOOKS) >= 6
 
 
+def test_every_notebook_is_listed_in_the_docs():
+    """docs/notebooks.md is where a reader finds the pages: each notebook has its entry
+    there, and each entry names a notebook that exists."""
+    listing = (Path(__file__).resolve().parents[1] / "docs" / "notebooks.md").read_text()
+    linked = set(re.findall(r"\(\.\./notebooks/([^)]+\.ipynb)\)", listing))
+    names = {path.name for path in NOTEBOOKS}
+    assert names - linked == set(), "notebooks missing from docs/notebooks.md"
+    assert linked - names == set(), "docs/notebooks.md lists notebooks that do not exist"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_runs(path, monkeypatch):
@@ -132,3 +142,30 @@ def test_page_follows_the_shared_conventions(path):
         assert faults, f"{path.name} is clean: take it off NOT_YET_CONVERTED"
         pytest.skip(f"not yet converted ({NOT_YET_CONVERTED[path.name]}): {len(faults)} faults")
     assert faults == [], f"{path.name} breaks the page conventions (write numbers by code)"
+
+
+# --- Committed outputs are fresh (issue #34) ----------------------------------------------
+#
+# A committed page printed with an older studodds keeps its old numbers until someone
+# reruns it. The range sizes below depend only on the shipped ranking (rankings.json), so
+# they are checked exactly: when the ranking is made again, the pages must be rerun.
+
+def committed_text(name: str) -> str:
+    notebook = nbformat.read(NOTEBOOKS[0].parent / name, as_version=4)
+    return "\n".join(
+        output.get("text", "") + output.get("data", {}).get("text/markdown", "")
+        for cell in notebook.cells if cell.cell_type == "code" for output in cell.get("outputs", [])
+    )
+
+
+@pytest.mark.parametrize("name, printed, hands", [
+    ("01_third_street.ipynb", r"\(top20%\) Kd: (\d+) pairs of hole cards", ["(top20%) Kd", "random"]),
+    ("08_ranges.ipynb", r"out of the deck, (\d+) two-card holes fit it", ["(Qs Qd) 8c", "(top15%) Kd"]),
+])
+def test_committed_range_sizes_match_the_ranking(name, printed, hands):
+    from studodds.scenario import build_scenario
+
+    found = re.search(printed, committed_text(name))
+    assert found, f"{name}: the range size is no longer printed"
+    now = len(build_scenario("stud7", hands).ranges[0].combos)
+    assert int(found.group(1)) == now, f"{name} prints {found.group(1)} holes, the ranking gives {now}: rerun it"

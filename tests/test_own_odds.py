@@ -24,6 +24,7 @@ from studodds.eval import evaluate, evaluate_batch
 from studodds.eval.values import category_name
 from studodds.games import GAMES
 from studodds.messages import InputError
+from studodds.method import Method
 from studodds.own import own_odds, parse_threshold
 from studodds.own.odds import own_odds_at_table
 
@@ -280,7 +281,7 @@ def test_the_counted_distribution_is_the_enumerated_one():
         ("razz27", ["(2s 3s) 7h 8c 9d Kc", "(4h 6d) 4c 5d 6h Qs", "(2d 2h) 3c Ah As Js"]),
     ]:
         counted = equity(game, hands, "Td", exact=True, distribution=True)
-        enumerated = equity_of_scenario(build_scenario(game, hands, "Td"), exact=True,
+        enumerated = equity_of_scenario(build_scenario(game, hands, "Td"), Method(exact=True),
                                         distribution=True)
         assert enumerated.method == counted.method == "exact"
         for mine, theirs in zip(counted.players, enumerated.players, strict=True):

@@ -35,7 +35,8 @@ import pytest
 
 from studodds.cards import parse_hand
 from studodds.cli import main
-from studodds.equity import OptionError, equity
+from studodds.equity import equity
+from studodds.messages import OptionError
 from studodds.scenario import ScenarioError, build_scenario
 from studodds.whatif import next_card_table
 

@@ -20,6 +20,7 @@ from reader_helpers import (
 
 from studodds.histories import identify_file, ongame, parse_file
 from studodds.histories.ongame import ROOM
+from studodds.method import Method
 
 
 def read(name: str, count: int = 1):
@@ -137,7 +138,7 @@ def test_the_cli_calls_only_a_skipped_line_ignored():
     text = text.replace("Players in round", "The dealer sneezes\nPlayers in round", 1)
     hands, _ = ongame.parse_text(text)
     said: list[str] = []
-    replay_hands(hands, trials=200, where="the test", warn=said.append)
+    replay_hands(hands, method=Method(trials=200), where="the test", warn=said.append)
     (part,) = [w for w in said if "Main pot" in w]
     (skipped,) = [w for w in said if "sneezes" in w]
     assert part.endswith("(only part of this line was read: the winners not read are left out)")

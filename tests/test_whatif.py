@@ -27,7 +27,9 @@ import pytest
 
 from studodds.cards import parse_cards
 from studodds.cli import main
-from studodds.equity import OptionError, equity, equity_of_scenario
+from studodds.equity import equity, equity_of_scenario
+from studodds.messages import OptionError
+from studodds.method import Method
 from studodds.results import EquityResult, PlayerResult
 from studodds.scenario import ScenarioError, build_scenario
 from studodds.whatif import (
@@ -454,7 +456,7 @@ def test_with_next_card_matches_twin(game, hands, dead, player, cards):
         after = with_next_card(scenario, player - 1, card)
         assert card not in after.pool and len(after.pool) == len(scenario.pool) - 1
         assert card in after.known[player - 1]
-        result = equity_of_scenario(after, exact=True)
+        result = equity_of_scenario(after, Method(exact=True))
         twin = naive_after(game, hands, dead, player, card)
         assert_same_as_twin(result, twin, game in SPLIT_GAMES)
         # The table's row for the card is that answer.
@@ -468,7 +470,7 @@ def test_with_next_card_river_is_writing_it_in():
     # table: the engine's direct answer is the with_next_card answer.
     scenario = build_scenario("stud7", list(ACES_UP_HIDDEN))
     for text in ("Ac", "Kd", "Qd", "5d", "Jh"):
-        after = equity_of_scenario(with_next_card(scenario, 0, card_id(text)), exact=True)
+        after = equity_of_scenario(with_next_card(scenario, 0, card_id(text)), Method(exact=True))
         direct = equity("stud7", [f"(As Ks) Ah Kh Qh 2c ({text})", "Qc 2d 3d 4d"], exact=True)
         assert [p.equity for p in after.players] == pytest.approx(
             [p.equity for p in direct.players], abs=TOL)
@@ -485,7 +487,7 @@ def test_with_next_card_community_is_writing_it_in_everywhere():
     assert not after.community_to_come and after.street == "7th street"
     assert all(k[-1] == card_id("Ah") for k in after.known)
     assert after.to_deal == scenario.to_deal  # everyone's own unseen cards stay to come
-    result = equity_of_scenario(after, exact=True)
+    result = equity_of_scenario(after, Method(exact=True))
     # Ah makes player 3 a royal flush: the pot is theirs.
     assert [p.equity for p in result.players] == [0, 0, 1, 0, 0, 0, 0, 0]
 

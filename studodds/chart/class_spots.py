@@ -12,8 +12,9 @@ import numba
 from ..batch.spot_lines import seed_from_id
 from ..cards import RANDOM_HAND, card_str
 from ..engine import timing
-from ..equity import OptionError, check_method
 from ..games import get_game
+from ..messages import OptionError
+from ..method import check_method
 from ..scenario import build_scenario
 from ..starting.classes import (
     SUIT_PERMUTATIONS,

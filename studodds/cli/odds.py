@@ -66,7 +66,8 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
       studodds equity "(9s 8s) 7s 2s" "(x x) Ah Kd" --pot 40 --to-call 10
       studodds equity -g stud5hl "(As) 2c 3d" "(Kd) Kh 9c" --declare both,low
     """
-    from ..equity import OptionError, equity
+    from ..equity import equity
+    from ..messages import OptionError
     from ..whatif import check_pot_odds, pot_odds, pot_odds_asked
 
     try:

@@ -20,6 +20,7 @@ from ..histories.replaying import (
 )
 from ..histories.session import SummaryError, summarize
 from ..messages import OptionError
+from ..method import Method
 from ..review.decisions import DECISION_PRECISION, DecisionError, decisions_of
 from . import render
 from . import replay_decisions as decisions_render
@@ -258,9 +259,8 @@ def _warn(line: str) -> None:
 def _replay(hands, paths, hero, trials, precision, seed, fmt) -> None:
     where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
     try:
-        replays = replay_hands(hands, hero=hero, trials=trials, precision=precision,
-                               seed=seed, where=where,
-                               warn=_warn)
+        replays = replay_hands(hands, hero=hero, where=where, warn=_warn,
+                               method=Method(trials=trials, precision=precision, seed=seed))
     except ReplayError as exc:
         raise click.UsageError(str(exc)) from None
     click.echo(render.write(render.replay_report(replays), fmt))

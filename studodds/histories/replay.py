@@ -37,11 +37,13 @@ and the hands they showed, the rake, each player's net.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Unpack
 
 from .. import table
 from ..cards import card_str
 from ..equity import equity
 from ..games import get_game
+from ..method import Method, MethodOptions
 from ..results import EquityResult, PlayerResult
 from .record import HandHistory
 from .result import HandResult, hand_result
@@ -331,12 +333,17 @@ def seen_at(hh: HandHistory, viewer: str, street_index: int,
     return SeenCards(tuple(names), tuple(hands), tuple(dead + ["x"] * unseen), community)
 
 
-def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None = None,
-                precision: float | None = None, seed: int = 1) -> HandReplay:
+def replay_hand(hh: HandHistory, *, hero: str | None = None, method: Method | None = None,
+                **options: Unpack[MethodOptions]) -> HandReplay:
     """Every street of one hand: pot, live players, equity as the hero saw it and revealed.
 
+    method (or its fields as keywords, as for equity()): exact when cheap, else sampled;
+    the seed is 1 unless given, one for the whole hand, so a replay is repeatable.
     The same question is asked of the engine once: where both views hold the same cards
     (or a side pot's players are all the live players) the answer is shared."""
+    method = Method.of(method, options)
+    if method.seed is None:
+        method = method.replace(seed=1)
     game = get_game(hh.game)
     names_of = street_names(game.id)
     hero = hero or hh.hero
@@ -350,10 +357,11 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
     answers: dict[tuple, EquityResult] = {}
     face_up = _betting_over_from(hh)
 
-    def ask(hands: list[str], dead: list[str], options: dict) -> EquityResult:
-        key = (tuple(hands), tuple(dead), tuple(sorted(options.items())))
+    def ask(hands: list[str], dead: list[str], community: str | None) -> EquityResult:
+        key = (tuple(hands), tuple(dead), community)
         if key not in answers:
-            answers[key] = equity(game, hands, " ".join(dead), **options)
+            answers[key] = equity(game, hands, " ".join(dead), community=community,
+                                  method=method)
         return answers[key]
 
     for s, street in enumerate(hh.streets):
@@ -406,16 +414,11 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
             revealed_unseen += game.hole_cards - len(hole)
         dead = dead_seen + ["x"] * dead_unseen
         dead_revealed = revealed_dead + ["x"] * revealed_unseen
-        # Exact when cheap, else sampled (the engine's default, or the caller's choice);
-        # one seed for the hand so a replay is repeatable.
-        options = {"trials": trials, "precision": precision, "seed": seed}
         if shared and _community_misdealt(game, len(live), len(dead)):
             break  # check_rules reports it; the engine has no such table
-        if shared:
-            options["community"] = community
         names = [n for _, n in hh.seats if n in live]
-        seen = ask([hero_hands[n][0] for n in names], dead, options)
-        shown = ask([revealed_hands[n][0] for n in names], dead_revealed, options)
+        seen = ask([hero_hands[n][0] for n in names], dead, community)
+        shown = ask([revealed_hands[n][0] for n in names], dead_revealed, community)
         players = tuple(
             PlayerView(name, hero_hands[name][0], seen.players[i].equity,
                        revealed_hands[name][0], shown.players[i].equity,
@@ -436,7 +439,7 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, trials: int | None 
                 out = [card for n in names if n not in pot.eligible for card in view[n][1]]
                 if seen.community_card:  # every live player is dealt in: the shortage holds
                     out += burns_keeping_the_shortage(len(pot.eligible), len(base + out))
-                part = ask([view[n][0] for n in pot.eligible], base + out, options)
+                part = ask([view[n][0] for n in pot.eligible], base + out, community)
                 shares.append(tuple(p.equity for p in part.players))
             pots.append(PotShare(round(float(pot.amount), 2), tuple(pot.eligible), *shares))
         streets.append(StreetReplay(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..messages import OptionError, option, shown
+from ..method import AUTOMATIC, Method
 from .formats import FileKind
 from .readers import readable_rooms
 from .record import HandHistory, ParseProblem
@@ -58,14 +59,15 @@ def select_hand(hands: list[HandHistory], hand_id: str | None, where: str
 
 
 def replay_hands(hands: Sequence[HandHistory], *, hero: str | None = None,
-                 trials: int | None = None, precision: float | None = None, seed: int = 1,
-                 where: str, warn: Callable[[str], None] = lambda line: None,
+                 method: Method = AUTOMATIC, where: str,
+                 warn: Callable[[str], None] = lambda line: None,
                  progress: Callable[[float], None] | None = None) -> list[HandReplay]:
     """Replay each hand (histories.replay.replay_hand), from the hero's view when a hero is
     named. A hand the engine cannot take is a warning and the others replay; a hero not at
     a hand's table, or no hand replayed, is a ReplayError; a bad option (OptionError) spoils
-    every hand and is raised as it is. warn(line) is told each warning line;
-    progress(fraction) after each hand (it may raise to stop the replay)."""
+    every hand and is raised as it is. method: each hand's (replay_hand); warn(line) is
+    told each warning line; progress(fraction) after each hand (it may raise to stop the
+    replay)."""
     replays = []
     for done, hh in enumerate(hands, start=1):
         if hh.cut is not None:  # a garbled card: the streets before it still replay
@@ -75,9 +77,7 @@ def replay_hands(hands: Sequence[HandHistory], *, hero: str | None = None,
         if hero is not None and hero not in dict(hh.seats).values():
             raise ReplayError(f"{option('hero')} {shown(hero)} is not at the table in hand {hh.hand_id}")
         try:
-            replays.append(
-                replay_hand(hh, hero=hero, trials=trials, precision=precision, seed=seed)
-            )
+            replays.append(replay_hand(hh, hero=hero, method=method))
         except OptionError:
             raise  # a bad option spoils every hand: one error
         except ValueError as exc:  # a hand our engine cannot take: say so, replay the rest

@@ -32,8 +32,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import card_str
-from ..equity import check_method, equity, estimate_run
+from ..equity import equity, estimate_run
 from ..games import Game, get_game
+from ..method import check_method
 from ..scenario import build_scenario
 from .record import HandHistory
 from .shortage import burns_keeping_the_shortage

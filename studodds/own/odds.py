@@ -16,12 +16,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import StudHand, card_str, check_no_duplicates, parse_hand
+from ..cards import StudHand, card_str, check_no_duplicates, parse_dead, parse_hand
 from ..engine.final_hands import HIGH_TOP_SHIFT, count_final_hands, possible_values
 from ..eval.values import NO_LOW, category_name
 from ..games import Game, as_game
 from ..messages import InputError, option, shown, whole_number
-from ..scenario import DECK_SIZE, build_scenario, check_hand_shape, parse_dead, player_range
+from ..scenario import DECK_SIZE, build_scenario, check_hand_shape, player_range
 from ..starting.dealt import DealtError, how_often_dealt
 from .thresholds import Threshold, parse_threshold
 

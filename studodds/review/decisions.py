@@ -39,12 +39,13 @@ from dataclasses import asdict, dataclass
 
 from .. import __version__
 from ..engine.timing import QUESTION_SECONDS
-from ..equity import check_method, equity_of_scenario, estimate_run
+from ..equity import equity_of_scenario, estimate_run
 from ..games import get_game
 from ..histories.record import Action, HandHistory
 from ..histories.replay import SeenCards, put_in_before, seen_at
 from ..histories.session import trials_for
 from ..histories.streets import street_names
+from ..method import Method, check_method
 from ..scenario import build_scenario
 
 # Standard error of a sampled decision's equity: 40,000 deals, about a millisecond for
@@ -245,8 +246,9 @@ def _equity(game, hands: tuple[str, ...], seen: SeenCards, player: str, trials: 
         estimate = estimate_run(scenario)
         cheap = (estimate.method != "sampling"
                  and estimate.seconds <= QUESTION_SECONDS + exact_below)
-        options = {"exact": True} if cheap else {"trials": trials}
-        result = equity_of_scenario(scenario, seed=seed, threads=threads, **options)
+        method = (Method(exact=True, seed=seed, threads=threads) if cheap
+                  else Method(trials=trials, seed=seed, threads=threads))
+        result = equity_of_scenario(scenario, method)
     except ValueError as exc:
         # The engine numbers the players from 1 in seat order: say who they are.
         who = ", ".join(f"player {i + 1} is {seen.names[i]}"

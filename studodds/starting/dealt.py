@@ -41,19 +41,17 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations, islice
+from itertools import combinations
 
 from ..cards import (
-    NotationError,
     StudHand,
     card_str,
-    check_length,
     check_no_duplicates,
+    parse_dead,
     parse_hand,
-    tokenize,
 )
 from ..games import Game, as_game
-from ..messages import InputError, option, shown, whole_number
+from ..messages import InputError, option
 from ..ranges import THIRD_STREET_CLASSES
 from .top import class_tests
 
@@ -151,29 +149,9 @@ def how_often_dealt(game: str | Game, hand: str | StudHand,
 
 
 def _dead_seen(dead: str | Iterable) -> tuple[int, ...]:
-    """The dead cards seen, read as `equity` reads --dead: text such as '7h 2c x', or card
-    ids and texts. An x is one of the cards the player cannot see, so it is not kept."""
-    if dead is None:
-        return ()
-    if not isinstance(dead, str):
-        if not isinstance(dead, Iterable):
-            raise NotationError(f"{option('dead')} {shown(dead)}: dead cards are text such as "
-                                "'7h 2c x' or a list of cards", fields=("dead",))
-        cards = list(islice(dead, 53))  # never more than a deck: an endless list stops here
-        if len(cards) > 52:
-            raise NotationError(f"{option('dead')}: at most 52 dead cards (a deck has 52), got "
-                                "more", fields=("dead",))
-        dead = " ".join(card_str(c) if whole_number(c) else str(c) for c in cards)
-    check_length(dead, "the dead cards")
-    try:
-        tokens = tokenize(dead)
-    except NotationError as error:
-        raise NotationError(f"{option('dead')}: {error}", fields=("dead",),
-                            cards=error.cards) from None
-    if any(t.kind not in ("card", "unknown") for t in tokens):
-        raise NotationError(f"{option('dead')} {dead.strip()!r}: dead cards are a plain list "
-                            "(x for an unseen card), no parentheses", fields=("dead",))
-    return tuple(t.card for t in tokens if t.kind == "card")
+    """The dead cards seen, read as `equity` reads --dead. An x is one of the cards the
+    player cannot see, so it is not kept."""
+    return parse_dead(dead)[0]
 
 
 # Hole cards and an unknown door card, '(A? A?) x': every door card, as with none written.

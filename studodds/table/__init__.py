@@ -31,8 +31,8 @@ studodds.table.RulesError: boards must all have the same number of up cards: '8c
 """
 
 from .betting import BettingRound, LegalAction, Pot
-from .bring_in import bring_in, first_to_act_first_round
 from .common import RulesError
+from .first_round import bring_in, first_to_act_first_round
 from .order import first_to_act, showing_strength, shows_open_pair
 from .stakes import CAP_BETS, LimitRow, Stakes, limits
 
