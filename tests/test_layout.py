@@ -54,7 +54,10 @@ ALLOWED = {
     "reading": set(),  # how hands written without parentheses were read: the words only
     "cli": {"eval", "equity", "whatif", "declare", "scenario", "results", "table",
             "histories", "batch", "chart", "reports", "web",  # `serve` runs the web app
-            "warming", "own", "reading", "method"},
+            "warming", "own", "reading", "method", "review"},
+    # a player's hands reviewed: the price of each decision (equity as the player saw it,
+    # counted exactly when the engine's timing says it is cheap) and luck at showdown
+    "review": {"histories", "equity", "method", "scenario", "engine.timing", "__version__"},
     # The web page asks what the CLI asks, the same way; it never imports cli/.
     "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own", "method"},
 }

@@ -19,8 +19,11 @@ from ..histories.replaying import (
     select_hand,
 )
 from ..histories.session import SummaryError, summarize
+from ..messages import OptionError
 from ..method import Method
+from ..review.decisions import DECISION_PRECISION, DecisionError, decisions_of
 from . import render
+from . import replay_decisions as decisions_render
 from . import replay_summary as summary_render
 from .batch import _batch_executor
 from .options import CONTEXT, format_option
@@ -63,19 +66,29 @@ def _summary_executor_options(command):
 @click.option("--summary", "summary", is_flag=True,
               help="The whole session at once: hands, net, showdowns, pots won against the "
               "equity held on each street.")
+@click.option("--decisions", "decisions", is_flag=True,
+              help="Each decision of the hero (fold, call, raise, complete, check, bet) with "
+              "its price: the pot, the chips to call, the equity the call needs, the "
+              "equity held as the hero saw the cards, and what a wrong call or fold cost in "
+              "big bets.")
+@click.option("--ranges", "ranges", multiple=True, metavar="RANGE|NAME=RANGE",
+              help="--decisions: the opponents' hole cards from a range instead of at random "
+              "(docs/hands.md, Ranges): one RANGE for every opponent, or NAME=RANGE, "
+              "repeated, per opponent. E.g. --ranges top20%.")
 @click.option("--png", metavar="FILE", type=click.Path(dir_okay=False),
               help="--summary: draw pots won against pots expected over the showdowns "
               "(needs matplotlib).")
 @click.option("--trials", type=int, metavar="N", help="Monte Carlo with N trials per street.")
 @click.option("--precision", type=float, metavar="SE",
               help="Monte Carlo per street to this standard error (default: exact when cheap, "
-              "else 0.0005; --summary: 0.005).")
+              f"else 0.0005; --summary: 0.005; --decisions: {DECISION_PRECISION}).")
 @click.option("--seed", type=int, default=1, show_default=True, metavar="N",
               help="Seed for the sampled streets.")
 @_summary_executor_options
 @format_option()
-def replay_command(files, hand_id, hero, summary, png, trials, precision, seed, use_dask,
-                   scheduler, workers, threads_per_worker, chunk_size, threads, fmt):
+def replay_command(files, hand_id, hero, summary, decisions, ranges, png, trials, precision,
+                   seed, use_dask, scheduler, workers, threads_per_worker, chunk_size,
+                   threads, fmt):
     """Replay stud hand histories street by street, with the odds.
 
     Reads PokerStars, Full Tilt, Winamax, KingsClub, iPoker, Merge, Ongame, Bovada/Bodog,
@@ -99,11 +112,22 @@ def replay_command(files, hand_id, hero, summary, png, trials, precision, seed, 
     Exact where cheap, else sampled to a standard error of 0.005 per street; --dask or
     --scheduler spread the streets over Dask workers.
 
+    --decisions: each decision of the hero with its price (docs/replay.md, "Decisions
+    with the price"): exact where cheap (heads-up from 5th street), else sampled to a
+    standard error of 0.0025.
+
     \b
     Examples:
       studodds replay hands.txt --hand 35874004239
       studodds replay HandHistory/ --summary --hero Hero --png session.png
+      studodds replay hands.txt --decisions --ranges top20%
     """
+    if summary and decisions:
+        raise click.UsageError("--summary and --decisions answer different questions: give "
+                               "one of them")
+    if ranges and not decisions:
+        raise click.UsageError("--ranges is an option of the decisions: add --decisions")
+    opponent_ranges = _opponent_ranges(ranges) if ranges else None
     if not summary and (png or use_dask or scheduler or workers or threads_per_worker
                         or chunk_size or threads):
         given = next(name for name, value in (
@@ -130,10 +154,57 @@ def replay_command(files, hand_id, hero, summary, png, trials, precision, seed, 
     if summary:
         _summary(hands, paths, hero, png, trials, precision, seed, fmt,
                  (use_dask, scheduler, workers, threads_per_worker, chunk_size, threads))
+    elif decisions:
+        _decisions(hands, paths, hero, opponent_ranges, trials, precision, seed, fmt)
     else:
         _replay(hands, paths, hero, trials, precision, seed, fmt)
     if unread:
         click.get_current_context().exit(1)
+
+
+def _opponent_ranges(values) -> str | dict[str, str]:
+    """--ranges: one range for every opponent, or NAME=RANGE per opponent (a range has no
+    "=", so the last one splits)."""
+    named = [v for v in values if "=" in v]
+    if not named:
+        if len(values) > 1:
+            raise click.UsageError(f"--ranges {values[1]!r}: one range for every opponent is "
+                                   "given once; for a range per opponent write NAME=RANGE")
+        return values[0]
+    if len(named) != len(values):
+        plain = next(v for v in values if "=" not in v)
+        raise click.UsageError(f"--ranges {plain!r}: with ranges per opponent, write each as "
+                               "NAME=RANGE")
+    out = {}
+    for value in named:
+        name, _, text = value.rpartition("=")
+        if not name.strip() or not text.strip():
+            raise click.UsageError(f"--ranges {value!r}: write NAME=RANGE, e.g. Alice=top20%")
+        out[name.strip()] = text.strip()
+    return out
+
+
+def _decisions(hands, paths, hero, ranges, trials, precision, seed, fmt) -> None:
+    """Each hand's decisions; a hand that cannot be priced is a warning, none an error."""
+    where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
+    found, priced = [], 0
+    for hh in hands:
+        try:
+            found += decisions_of(hh, hero, ranges=ranges, precision=precision,
+                                  trials=trials, seed=seed)
+            priced += 1
+        except OptionError as exc:  # a bad option spoils every hand: one error
+            raise click.UsageError(str(exc)) from None
+        except DecisionError as exc:
+            if len(hands) == 1:
+                raise click.UsageError(str(exc)) from None
+            _warn(f"warning: {exc} (left out)")
+    if not priced:
+        raise click.UsageError(f"no decision in {where} could be priced: see the warnings "
+                               "above")
+    if fmt == "csv":
+        _warn(decisions_render.IGNORES)  # a CSV has no room for a sentence
+    click.echo(render.write(decisions_render.decisions_report(found), fmt))
 
 
 def _expand(files) -> tuple[bool, list[str]]:

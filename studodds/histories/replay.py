@@ -218,10 +218,10 @@ def _out_of_play(game, hole, up, river, street_index: int, community: bool) -> l
 def _pot_before(hh: HandHistory, street_index: int) -> float:
     """Chips in the pot as the street begins: antes and every earlier street's bets, less
     any uncalled bet returned on those streets."""
-    return round(sum(_put_in_before(hh, street_index).values()), 2)
+    return round(sum(put_in_before(hh, street_index).values()), 2)
 
 
-def _put_in_before(hh: HandHistory, street_index: int) -> dict[str, float]:
+def put_in_before(hh: HandHistory, street_index: int) -> dict[str, float]:
     """What each player has in the pot as the street begins (antes, earlier streets' bets,
     less what was returned to them)."""
     out = dict.fromkeys(hh.players, 0.0)
@@ -246,7 +246,7 @@ def _all_in_before(hh: HandHistory, street_index: int) -> set[str]:
         for a in street.actions
         if a.all_in and (i < street_index or a.kind == "ante")
     }
-    put_in = _put_in_before(hh, street_index)
+    put_in = put_in_before(hh, street_index)
     broke = {name for name, chips in put_in.items()
              if hh.stacks.get(name, 0) > 0 and chips >= hh.stacks[name] - 1e-9}
     return marked | broke
@@ -270,7 +270,7 @@ def _betting_over_from(hh: HandHistory) -> int | None:
 def _pots(hh: HandHistory, street_index: int, live: tuple[str, ...]) -> list[table.Pot]:
     """The main pot and the side pots as the street begins, as the table rules split them
     (table.BettingRound.pots): a player all in for less cannot win the chips above it."""
-    put_in = _put_in_before(hh, street_index)
+    put_in = put_in_before(hh, street_index)
     folded = [round(put_in[name], 2) for name in hh.players if name not in live]
     posted = [round(put_in[name], 2) for name in live]
     if any(x < 0 for x in posted + folded):
@@ -281,6 +281,58 @@ def _pots(hh: HandHistory, street_index: int, live: tuple[str, ...]) -> list[tab
     betting = table.BettingRound(hh.game, street_index, stakes, live, [1] * len(live),
                                  posted=posted, dead=folded)
     return betting.pots()
+
+
+@dataclass(frozen=True)
+class SeenCards:
+    """The cards as one player saw them at a moment of a street: each live player's hand
+    in studodds notation (seat order; unseen hole cards x) and the dead cards (the folded
+    players' up cards; their hole cards unseen, x). community: the 7th-street community
+    card after a shortage, else None. None from seen_at when a live player's up cards are
+    not all in the file."""
+
+    names: tuple[str, ...]
+    hands: tuple[str, ...]
+    dead: tuple[str, ...]
+    community: str | None = None
+
+
+def seen_at(hh: HandHistory, viewer: str, street_index: int,
+            live: tuple[str, ...]) -> SeenCards | None:
+    """The cards ``viewer`` saw on street ``street_index`` with ``live`` still in (the
+    players who folded earlier on the street are out): the hero's view of replay_hand,
+    which is this at the street's start. Once the hands are face up after an all-in the
+    hole cards shown down are seen too."""
+    game = get_game(hh.game)
+    names_of = street_names(game.id)
+    s = street_index
+    n_up = _up_count(game, s)
+    if any(len(hh.up_cards.get(n, ())) < n_up for n in live):
+        return None
+    community = (card_str(hh.community)
+                 if s == _river_street(game) and hh.community is not None else None)
+    face_up = _betting_over_from(hh)
+    names, hands, dead, unseen = [], [], [], 0
+    for name in hh.players:
+        up = hh.up_cards.get(name, ())[:n_up]
+        hole, river = _known_hole(hh, game, name, s)
+        if name in live:
+            tabled = face_up is not None and s >= face_up and name in hh.shown
+            if not (name == viewer or tabled):
+                hole, river = (), ()
+            names.append(name)
+            hands.append(_hand_text(game, hole, up, river, s, community is not None))
+            continue
+        folded = hh.folded_on(name)
+        n_folded_up = _up_count(game, names_of.index(folded)) if folded in names_of else n_up
+        seen_up = hh.up_cards.get(name, ())[:n_folded_up]
+        dead += [card_str(c) for c in seen_up]
+        unseen += n_folded_up - len(seen_up)
+        if name == viewer and len(hole) == game.hole_cards:
+            dead += [card_str(c) for c in hole]  # the viewer's own folded hand
+        else:
+            unseen += game.hole_cards
+    return SeenCards(tuple(names), tuple(hands), tuple(dead + ["x"] * unseen), community)
 
 
 def replay_hand(hh: HandHistory, *, hero: str | None = None, method: Method | None = None,
