@@ -21,7 +21,7 @@ from ..histories.replaying import (
 from ..histories.session import SummaryError, summarize
 from ..messages import OptionError
 from ..method import Method
-from ..review.decisions import DECISION_PRECISION, DecisionError, decisions_of
+from ..review.decisions import DECISION_PRECISION, Decision, DecisionError, decisions_of
 from . import render
 from . import replay_decisions as decisions_render
 from . import replay_summary as summary_render
@@ -187,7 +187,8 @@ def _opponent_ranges(values) -> str | dict[str, str]:
 def _decisions(hands, paths, hero, ranges, trials, precision, seed, fmt) -> None:
     """Each hand's decisions; a hand that cannot be priced is a warning, none an error."""
     where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
-    found, priced = [], 0
+    found: list[Decision] = []
+    priced = 0
     for hh in hands:
         try:
             found += decisions_of(hh, hero, ranges=ranges, precision=precision,

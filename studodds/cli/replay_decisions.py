@@ -37,7 +37,7 @@ def _table(decisions: Sequence[Decision]) -> str:
                "" if d.needed is None else f"{100 * d.needed:.1f}%", equity,
                "" if d.cost_big_bets is None else f"{d.cost_big_bets:.2f}"]
         rows.append(row + ([d.ranges] if ranged else []))
-    worst = max((d for d in decisions if d.cost_big_bets), key=lambda d: d.cost_big_bets,
+    worst = max((d for d in decisions if d.cost_big_bets), key=lambda d: d.cost_big_bets or 0.0,
                 default=None)
     lines = [render.render_table(headers, rows), ""]
     if worst is not None:

@@ -151,7 +151,7 @@ def price(kind: str, facing: float, pot: float, equity: float,
     needed = facing / (pot + facing) if facing > 0 else None
     if kind == "fold":
         return needed, max(0.0, equity - (needed or 0.0)) * (pot + facing) / big_bet
-    if facing > 0 and kind != "check":
+    if needed is not None and kind != "check":
         return needed, max(0.0, needed - equity) * (pot + facing) / big_bet
     return needed, None
 

@@ -40,6 +40,7 @@ def luck_of(hand: HandHistory, player: str | None = None, *, precision: float | 
                         where=f"hand {hand.hand_id}")
     rows = []
     for h in summary.showdown_hands:
+        assert h.won_share is not None  # a showdown hand's share of the pot is known
         for street, expected in h.equity.items():
             rows.append(LuckRow(h.hand_id, h.room, summary.hero, street, expected,
                                 h.won_share, h.won_share - expected, __version__))
