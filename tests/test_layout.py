@@ -49,9 +49,10 @@ ALLOWED = {
     "chart": {"engine", "equity", "scenario", "results", "batch"},
     "reports": set(),  # the JSON documents: it puts results' own to_dict together
     "reading": set(),  # how hands written without parentheses were read: the words only
+    "review": {"histories"},  # the database of a player's hands: hand records in, stats out
     "cli": {"eval", "equity", "whatif", "declare", "scenario", "results", "table",
             "histories", "batch", "chart", "reports", "web",  # `serve` runs the web app
-            "warming", "own", "reading"},
+            "warming", "own", "reading", "review"},
     # The web page asks what the CLI asks, the same way; it never imports cli/.
     "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own"},
 }
