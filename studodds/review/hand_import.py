@@ -90,20 +90,22 @@ def files_to_import(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
 
 
 def import_paths(connection: sqlite3.Connection, paths: Iterable[str | os.PathLike[str]],
-                 on_file: Callable[[FileImport], None] | None = None) -> ImportResult:
+                 on_file: Callable[[FileImport], None] | None = None,
+                 chunk_hands: int = CHUNK_HANDS) -> ImportResult:
     """Import every file of ``paths`` (files_to_import); on_file is told each file's
     counts as it is done."""
     done = []
     for path in files_to_import(paths):
-        result = import_file(connection, path)
+        result = import_file(connection, path, chunk_hands)
         done.append(result)
         if on_file is not None:
             on_file(result)
     return ImportResult(tuple(done))
 
 
-def import_file(connection: sqlite3.Connection, path: str) -> FileImport:
-    """One file into the database, CHUNK_HANDS hands per transaction."""
+def import_file(connection: sqlite3.Connection, path: str,
+                chunk_hands: int = CHUNK_HANDS) -> FileImport:
+    """One file into the database, chunk_hands hands per transaction."""
     hands, problems, note = _read(path)
     skipped = [SkippedHand(p.hand_id, p.line, p.message) for p in problems]
     kept = []
@@ -120,7 +122,7 @@ def import_file(connection: sqlite3.Connection, path: str) -> FileImport:
     source = os.path.abspath(path)
     run = _start(connection, source, skipped, note)
     imported = duplicates = 0
-    for chunk in _chunks(kept, CHUNK_HANDS):
+    for chunk in _chunks(kept, chunk_hands):
         with _transaction(connection):
             added = sum(insert_hand(connection, hh, source) for hh in chunk)
             imported += added

@@ -45,8 +45,9 @@ def room_of(hh: HandHistory) -> str:
 def insert_hand(connection: sqlite3.Connection, hh: HandHistory, source: str) -> bool:
     """Write one hand and all its rows; False (nothing written) when the database has a
     hand of that room with that id already. The caller holds the transaction."""
+    # played_at stays NULL: no reader puts the date in the hand record yet.
     hand_row = (room_of(hh), hh.hand_id, hh.game, hh.mix, hh.tournament, hh.small_bet,
-                hh.big_bet, hh.ante, hh.bring_in, getattr(hh, "played_at", None), hh.hero,
+                hh.big_bet, hh.ante, hh.bring_in, None, hh.hero,
                 len(hh.seats), len(hh.streets),
                 card_str(hh.community) if hh.community is not None else None,
                 hh.total_pot, hh.rake, int(is_showdown(hh)), source)

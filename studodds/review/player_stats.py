@@ -157,8 +157,8 @@ def player_stats(connection: sqlite3.Connection, filters: Filters = Filters()) -
     stats = []
     for n, (key, label, _, out_of) in enumerate(STATS + tuple(streets)):
         count, total = row[2 * n] or 0, row[2 * n + 1]
-        if key.startswith("aggression_") and not (count or total):
-            continue  # a street nobody bet on in these hands (2nd outside five-card stud)
+        if key == "aggression_2nd" and not (count or total):
+            continue  # five-card stud's first street, in none of these hands
         stats.append(Stat(key, label, count, total if out_of is not None else None))
     return PlayerStats(_players(connection, where, args), tuple(stats),
                        _undated(connection, filters))
