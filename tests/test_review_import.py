@@ -178,6 +178,10 @@ def test_a_killed_import_loses_nothing_committed_and_leaves_no_half_hand(generat
     assert process.returncode == -signal.SIGKILL
     kept = hand_count(db)
     assert 0 < kept < 2000, f"the import was not killed midway ({kept} hands)"
+    connection = sqlite3.connect(db)
+    counted = connection.execute("SELECT sum(imported) FROM imports").fetchone()[0]
+    connection.close()
+    assert counted == kept  # the counts say what is committed, no more, no less
     # Every hand there is whole: exactly its rows in the clean database.
     partial = dump(db)
     hands = {(row[0], row[1]) for row in partial["hands"]}
