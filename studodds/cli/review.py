@@ -28,7 +28,7 @@ def review_group():
     \b
     Examples:
       studodds review import HandHistory/
-      studodds review stats --game razz --since 2024-01-01
+      studodds review stats --game razz --stakes 2/4
     """
 
 
@@ -99,7 +99,8 @@ def _import_report(result: ImportResult) -> render.Report:
               help="Only this game.")
 @click.option("--stakes", metavar="SMALL/BIG", help="Only these stakes, e.g. 2/4.")
 @click.option("--since", metavar="DATE", help="Only hands played on or after DATE "
-              "(YYYY-MM-DD).")
+              "(YYYY-MM-DD; a hand whose reader gives no date is left out, and counted on "
+              "stderr).")
 @click.option("--until", metavar="DATE", help="Only hands played on or before DATE.")
 @click.option("--room", metavar="ROOM", help="Only hands of this room (e.g. PokerStars).")
 @click.option("--opponent", metavar="NAME", help="Only hands NAME was dealt into too.")

@@ -60,6 +60,9 @@ def open_database(path: str | os.PathLike[str] | None = None, *,
         connection.execute("PRAGMA foreign_keys = ON")
         migrate(connection, name)
     except sqlite3.DatabaseError as exc:
-        raise DatabaseError(f"{name!r} is not a studodds review database ({exc}): name "
-                            "another file with --db") from None
+        if "not a database" in str(exc):
+            raise DatabaseError(f"{name!r} is not a studodds review database ({exc}): name "
+                                "another file with --db") from None
+        raise DatabaseError(f"cannot open the database {name!r} ({exc}): name another "
+                            "file with --db") from None
     return connection

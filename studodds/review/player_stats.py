@@ -4,6 +4,7 @@ STATS below is that list in code, the order the command shows them in."""
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -146,28 +147,25 @@ def _where(filters: Filters) -> tuple[list[str], list]:
 
 
 def player_stats(connection: sqlite3.Connection, filters: Filters = Filters()) -> PlayerStats:
-    """The stats of filters.player (or each hand's hero) over the hands the filters keep."""
+    """The stats of filters.player (or each hand's hero) over the hands the filters keep:
+    one pass over the player's seats, each sum computed once however many stats use it."""
     where, args = _where(filters)
-    streets = [_aggression(street) for street in STREETS]
-    columns = [(count, out_of) for _, _, count, out_of in STATS + tuple(streets)]
-    select = ", ".join(f"{count}, {out_of or 'NULL'}" for count, out_of in columns)
+    rows = STATS + tuple(_aggression(street) for street in STREETS)
+    sums = list(dict.fromkeys(sql for _, _, count, out_of in rows
+                              for sql in (count, out_of) if sql is not None))
+    select = ", ".join(sums + ["json_group_array(DISTINCT s.player)"])
     sql = (f"SELECT {select} FROM seats s JOIN hands h ON h.id = s.hand "
            f"WHERE {' AND '.join(where)}")
-    row = connection.execute(sql, args).fetchone()
+    *values, players = connection.execute(sql, args).fetchone()
+    value = dict(zip(sums, values, strict=True))
     stats = []
-    for n, (key, label, _, out_of) in enumerate(STATS + tuple(streets)):
-        count, total = row[2 * n] or 0, row[2 * n + 1]
-        if key == "aggression_2nd" and not (count or total):
+    for key, label, count, out_of in rows:
+        total = None if out_of is None else value[out_of] or 0
+        if key == "aggression_2nd" and not (value[count] or total):
             continue  # five-card stud's first street, in none of these hands
-        stats.append(Stat(key, label, count, total if out_of is not None else None))
-    return PlayerStats(_players(connection, where, args), tuple(stats),
+        stats.append(Stat(key, label, value[count] or 0, total))
+    return PlayerStats(tuple(sorted(json.loads(players))), tuple(stats),
                        _undated(connection, filters))
-
-
-def _players(connection: sqlite3.Connection, where: list[str], args: list) -> tuple[str, ...]:
-    sql = (f"SELECT DISTINCT s.player FROM seats s JOIN hands h ON h.id = s.hand "
-           f"WHERE {' AND '.join(where)} ORDER BY s.player")
-    return tuple(name for (name,) in connection.execute(sql, args))
 
 
 def _undated(connection: sqlite3.Connection, filters: Filters) -> int:
