@@ -4,6 +4,8 @@ writes what it returns."""
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from ..games import GAMES
@@ -47,7 +49,8 @@ def import_command(paths, db, fmt):
     """
     connection = open_database(db)
     try:
-        result = import_paths(connection, paths, on_file=_tell_file)
+        result = import_paths(connection, paths, on_file=_tell_file,
+                              workers=os.cpu_count() or 1)
     finally:
         connection.close()
     if result.imported + result.duplicates == 0:

@@ -12,14 +12,19 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import islice
 
 from ..histories.formats import FileKind
 from ..histories.history_files import FileRefused, parse_bytes, read_file_bytes
 from ..histories.record import HandHistory, ParseProblem
-from .hand_rows import insert_hand
+from .hand_rows import HandRows, hand_rows, insert_hand
 
 # Hands per transaction: big enough that a commit's cost (a WAL write) is small against
 # the hands', small enough that a kill loses little and another import waits little.
@@ -91,12 +96,14 @@ def files_to_import(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
 
 def import_paths(connection: sqlite3.Connection, paths: Iterable[str | os.PathLike[str]],
                  on_file: Callable[[FileImport], None] | None = None,
-                 chunk_hands: int = CHUNK_HANDS) -> ImportResult:
-    """Import every file of ``paths`` (files_to_import); on_file is told each file's
-    counts as it is done."""
+                 chunk_hands: int = CHUNK_HANDS, workers: int = 1) -> ImportResult:
+    """Import every file of ``paths`` (files_to_import), in order; on_file is told each
+    file's counts as it is done. workers > 1: the files are read (the reader's work, most
+    of an import's) in that many processes while this one writes."""
+    files = files_to_import(paths)
     done = []
-    for path in files_to_import(paths):
-        result = import_file(connection, path, chunk_hands)
+    for path, read in _read_all(files, workers):
+        result = _write_file(connection, path, read, chunk_hands)
         done.append(result)
         if on_file is not None:
             on_file(result)
@@ -106,7 +113,24 @@ def import_paths(connection: sqlite3.Connection, paths: Iterable[str | os.PathLi
 def import_file(connection: sqlite3.Connection, path: str,
                 chunk_hands: int = CHUNK_HANDS) -> FileImport:
     """One file into the database, chunk_hands hands per transaction."""
+    return _write_file(connection, path, read_file(path), chunk_hands)
+
+
+@dataclass(frozen=True)
+class FileRead:
+    """What a file gave, ready to write: each hand's rows, the hands skipped, and why the
+    file gave none (None if it gave some)."""
+
+    source: str
+    hands: list[HandRows]
+    skipped: list[SkippedHand]
+    note: str | None
+
+
+def read_file(path: str) -> FileRead:
+    """A file's hands as rows (a process of its own may run this)."""
     hands, problems, note = _read(path)
+    source = os.path.abspath(path)
     skipped = [SkippedHand(p.hand_id, p.line, p.message) for p in problems]
     kept = []
     for hh in hands:
@@ -115,23 +139,61 @@ def import_file(connection: sqlite3.Connection, path: str,
                                        f"{hh.cut.message}; without its end, who won is not "
                                        "known"))
         else:
-            kept.append(hh)
+            kept.append(hand_rows(hh, source))
     if not kept and note is None:
         note = ("none of its stud hands could be read" if skipped
                 else "no stud hands in it")
-    source = os.path.abspath(path)
-    run = _start(connection, source, skipped, note)
+    return FileRead(source, kept, skipped, note)
+
+
+def _read_all(files: list[str], workers: int) -> Iterator[tuple[str, FileRead]]:
+    """Each file and what it gave, in order: read here, or by a pool of processes a few
+    files ahead of the writer (no more, so that memory holds a few files at most)."""
+    if workers <= 1 or len(files) <= 1:
+        yield from ((path, read_file(path)) for path in files)
+        return
+    with ProcessPoolExecutor(max_workers=min(workers, len(files)), initializer=_watch_parent,
+                             initargs=(os.getpid(),)) as pool:
+        queue = iter(files)
+        ahead: deque[tuple[str, Future]] = deque(
+            (path, pool.submit(read_file, path)) for path in islice(queue, workers + 1))
+        while ahead:
+            path, future = ahead.popleft()
+            following = next(queue, None)
+            if following is not None:
+                ahead.append((following, pool.submit(read_file, following)))
+            yield path, future.result()
+
+
+# How often a reading process checks that the import it reads for is still there.
+_PARENT_CHECK_SECONDS = 0.5
+
+
+def _watch_parent(parent: int) -> None:
+    """In a reading process: end it when the import that started it is gone (a killed
+    process cannot stop its pool, and an idle worker would wait for work for ever)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _write_file(connection: sqlite3.Connection, path: str, read: FileRead,
+                chunk_hands: int) -> FileImport:
+    run = _start(connection, read.source, read.skipped, read.note)
     imported = duplicates = 0
-    for chunk in _chunks(kept, chunk_hands):
+    for chunk in _chunks(read.hands, chunk_hands):
         with _transaction(connection):
-            added = sum(insert_hand(connection, hh, source) for hh in chunk)
+            added = sum(insert_hand(connection, rows) for rows in chunk)
             imported += added
             duplicates += len(chunk) - added
             connection.execute("UPDATE imports SET imported = ?, duplicates = ? WHERE id = ?",
                                (imported, duplicates, run))
     with _transaction(connection):
         connection.execute("UPDATE imports SET finished_at = ? WHERE id = ?", (_now(), run))
-    return FileImport(path, imported, duplicates, tuple(skipped), note)
+    return FileImport(path, imported, duplicates, tuple(read.skipped), read.note)
 
 
 def _read(path: str) -> tuple[list[HandHistory], list[ParseProblem], str | None]:

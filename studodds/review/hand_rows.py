@@ -4,6 +4,7 @@ written by the import in one transaction with its hand, so a hand is all there o
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 
 from ..cards import card_str, cards_str
 from ..histories.record import HandHistory
@@ -42,34 +43,50 @@ def room_of(hh: HandHistory) -> str:
     return hh.room or "unknown"
 
 
-def insert_hand(connection: sqlite3.Connection, hh: HandHistory, source: str) -> bool:
+@dataclass(frozen=True)
+class HandRows:
+    """One hand's rows, each without the hand's row id (known once it is written): made
+    where the file is read (a worker process, maybe), written by insert_hand."""
+
+    hand: tuple
+    seats: list[tuple]
+    actions: list[tuple]
+    dealt: list[tuple]
+    shown: list[tuple]
+    returned: list[tuple]
+
+
+def hand_rows(hh: HandHistory, source: str) -> HandRows:
+    """A hand record as its rows; source: the file it is read from."""
+    facts = hand_facts(hh)
+    # played_at stays NULL: no reader puts the date in the hand record yet.
+    return HandRows(
+        hand=(room_of(hh), hh.hand_id, hh.game, hh.mix, hh.tournament, hh.small_bet,
+              hh.big_bet, hh.ante, hh.bring_in, None, hh.hero, len(hh.seats),
+              len(hh.streets), card_str(hh.community) if hh.community is not None else None,
+              hh.total_pot, hh.rake, int(is_showdown(hh)), source),
+        seats=[(seat, name, int(name == hh.hero), hh.stacks.get(name), f.put_in, f.returned,
+                f.collected, f.net, *(getattr(f, column) for column in _FACT_COLUMNS),
+                *(count for street in STREETS
+                  for count in (f.aggressive[street], f.calls[street])))
+               for seat, name in hh.seats for f in (facts[name],)],
+        actions=[(street.name, position, a.player, a.kind, a.amount, a.to, int(a.all_in))
+                 for street in hh.streets for position, a in enumerate(street.actions)],
+        dealt=[(street.name, name, cards_str(cards))
+               for street in hh.streets for name, cards in street.dealt.items() if cards],
+        shown=[(name, cards_str(cards)) for name, cards in hh.shown.items()],
+        returned=list(hh.returned))
+
+
+def insert_hand(connection: sqlite3.Connection, rows: HandRows) -> bool:
     """Write one hand and all its rows; False (nothing written) when the database has a
     hand of that room with that id already. The caller holds the transaction."""
-    # played_at stays NULL: no reader puts the date in the hand record yet.
-    hand_row = (room_of(hh), hh.hand_id, hh.game, hh.mix, hh.tournament, hh.small_bet,
-                hh.big_bet, hh.ante, hh.bring_in, None, hh.hero,
-                len(hh.seats), len(hh.streets),
-                card_str(hh.community) if hh.community is not None else None,
-                hh.total_pot, hh.rake, int(is_showdown(hh)), source)
-    cursor = connection.execute(_INSERT_HAND, hand_row)
+    cursor = connection.execute(_INSERT_HAND, rows.hand)
     if cursor.rowcount == 0:
         return False
     hand = cursor.lastrowid
-    facts = hand_facts(hh)
-    connection.executemany(_INSERT_SEAT, [
-        (hand, seat, name, int(name == hh.hero), hh.stacks.get(name), f.put_in, f.returned,
-         f.collected, f.net, *(getattr(f, column) for column in _FACT_COLUMNS),
-         *(count for street in STREETS
-           for count in (f.aggressive[street], f.calls[street])))
-        for seat, name in hh.seats for f in (facts[name],)])
-    connection.executemany(_INSERT_ACTION, [
-        (hand, street.name, position, a.player, a.kind, a.amount, a.to, int(a.all_in))
-        for street in hh.streets for position, a in enumerate(street.actions)])
-    connection.executemany(_INSERT_DEALT, [
-        (hand, street.name, name, cards_str(cards))
-        for street in hh.streets for name, cards in street.dealt.items() if cards])
-    connection.executemany(_INSERT_SHOWN, [
-        (hand, name, cards_str(cards)) for name, cards in hh.shown.items()])
-    connection.executemany(_INSERT_RETURNED, [
-        (hand, street, name, amount) for street, name, amount in hh.returned])
+    for sql, table in ((_INSERT_SEAT, rows.seats), (_INSERT_ACTION, rows.actions),
+                       (_INSERT_DEALT, rows.dealt), (_INSERT_SHOWN, rows.shown),
+                       (_INSERT_RETURNED, rows.returned)):
+        connection.executemany(sql, [(hand, *row) for row in table])
     return True
