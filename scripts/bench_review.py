@@ -7,7 +7,8 @@ folder), and the stats query over a database of 100,000 hands (the goal: under 1
 
 The hands come from scripts/make_hand_folder.py (PokerStars seven-card stud, 2 to 7
 players). The import is timed in this process (no start-up), reading and writing every
-file, in a new database; the query database is made by importing --query-hands hands (not
+file, in a new database: once reading the files in this process, once in a process per
+core (as `studodds review import` does); the query database is made by importing --query-hands hands (not
 timed), then each query is timed, best of --repeat. Progress goes to stderr, the table (in
 Markdown) to stdout.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import sys
 import tempfile
 import time
@@ -46,12 +48,13 @@ def _maker():
     return module
 
 
-def time_import(work: Path, hands: int) -> float:
+def time_import(work: Path, hands: int, workers: int) -> float:
     folder = work / "import"
-    _maker().write_folder(folder, hands, per_file=500, seed=1)
-    connection = open_database(work / "import.sqlite")
+    if not folder.exists():
+        _maker().write_folder(folder, hands, per_file=500, seed=1)
+    connection = open_database(work / f"import{workers}.sqlite")
     start = time.perf_counter()
-    result = import_paths(connection, [folder])
+    result = import_paths(connection, [folder], workers=workers)
     seconds = time.perf_counter() - start
     connection.close()
     assert result.imported == hands, result
@@ -84,15 +87,23 @@ def main() -> None:
                         help="hands in the database the stats are asked of")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    load_before = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory() as work:
         work = Path(work)
-        print(f"importing {args.hands:,} hands...", file=sys.stderr)
-        seconds = time_import(work, args.hands)
+        imports = []
+        for workers in sorted({1, os.cpu_count() or 1}):
+            print(f"importing {args.hands:,} hands, {workers} reading...", file=sys.stderr)
+            imports.append((workers, time_import(work, args.hands, workers)))
         queries = time_queries(work, args.query_hands, args.repeat)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{os.cpu_count()} cores; load average before the run {load_before}, after {load}")
+    print()
     print("| what | time | rate |")
     print("|---|---|---|")
-    print(f"| import {args.hands:,} hands (files read and written) | {seconds:.2f} s | "
-          f"{args.hands / seconds:,.0f} hands/s |")
+    for workers, seconds in imports:
+        how = "in one process" if workers == 1 else f"read by {workers} processes"
+        print(f"| import {args.hands:,} hands ({how}) | {seconds:.2f} s | "
+              f"{args.hands / seconds:,.0f} hands/s |")
     for name, best, counted in queries:
         print(f"| stats over {args.query_hands:,} hands: {name} ({counted:,} counted) | "
               f"{best * 1000:.0f} ms | |")

@@ -19,6 +19,8 @@ The four hands, $2/$4 stud (antes $0.25, bring-in $0.50) unless said:
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from review_helpers import FOUR_HANDS
@@ -203,3 +205,14 @@ def test_whose_stats_is_found_by_an_index(database, where, args, index):
         "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM seats s JOIN hands h ON h.id = s.hand "
         f"WHERE {where}", args))
     assert index in plan, plan
+
+
+def test_the_stats_load_no_odds_engine(database, tmp_path):
+    """A query of the database starts fast: numba (seconds to load) stays out."""
+    code = ("import contextlib, io, sys\nfrom studodds.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    code = main(['review', 'stats', '--db', {str(tmp_path / 'hands.sqlite')!r}])\n"
+            "print(code, 'numba' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["0", "False"]
