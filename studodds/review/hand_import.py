@@ -1,12 +1,13 @@
 """`studodds review import`: hand-history files and folders into the database.
 
-Each file is read whole (the readers take a file at once), then written a chunk of hands
-per transaction, the file's counts in the same transaction: a killed import loses only
-its open chunk, never leaves half a hand, and the counts always say what is committed.
-A hand already in the database (same room, same hand id) is a duplicate and adds
-nothing: INSERT OR IGNORE on that key, so two imports at once may race for a hand and
-only one writes it (each transaction takes the write lock first, BEGIN IMMEDIATE, and
-waits its turn: database.BUSY_TIMEOUT_SECONDS)."""
+Each file is read whole (the readers take a file at once; with workers, in processes of
+their own, a few files ahead of the writing), then written a chunk of hands per
+transaction, the file's counts in the same transaction: a killed import loses only its
+open chunk, never leaves half a hand, and the counts always say what is committed. A hand
+already in the database (same room, same hand id) is a duplicate and adds nothing: INSERT
+OR IGNORE on that key, so two imports at once may race for a hand and only one writes it
+(each transaction takes the write lock first, BEGIN IMMEDIATE, and waits its turn:
+database.BUSY_TIMEOUT_SECONDS)."""
 
 from __future__ import annotations
 
