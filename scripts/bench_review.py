@@ -7,12 +7,10 @@ folder), and the stats query over a database of 100,000 hands (the goal: under 1
 
 The hands come from scripts/make_hand_folder.py (PokerStars seven-card stud, 2 to 7
 players). The import is timed in this process (no start-up), reading and writing every
-file, in a new database: once reading the files in this process, once in a process per
-core (as `studodds review import` does); the query database is made by importing
---query-hands hands (not timed), then each query is timed, best of --repeat. Each is given
-in wall-clock time and in CPU time (this process's and its reading processes'): on a
-machine other work shares, the CPU time says what a quiet one would take. Progress goes
-to stderr, the table (in Markdown) to stdout.
+file, in a new database; the query database is made by importing --query-hands hands (not
+timed), then each query is timed, best of --repeat. Each is given in wall-clock time and
+in CPU time: on a machine other work shares, the CPU time says what a quiet one would
+take. Progress goes to stderr, the table (in Markdown) to stdout.
 """
 
 from __future__ import annotations
@@ -20,7 +18,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import resource
 import sys
 import tempfile
 import time
@@ -51,21 +48,14 @@ def _maker():
     return module
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of its children that have ended (a pool's)."""
-    return sum(resource.getrusage(who).ru_utime + resource.getrusage(who).ru_stime
-               for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-
-
-def time_import(work: Path, hands: int, workers: int) -> tuple[float, float]:
+def time_import(work: Path, hands: int) -> tuple[float, float]:
     """(wall-clock seconds, CPU seconds) of one import."""
     folder = work / "import"
-    if not folder.exists():
-        _maker().write_folder(folder, hands, per_file=500, seed=1)
-    connection = open_database(work / f"import{workers}.sqlite")
-    start, cpu = time.perf_counter(), _cpu()
-    result = import_paths(connection, [folder], workers=workers)
-    seconds, cpu = time.perf_counter() - start, _cpu() - cpu  # the pool has ended
+    _maker().write_folder(folder, hands, per_file=500, seed=1)
+    connection = open_database(work / "import.sqlite")
+    start, cpu = time.perf_counter(), time.process_time()
+    result = import_paths(connection, [folder])
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     connection.close()
     assert result.imported == hands, result
     return seconds, cpu
@@ -102,20 +92,16 @@ def main() -> None:
     load_before = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory() as work:
         work = Path(work)
-        imports = []
-        for workers in sorted({1, os.cpu_count() or 1}):
-            print(f"importing {args.hands:,} hands, {workers} reading...", file=sys.stderr)
-            imports.append((workers, time_import(work, args.hands, workers)))
+        print(f"importing {args.hands:,} hands...", file=sys.stderr)
+        seconds, cpu = time_import(work, args.hands)
         queries = time_queries(work, args.query_hands, args.repeat)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores; load average before the run {load_before}, after {load}")
     print()
     print("| what | time | CPU time | rate (by the time) |")
     print("|---|---|---|---|")
-    for workers, (seconds, cpu) in imports:
-        how = "in one process" if workers == 1 else f"read by {workers} processes"
-        print(f"| import {args.hands:,} hands ({how}) | {seconds:.2f} s | {cpu:.2f} s | "
-              f"{args.hands / seconds:,.0f} hands/s |")
+    print(f"| import {args.hands:,} hands (files read and written) | {seconds:.2f} s | "
+          f"{cpu:.2f} s | {args.hands / seconds:,.0f} hands/s |")
     for name, best, cpu, counted in queries:
         print(f"| stats over {args.query_hands:,} hands: {name} ({counted:,} counted) | "
               f"{best * 1000:.0f} ms | {cpu * 1000:.0f} ms | |")

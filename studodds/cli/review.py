@@ -4,8 +4,6 @@ writes what it returns."""
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from ..games import GAMES
@@ -49,8 +47,7 @@ def import_command(paths, db, fmt):
     """
     connection = open_database(db)
     try:
-        result = import_paths(connection, paths, on_file=_tell_file,
-                              workers=os.cpu_count() or 1)
+        result = import_paths(connection, paths, on_file=_tell_file)
     finally:
         connection.close()
     if result.imported + result.duplicates == 0:

@@ -1,8 +1,7 @@
 """`studodds review import`: hand-history files and folders into the database.
 
-Each file is read whole (the readers take a file at once; with workers, in processes of
-their own, a few files ahead of the writing), then written a chunk of hands per
-transaction, the file's counts in the same transaction: a killed import loses only its
+Each file is read whole (the readers take a file at once), then written a chunk of hands
+per transaction, the file's counts in the same transaction: a killed import loses only its
 open chunk, never leaves half a hand, and the counts always say what is committed. A hand
 already in the database (same room, same hand id) is a duplicate and adds nothing: INSERT
 OR IGNORE on that key, so two imports at once may race for a hand and only one writes it
@@ -13,14 +12,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import threading
-import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from itertools import islice
 
 from ..histories.formats import FileKind
 from ..histories.history_files import FileRefused, parse_bytes, read_file_bytes
@@ -97,14 +91,12 @@ def files_to_import(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
 
 def import_paths(connection: sqlite3.Connection, paths: Iterable[str | os.PathLike[str]],
                  on_file: Callable[[FileImport], None] | None = None,
-                 chunk_hands: int = CHUNK_HANDS, workers: int = 1) -> ImportResult:
+                 chunk_hands: int = CHUNK_HANDS) -> ImportResult:
     """Import every file of ``paths`` (files_to_import), in order; on_file is told each
-    file's counts as it is done. workers > 1: the files are read (the reader's work, most
-    of an import's) in that many processes while this one writes."""
-    files = files_to_import(paths)
+    file's counts as it is done."""
     done = []
-    for path, read in _read_all(files, workers):
-        result = _write_file(connection, path, read, chunk_hands)
+    for path in files_to_import(paths):
+        result = import_file(connection, path, chunk_hands)
         done.append(result)
         if on_file is not None:
             on_file(result)
@@ -129,7 +121,7 @@ class FileRead:
 
 
 def read_file(path: str) -> FileRead:
-    """A file's hands as rows (a process of its own may run this)."""
+    """A file's hands as rows, ready to write."""
     hands, problems, note = _read(path)
     source = os.path.abspath(path)
     skipped = [SkippedHand(p.hand_id, p.line, p.message) for p in problems]
@@ -145,40 +137,6 @@ def read_file(path: str) -> FileRead:
         note = ("none of its stud hands could be read" if skipped
                 else "no stud hands in it")
     return FileRead(source, kept, skipped, note)
-
-
-def _read_all(files: list[str], workers: int) -> Iterator[tuple[str, FileRead]]:
-    """Each file and what it gave, in order: read here, or by a pool of processes a few
-    files ahead of the writer (no more, so that memory holds a few files at most)."""
-    if workers <= 1 or len(files) <= 1:
-        yield from ((path, read_file(path)) for path in files)
-        return
-    with ProcessPoolExecutor(max_workers=min(workers, len(files)), initializer=_watch_parent,
-                             initargs=(os.getpid(),)) as pool:
-        queue = iter(files)
-        ahead: deque[tuple[str, Future]] = deque(
-            (path, pool.submit(read_file, path)) for path in islice(queue, workers + 1))
-        while ahead:
-            path, future = ahead.popleft()
-            following = next(queue, None)
-            if following is not None:
-                ahead.append((following, pool.submit(read_file, following)))
-            yield path, future.result()
-
-
-# How often a reading process checks that the import it reads for is still there.
-_PARENT_CHECK_SECONDS = 0.5
-
-
-def _watch_parent(parent: int) -> None:
-    """In a reading process: end it when the import that started it is gone (a killed
-    process cannot stop its pool, and an idle worker would wait for work for ever)."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(_PARENT_CHECK_SECONDS)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True).start()
 
 
 def _write_file(connection: sqlite3.Connection, path: str, read: FileRead,
