@@ -302,3 +302,4 @@ def test_cli_import_of_a_path_not_there_is_one_error_line(tmp_path, capsys):
     assert code == 2 and out == ""
     assert err == (f"Error: {str(missing)!r} does not exist: name hand-history files or "
                    "folders\n")
+    assert not (tmp_path / "db.sqlite").exists()  # no database made for nothing

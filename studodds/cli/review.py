@@ -8,7 +8,7 @@ import click
 
 from ..games import GAMES
 from ..review.database import default_database, open_database
-from ..review.hand_import import FileImport, ImportResult, import_paths
+from ..review.hand_import import FileImport, ImportResult, files_to_import, import_paths
 from ..review.player_stats import Filters, PlayerStats, parse_date, parse_stakes, player_stats
 from . import render
 from .options import CONTEXT, output_options
@@ -45,9 +45,10 @@ def import_command(paths, db, fmt):
     file's counts go to stderr, the total to stdout. Exit code 0 when the files held a
     hand to import (new or already there), 1 when none did.
     """
+    files = files_to_import(paths)  # a path not there is refused before a database is made
     connection = open_database(db)
     try:
-        result = import_paths(connection, paths, on_file=_tell_file)
+        result = import_paths(connection, files, on_file=_tell_file)
     finally:
         connection.close()
     if result.imported + result.duplicates == 0:
