@@ -45,8 +45,8 @@ ALLOWED = {
     "equity": {"engine", "eval", "scenario", "results", "own", "method"},  # exact final hands
     "whatif": {"engine", "eval", "scenario", "results", "equity", "method"},
     "declare": {"engine", "scenario", "results", "equity", "method"},
-    "own": {"engine", "eval", "scenario"},
-    "holdings": {"scenario"},  # what a range holds, as the scenario deals it  # one hand's completions, counted by the engine
+    "own": {"engine", "eval", "scenario"},  # one hand's completions, counted by the engine
+    "holdings": {"scenario"},  # what a range holds, as the scenario deals it
     "warming": {"equity", "eval", "whatif", "declare"},  # asks one question of each kernel
     "batch": {"equity", "scenario", "results"},
     "chart": {"engine", "equity", "method", "scenario", "results", "batch"},
@@ -55,8 +55,9 @@ ALLOWED = {
     "cli": {"eval", "equity", "whatif", "declare", "scenario", "results", "table",
             "histories", "batch", "chart", "reports", "web",  # `serve` runs the web app
             "warming", "own", "reading", "method", "review"},
-    # a player's hands reviewed: the price of each decision (equity as the player saw it,
-    # counted exactly when the engine's timing says it is cheap) and luck at showdown
+    # a player's hands reviewed: the database (hand records in, stats out), the price of
+    # each decision (equity as the player saw it, counted exactly when the engine's timing
+    # says it is cheap) and luck at showdown
     "review": {"histories", "equity", "method", "scenario", "engine.timing", "__version__"},
     # The web page asks what the CLI asks, the same way; it never imports cli/.
     "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own", "method"},

@@ -41,6 +41,8 @@ COMMANDS = {
                "The named ranges: what a player holds in a situation a stud coach names."),
     "replay": (".replay", "replay_command",
                "Replay stud hand histories street by street, with the odds."),
+    "review": (".review", "review_group",
+               "A database of your hands: import hand histories, then ask the stats of stud."),
     "rules": (".rules", "rules_group",
               "Table rules of fixed-limit stud: bring-in, order of play, bets per street."),
     "serve": (".serve", "serve_command",

@@ -1,0 +1,58 @@
+"""What the review database tests share: the generated hands (scripts/make_hand_folder.py)
+and a dump of a database that does not depend on the order hands were written in."""
+
+from __future__ import annotations
+
+import importlib.util
+import sqlite3
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+REVIEW_FIXTURES = ROOT / "tests" / "data" / "review"
+FOUR_HANDS = REVIEW_FIXTURES / "stars_four_hands.txt"
+
+
+def hand_folder():
+    """scripts/make_hand_folder.py as a module."""
+    spec = importlib.util.spec_from_file_location(
+        "make_hand_folder", ROOT / "scripts" / "make_hand_folder.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Every table of hands, each row keyed by its hand's (room, hand id) in place of the row
+# id the insertion order gives. The import runs (imports, skipped_hands) are left out:
+# they record what each import did, which is meant to differ.
+_HAND_TABLES = ("seats", "actions", "dealt", "shown", "returned_bets", "decisions", "luck")
+
+
+def dump(path, with_source: bool = True) -> dict[str, list[tuple]]:
+    """Every hand and its rows, sorted. with_source=False leaves out the file each hand was
+    first read from (which the order of the imports decides, by design)."""
+    connection = sqlite3.connect(path)
+    try:
+        hand_columns = [row[1] for row in connection.execute("PRAGMA table_info(hands)")
+                        if row[1] != "id" and (with_source or row[1] != "source")]
+        out = {"hands": sorted(connection.execute(
+            f"SELECT {', '.join(hand_columns)} FROM hands"))}
+        for table in _HAND_TABLES:
+            columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")
+                       if row[1] != "hand"]
+            rows = connection.execute(
+                f"SELECT h.room, h.hand_id, {', '.join('t.' + c for c in columns)} "
+                f"FROM {table} t JOIN hands h ON h.id = t.hand")
+            out[table] = sorted(rows, key=repr)
+        return out
+    finally:
+        connection.close()
+
+
+def hand_count(path) -> int:
+    connection = sqlite3.connect(path, timeout=30)
+    try:
+        return connection.execute("SELECT count(*) FROM hands").fetchone()[0]
+    except sqlite3.OperationalError:  # the tables are not made yet
+        return 0
+    finally:
+        connection.close()
