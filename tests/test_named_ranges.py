@@ -65,6 +65,7 @@ def test_the_shipped_list_covers_the_situations_a_course_teaches():
             ("re-steals", "stud7"), ("completes-low-door", "razz"), ("steals-late", "razz"),
             ("calls-low-door", "razz"), ("bring-in-defends", "razz"),
             ("completes-low-door", "stud7hl8"), ("calls-low-door", "stud7hl8"),
+            ("bring-in-defends", "stud7hl8"),
             ("big-pair", "stud7hl8")} <= names
     assert len({d.name for d in SHIPPED if "stud5" in d.games}) >= 2
     for d in SHIPPED:  # the shipped file states what a player's may leave out
@@ -101,6 +102,36 @@ def held(definition, game) -> float:
 @pytest.mark.parametrize("definition, game", BY_GAME, ids=ids(BY_GAME))
 def test_each_definition_holds_the_share_it_states(definition, game):
     assert abs(held(definition, game) - definition.share) <= 0.05 + 1e-9
+
+
+def test_the_situations_are_in_the_tables_words():
+    """In stud the completion is the first bet, so raising it is a raise (two small bets),
+    not a re-raise; and only the bring-in brings it in: the others complete."""
+    for d in SHIPPED:
+        words = f"{d.situation} {d.why}".replace("\\\n", " ")
+        assert "re-rais" not in words, (d.name, d.games)
+        if "bring-in" not in d.situation:
+            assert "brings it in" not in words and "bring it in" not in words, (d.name, d.games)
+
+
+def test_a_caller_holds_no_hand_the_completer_would_not_play():
+    """Calling a completion takes a hand at least as good as completing with (a coach's gap:
+    the completer has shown strength and the call costs as much as his bet). Where a game
+    names both for the same door cards, every hand the caller holds the completer holds as
+    often."""
+    pairs = [(calls, completes, game) for calls, game in BY_GAME
+             for completes, other in BY_GAME
+             if calls.name.startswith("calls-") and completes.name.startswith("completes-")
+             and other == game and completes.doors == calls.doors]
+    assert len(pairs) >= 3  # razz, and hi/lo with an ace up and with a 2 to 8 up
+    for calls, completes, game in pairs:
+        ranges = [parse_hand(f"({d.hole_range}) 2c").hole_range for d in (calls, completes)]
+        tests = [class_tests(written, game) for written in ranges]
+        for door in (c for c in range(52) if c // 4 in calls.doors):
+            for hole in combinations([c for c in range(52) if c != door], 2):
+                called, completed = (written.weight_of(hole, (door,), t)
+                                     for written, t in zip(ranges, tests))
+                assert called <= completed, (calls.name, game, hole, door)
 
 
 def test_a_share_is_of_the_hands_with_the_door_cards_given():
@@ -141,8 +172,8 @@ def test_on_later_streets_a_name_is_still_the_starting_hand():
         return equity("stud7", [f"({hole}) {board}", hero], exact=True).players[1].equity
 
     named = hero_equity("@bring-in-defends")
-    assert named == hero_equity("rolled | buried | split | flush3 | A? ?? | K? ??")
-    assert named != hero_equity("pair+ | flush3 | A? ?? | K? ??")
+    assert named == hero_equity("rolled | buried | split | flush3 | straight3 | A? ?? | K? ??")
+    assert named != hero_equity("pair+ | flush3 | straight3 | A? ?? | K? ??")
 
 
 def test_the_door_card_chooses_the_definition():
