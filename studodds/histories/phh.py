@@ -54,6 +54,7 @@ from pathlib import PurePath
 from ..cards import parse_card
 from ..games import Game, get_game
 from .builder import HandBuilder
+from .dates import BadDate, stamp
 from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
 
@@ -132,6 +133,7 @@ class _Hand:
                               self.big_bet, tournament=self.tournament,
                               hidden_up_cards=True, broadcast=True)
         self.hh.warnings = self.warnings
+        self.hh.played_at = self.played_at
         for seat, name, stack in zip(self.seat_numbers, self.names, self.stacks_in,
                                      strict=True):
             self.hh.seat(self.start, seat, name, stack)
@@ -185,6 +187,7 @@ class _Hand:
             else:
                 self._warn(line, f"seats {seats!r} is not {n} different seat numbers: the "
                                  "seats are numbered 1, 2 ...")
+        self.played_at = self._played_at(f, line)
         event = f.get("event")
         self.tournament = event.strip() if isinstance(event, str) and event.strip() else None
         winnings = f.get("winnings")
@@ -198,6 +201,37 @@ class _Hand:
             else:
                 self._warn(line, f"winnings {winnings!r} is not one amount per player: "
                                  "left out")
+
+    def _played_at(self, f: dict, line: int) -> str | None:
+        """The hand's date from ``year``, ``month``, ``day``, ``time`` (and ``time_zone``,
+        else ``time_zone_abbreviation``): the day alone, "YYYY-MM-DD", without a time."""
+        day = (f.get("year"), f.get("month"), f.get("day"))
+        if day == (None, None, None):
+            return None
+        shown = "/".join(str(part) for part in day)
+        if not all(isinstance(part, int) and not isinstance(part, bool) for part in day):
+            self._warn(line, f"the date {shown} (year, month, day) is not three whole "
+                             "numbers: the hand is kept without its date")
+            return None
+        clock = f.get("time")
+        if isinstance(clock, str):  # a quoted "21:01:02" rather than a TOML time
+            parts = clock.split(":")
+            clock = ([int(p) for p in parts] if all(p.isdigit() for p in parts)
+                     and 2 <= len(parts) <= 3 else clock)
+        elif hasattr(clock, "hour"):
+            clock = [clock.hour, clock.minute, clock.second]
+        zone = f.get("time_zone") or f.get("time_zone_abbreviation")
+        try:
+            if clock is None:
+                return stamp(*day, 0, 0, 0)[:10]  # type: ignore[arg-type]
+            if not isinstance(clock, list):
+                raise BadDate(f"the time {clock!r} is not HH:MM:SS")
+            return stamp(*day, *(clock + [0])[:3],  # type: ignore[arg-type]
+                         zone=zone if isinstance(zone, str) and zone.strip() else None,
+                         shown=f"{shown} {f.get('time')}")
+        except BadDate as exc:
+            self._warn(line, f"{exc}: the hand is kept without its date")
+            return None
 
     def _warn(self, line: int, text: str) -> None:
         self.warnings.append(f"line {line}: {text}")
