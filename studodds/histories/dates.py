@@ -12,7 +12,8 @@ The layouts read (one room may write several over the years):
   first is taken), ``2006/09/23 - 02:08:03 (ET)``, ``2012-05-07 03:40:07``, ``2016/8/2
   11:17:19``, ``2016/11/12 22:46:27 UTC``: date first (PokerStars, Absolute, Bovada,
   Everleaf, Winamax, iPoker, KingsClub, Winning);
-- ``18:30:57 ET - 2013/03/31``: time, zone, then date (Full Tilt);
+- ``18:30:57 ET - 2013/03/31``, ``10:46 ET - Saturday, February 19, 2011``: time, zone,
+  then date (Full Tilt);
 - ``Monday, April 25, 14:20:12 EDT 2011`` (PartyPoker);
 - ``Mon Sep 13 22:31:30 GMT+0100 2010`` (OnGame);
 - ``20110204202244`` (Merge's ``starttime``): see :func:`compact_date`.
@@ -55,6 +56,8 @@ _LAYOUTS = (
                rf"(?:\s*-\s*|\s+|T){_TIME}(?:\s*\(?{_ZONE}\)?(?![A-Za-z]))?"),
     re.compile(rf"(?<!\d){_TIME}\s+{_ZONE}\s+-\s+(?P<y>\d{{4}})/(?P<m>\d{{1,2}})"
                r"/(?P<d>\d{1,2})"),
+    re.compile(rf"(?<!\d){_TIME}\s+{_ZONE}\s+-\s+[A-Za-z]+,\s+(?P<month>[A-Za-z]+)\s+"
+               r"(?P<d>\d{1,2}),\s+(?P<y>\d{4})\b"),
     re.compile(rf"\b[A-Za-z]+,\s+(?P<month>[A-Za-z]+)\s+(?P<d>\d{{1,2}}),\s+{_TIME}\s+"
                rf"{_ZONE}\s+(?P<y>\d{{4}})\b"),
     re.compile(rf"\b[A-Za-z]{{3}}\s+(?P<month>[A-Za-z]{{3}})\s+(?P<d>\d{{1,2}})\s+{_TIME}"
