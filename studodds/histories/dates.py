@@ -34,17 +34,20 @@ class BadDate(ValueError):
 # summer time. "CST" is the US's (the rooms that write it are American); China's is "CCT"
 # in Full Tilt's files.
 _FIXED_MINUTES = {
-    "UTC": 0, "GMT": 0, "Z": 0, "WET": 0, "WEST": 60, "BST": 60, "CET": 60, "CEST": 120,
-    "MET": 60, "MEST": 120, "EET": 120, "EEST": 180, "MSK": 180, "EST": -300, "EDT": -240,
+    "UTC": 0, "GMT": 0, "Z": 0, "WEST": 60, "BST": 60, "CEST": 120, "MEST": 120,
+    "EEST": 180, "EST": -300, "EDT": -240,
     "CST": -360, "CDT": -300, "MST": -420, "MDT": -360, "PST": -480, "PDT": -420,
     "AKST": -540, "AKDT": -480, "HST": -600, "AWST": 480, "ACST": 570, "ACDT": 630,
     "AEST": 600, "AEDT": 660, "NZST": 720, "NZDT": 780, "CCT": 480, "HKT": 480,
     "JST": 540, "KST": 540, "ART": -180, "BRT": -180, "BRST": -120,
 }
 # Zones named by region ("ET": New York's clock, summer or winter): the tz database knows
-# when their summer time ran.
+# when their summer time ran. "CET" is one: PokerStars writes it all year ("2009/07/20
+# 3:10:00 CET [2009/07/19 21:10:00 ET]": 3:10 is summer time), and so the other European
+# names that a file may keep in summer; Moscow's offset changed over the years.
 _REGIONS = {"ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver",
-            "PT": "America/Los_Angeles"}
+            "PT": "America/Los_Angeles", "CET": "Europe/Berlin", "MET": "Europe/Berlin",
+            "EET": "Europe/Helsinki", "WET": "Europe/Lisbon", "MSK": "Europe/Moscow"}
 
 _MONTHS = {name: i + 1 for i, name in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))}
@@ -115,7 +118,7 @@ def zone_of(zone: str, offset: str | None = None, shown: str = "") -> tzinfo:
         sign = -1 if offset[0] == "-" else 1
         digits = offset[1:].replace(":", "")
         hours, minutes = (digits, "0") if len(digits) <= 2 else (digits[:-2], digits[-2:])
-        base = _FIXED_MINUTES.get(name)
+        base = _FIXED_MINUTES.get(name)  # "GMT+0100": an offset from a fixed zone only
         if base is None:
             raise BadDate(f"{shown!r}: the time zone {zone + offset!r} is not one studodds "
                           "knows")
