@@ -95,6 +95,9 @@ def test_a_header_without_a_date_gives_none():
      'starttime="2024030120000"', "the start time '2024030120000' is not YYYYMMDDHHMMSS"),
     ("ongame_stud7_side_pot.txt", "Wed Mar  4 20:15:00 GMT+0100 2020",
      "Wed Mar  4 25:15:00 GMT+0100 2020", "is not a date and time on the calendar"),
+    # a date on the calendar whose UTC is not: year 1 at UTC+8 is in year 0
+    ("stud7_showdown.txt", "2023/02/10 21:04:11 ET", "0001/01/01 00:00:00 CCT",
+     "'0001/01/01 00:00:00 CCT' is not a date and time on the calendar"),
 ])
 def test_a_date_that_is_none_is_a_warning_and_the_hand_is_kept(fixture, old, new, words):
     hand = _first_hand(fixture, old, new)
@@ -112,6 +115,9 @@ PHH_DATES = [
     ("year = 2023\nmonth = 6\nday = 21", "2023-06-21", None),
     ("year = 2023\nmonth = 13\nday = 21", None, "is not a date and time on the calendar"),
     ("year = '2023'\nmonth = 6\nday = 21", None, "is not three whole numbers"),
+    ("year = 2023\nmonth = 6\nday = 21\ntime = 01:02:14\ntime_zone = 'America/'", None,
+     "the time zone 'America/' is not one studodds knows"),
+    ("year = 2023\nmonth = 6\nday = 21\ntime = '1 pm'", None, "is not HH:MM:SS"),
 ]
 
 

@@ -117,9 +117,9 @@ def _undated_copy(tmp_path):
     """Hands 1 and 2 of the fixture again, as other hands whose headers give no date."""
     text = FOUR_HANDS.read_text().split("\n\n\n\n")
     path = tmp_path / "undated.txt"
-    path.write_text(("\n\n\n\n".join(text[:2]).replace("#35", "#37")
+    path.write_text("\n\n\n\n".join(text[:2]).replace("#35", "#37")
                      .replace(" - 2024/03/01 20:00:00 ET", "")
-                     .replace(" - 2024/03/01 20:02:00 ET", "")))
+                     .replace(" - 2024/03/01 20:02:00 ET", ""))
     return path
 
 

@@ -103,11 +103,13 @@ def stamp(year: int, month: int, day: int, hour: int, minute: int, second: int,
     shown = shown or f"{year}/{month}/{day} {hour}:{minute:02}:{second:02}"
     try:
         local = datetime(year, month, day, hour, minute, second)
-    except ValueError:
+        if zone is None:
+            return _text(local)
+        return _text(local.replace(tzinfo=zone_of(zone, offset, shown)).astimezone(UTC))
+    except (ValueError, OverflowError) as exc:  # BadDate is a ValueError: said as it is
+        if isinstance(exc, BadDate):
+            raise
         raise BadDate(f"{shown!r} is not a date and time on the calendar") from None
-    if zone is None:
-        return _text(local)
-    return _text(local.replace(tzinfo=zone_of(zone, offset, shown)).astimezone(UTC))
 
 
 def zone_of(zone: str, offset: str | None = None, shown: str = "") -> tzinfo:
@@ -130,7 +132,10 @@ def zone_of(zone: str, offset: str | None = None, shown: str = "") -> tzinfo:
         raise BadDate(f"{shown!r}: the time zone {zone!r} is not one studodds knows")
     try:
         return ZoneInfo(region)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # no such zone, or a key no zone has
+        if name not in _REGIONS:
+            raise BadDate(f"{shown!r}: the time zone {zone!r} is not one studodds knows"
+                          ) from None
         raise BadDate(f"{shown!r}: the time zone {zone!r} ({region}) is not in this "
                       "computer's time zone database (pip install tzdata)") from None
 

@@ -45,6 +45,7 @@ at all cuts the hand short as in pokerstars.py: the streets dealt before it are 
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import functools
 import math
 import re
@@ -116,6 +117,18 @@ def _street_plan(game: Game) -> tuple[list[str], list[int], list[bool]]:
         street_of += [i] * (street.down + street.up)
         up += [False] * street.down + [True] * street.up
     return names, street_of, up
+
+
+def _clock(given: object) -> tuple[int, int, int] | None:
+    """(hour, minute, second) of PHH's ``time``: a TOML time, or a quoted "21:01:02"."""
+    if isinstance(given, (dt.time, dt.datetime)):
+        return given.hour, given.minute, given.second
+    if isinstance(given, str):
+        parts = given.split(":")
+        if 2 <= len(parts) <= 3 and all(p.isdigit() for p in parts):
+            hour, minute, *second = (int(p) for p in parts)
+            return hour, minute, second[0] if second else 0
+    return None
 
 
 class _Hand:
@@ -205,30 +218,27 @@ class _Hand:
     def _played_at(self, f: dict, line: int) -> str | None:
         """The hand's date from ``year``, ``month``, ``day``, ``time`` (and ``time_zone``,
         else ``time_zone_abbreviation``): the day alone, "YYYY-MM-DD", without a time."""
-        day = (f.get("year"), f.get("month"), f.get("day"))
-        if day == (None, None, None):
+        year, month, day = f.get("year"), f.get("month"), f.get("day")
+        if year is None and month is None and day is None:
             return None
-        shown = "/".join(str(part) for part in day)
-        if not all(isinstance(part, int) and not isinstance(part, bool) for part in day):
+        shown = f"{year}/{month}/{day}"
+        if (not isinstance(year, int) or not isinstance(month, int)
+                or not isinstance(day, int)
+                or any(isinstance(part, bool) for part in (year, month, day))):
             self._warn(line, f"the date {shown} (year, month, day) is not three whole "
                              "numbers: the hand is kept without its date")
             return None
-        clock = f.get("time")
-        if isinstance(clock, str):  # a quoted "21:01:02" rather than a TOML time
-            parts = clock.split(":")
-            clock = ([int(p) for p in parts] if all(p.isdigit() for p in parts)
-                     and 2 <= len(parts) <= 3 else clock)
-        elif hasattr(clock, "hour"):
-            clock = [clock.hour, clock.minute, clock.second]
+        given = f.get("time")
         zone = f.get("time_zone") or f.get("time_zone_abbreviation")
         try:
+            if given is None:
+                return stamp(year, month, day, 0, 0, 0, shown=shown)[:10]
+            clock = _clock(given)
             if clock is None:
-                return stamp(*day, 0, 0, 0)[:10]  # type: ignore[arg-type]
-            if not isinstance(clock, list):
-                raise BadDate(f"the time {clock!r} is not HH:MM:SS")
-            return stamp(*day, *(clock + [0])[:3],  # type: ignore[arg-type]
+                raise BadDate(f"the time {given!r} is not HH:MM:SS")
+            return stamp(year, month, day, *clock,
                          zone=zone if isinstance(zone, str) and zone.strip() else None,
-                         shown=f"{shown} {f.get('time')}")
+                         shown=f"{shown} {given}")
         except BadDate as exc:
             self._warn(line, f"{exc}: the hand is kept without its date")
             return None
