@@ -102,6 +102,7 @@ def test_cli_json(capsys):
     (hand,) = json.loads(out)
     assert hand["hand_id"] == "200000000001" and hand["hero"] == "Hero"
     assert hand["room"] == "PokerStars" and hand["game"] == "stud7"
+    assert hand["played_at"] == "2023-02-11 02:04:11"  # 2023/02/10 21:04:11 ET, in UTC
     assert set(hand["streets"][0]["players"][0]) == {
         "name", "hero_view", "equity_hero_view", "revealed", "equity_revealed",
     }

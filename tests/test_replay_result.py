@@ -457,8 +457,8 @@ def test_json_adds_the_result_and_keeps_every_other_key(capsys):
     assert main(["replay", str(DATA / "studhl_split.txt"), "--trials", "2000",
                  "--format", "json"]) == 0
     (hand,) = json.loads(capsys.readouterr()[0])
-    assert list(hand) == ["hand_id", "room", "game", "hero", "streets", "rule_problems",
-                          "warnings", "result"]
+    assert list(hand) == ["hand_id", "room", "played_at", "game", "hero", "streets",
+                          "rule_problems", "warnings", "result"]
     result = hand["result"]
     assert result["total_pot"] == 10.25 and result["rake"] == 0.45
     assert result["collected"] == 9.8 and result["notes"] == [] and result["cents"]

@@ -127,9 +127,11 @@ def test_a_hand_is_all_its_rows(tmp_path):
     connection = sqlite3.connect(db)
     hand = connection.execute(
         "SELECT id, game, small_bet, big_bet, ante, bring_in, hero, players, streets, "
-        "total_pot, rake, showdown, source FROM hands WHERE hand_id = '3500000002'").fetchone()
+        "total_pot, rake, showdown, source, played_at FROM hands "
+        "WHERE hand_id = '3500000002'").fetchone()
     assert hand[1:12] == ("stud7", 2.0, 4.0, 0.25, 0.5, "Hero", 4, 5, 33.0, 1.0, 1)
     assert hand[12] == str(FOUR_HANDS)
+    assert hand[13] == "2024-03-02 01:02:00"  # 2024/03/01 20:02:00 ET, in UTC
     actions = connection.execute(
         "SELECT street, position, player, kind, amount, to_amount, all_in FROM actions "
         "WHERE hand = ? ORDER BY street, position", (hand[0],)).fetchall()

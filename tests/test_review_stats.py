@@ -113,17 +113,28 @@ def test_filters(database, filters, hands):
     assert player_stats(database, filters)["hands"].count == hands
 
 
-def test_a_date_filter_keeps_the_days_asked_and_counts_the_undated(database):
-    # No reader puts a date in the record yet: the column is set here as one would be.
-    database.executescript("""
-        UPDATE hands SET played_at = '2024-03-01T20:00:00' WHERE hand_id = '3500000001';
-        UPDATE hands SET played_at = '2024-03-02T21:00:00' WHERE hand_id = '3500000003';
-    """)
-    assert player_stats(database, Filters(since="2024-03-02"))["hands"].count == 1
-    assert player_stats(database, Filters(until="2024-03-01"))["hands"].count == 1
-    both = player_stats(database, Filters(since="2024-03-01", until="2024-03-02"))
-    assert both["hands"].count == 2 and both.undated == 2
-    assert player_stats(database, Filters(since="2024-03-03")).undated == 2
+def _undated_copy(tmp_path):
+    """Hands 1 and 2 of the fixture again, as other hands whose headers give no date."""
+    text = FOUR_HANDS.read_text().split("\n\n\n\n")
+    path = tmp_path / "undated.txt"
+    path.write_text("\n\n\n\n".join(text[:2]).replace("#35", "#37")
+                     .replace(" - 2024/03/01 20:00:00 ET", "")
+                     .replace(" - 2024/03/01 20:02:00 ET", ""))
+    return path
+
+
+def test_a_date_filter_keeps_the_days_asked_and_counts_the_undated(database, tmp_path):
+    """The headers' dates are ET (winter: UTC-5), the days asked UTC: hands 1 and 2
+    (20:00 and 20:02 ET on March 1) are played on March 2 in UTC, hand 3 (21:00 ET on
+    March 2) on March 3, hand 4 (22:00 ET on March 3) on March 4."""
+    import_paths(database, [_undated_copy(tmp_path)])
+    assert player_stats(database, Filters(since="2024-03-03"))["hands"].count == 2
+    assert player_stats(database, Filters(until="2024-03-02"))["hands"].count == 2
+    assert player_stats(database, Filters(until="2024-03-01"))["hands"].count == 0
+    both = player_stats(database, Filters(since="2024-03-03", until="2024-03-03"))
+    assert both["hands"].count == 1 and both.undated == 2
+    assert player_stats(database, Filters(since="2024-03-05")).undated == 2
+    assert player_stats(database)["hands"].count == 6  # no date filter: all of them
 
 
 def test_the_default_player_is_each_hands_hero(tmp_path):
@@ -166,12 +177,22 @@ def test_cli_stats_table_names_the_player_and_the_shares(database, tmp_path, cap
 
 
 def test_cli_stats_date_filter_says_what_it_left_out(database, tmp_path, capsys):
-    code = main(["review", "stats", "--db", str(tmp_path / "hands.sqlite"),
-                 "--since", "2024-01-01"])
-    _, err = capsys.readouterr()
+    import_paths(database, [_undated_copy(tmp_path)])
+    code = main(["review", "stats", "--db", str(tmp_path / "hands.sqlite"), "--format",
+                 "json", "--since", "2024-03-03"])
+    out, err = capsys.readouterr()
     assert code == 0
-    assert err == ("studodds: 4 hands without a date (their room's reader gives none) left "
-                   "out by --since/--until\n")
+    assert {s["stat"]: s["value"] for s in json.loads(out)["stats"]}["hands"] == 2
+    assert err == ("studodds: 2 hands without a date (their files give none) left out by "
+                   "--since/--until\n")
+
+
+def test_cli_stats_dated_hands_leave_nothing_out(database, tmp_path, capsys):
+    code = main(["review", "stats", "--db", str(tmp_path / "hands.sqlite"), "--format",
+                 "json", "--until", "2024-03-02"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    assert {s["stat"]: s["value"] for s in json.loads(out)["stats"]}["hands"] == 2
 
 
 @pytest.mark.parametrize("args, words", [

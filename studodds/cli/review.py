@@ -100,7 +100,8 @@ def _import_report(result: ImportResult) -> render.Report:
               help="Only this game.")
 @click.option("--stakes", metavar="SMALL/BIG", help="Only these stakes, e.g. 2/4.")
 @click.option("--since", metavar="DATE", help="Only hands played on or after DATE "
-              "(YYYY-MM-DD; a hand whose reader gives no date is left out, and counted on "
+              "(YYYY-MM-DD: a day in UTC for a file that names its time zone, else on the "
+              "file's clock; a hand whose file gives no date is left out, and counted on "
               "stderr).")
 @click.option("--until", metavar="DATE", help="Only hands played on or before DATE.")
 @click.option("--room", metavar="ROOM", help="Only hands of this room (e.g. PokerStars).")
@@ -123,7 +124,7 @@ def stats_command(player, game, stakes, since, until, room, opponent, db, fmt):
         connection.close()
     if found.undated:
         click.echo(f"studodds: {found.undated:,} hand{'s' * (found.undated != 1)} without a "
-                   "date (their room's reader gives none) left out by --since/--until",
+                   "date (their files give none) left out by --since/--until",
                    err=True)
     return _stats_report(found)
 

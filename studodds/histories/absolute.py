@@ -119,6 +119,7 @@ def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBui
     recorder = HandBuilder(ROOM, hand_id, start, game, amount(stakes["sb"]), amount(stakes["bb"]),
                         tournament=tournament["t"] if tournament else None,
                         opens_first_street=True, uncalled="settle")
+    recorder.date(start, rest)
     holder.append(recorder)
     names: list[str] = []
     section = "seats"

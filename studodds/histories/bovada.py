@@ -131,6 +131,7 @@ def _start(n: int, header: re.Match[str]) -> _Builder | None:
     builder = _Builder(ROOM, header["id"], n, game, needs_summary="summary")
     tournament = _TOURNAMENT_RE.search(rest)
     builder.tournament = tournament["t"] if tournament else None
+    builder.date(n, rest)
     return builder
 
 

@@ -29,6 +29,7 @@ from typing import TypeVar
 
 from ..cards import card_str
 from .amounts import AmountError
+from .dates import BadDate, header_date
 from .record import Action, BadCard, HandError, HandHistory, ParseProblem, Street
 from .streets import down_positions, first_street, five_card, street_names
 
@@ -107,6 +108,7 @@ class HandBuilder:
         self.total_pot: float | None = None
         self.rake: float | None = None
         self.warnings: list[str] = []
+        self.played_at: str | None = None
         self.saw_summary = False
         # For a hand cut short by a bad card: the streets read to their end, and the cards
         # shown before the street in progress began.
@@ -146,6 +148,16 @@ class HandBuilder:
         """A line read, with something the reader could not square (said, not ignored):
         ``text`` says what."""
         self.warnings.append(f"line {line}: {text}")
+
+    def date(self, line: int, text: str,
+             read: Callable[[str], str | None] = header_date) -> None:
+        """When the hand was played, from the text that holds the room's date (``read``
+        finds it: dates.py); a date that is none is said on the hand, which is kept
+        without it."""
+        try:
+            self.played_at = read(text)
+        except BadDate as exc:
+            self.doubt(line, f"{exc}: the hand is kept without its date")
 
     # -- streets
     @property
@@ -594,6 +606,7 @@ class HandBuilder:
             shown=shown, collected=collected, total_pot=total_pot, rake=rake,
             warnings=tuple(self.warnings), uncalled=dict(self.uncalled),
             returned=tuple(self.returned), community=self.community,
+            played_at=self.played_at,
         )
 
     def _deal_shown(self) -> None:

@@ -144,6 +144,7 @@ def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBui
     recorder = HandBuilder(ROOM, hand_id, start, game, amount(head["sb"]), amount(head["bb"]),
                         tournament=tournament["t"] if tournament else None,
                         opens_first_street=True, uncalled="settle")
+    recorder.date(lines[0][0], lines[0][1])
     holder.append(recorder)
     names: list[str] = []
     for n, line in lines[1:]:

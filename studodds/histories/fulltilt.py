@@ -150,6 +150,7 @@ class FullTilt(StarsLayout):
         if game is None:
             return None  # hold'em, Omaha, draw ...: not ours
         builder = HandBuilder(ROOM, header["id"], line, game, needs_summary="summary")
+        builder.date(line, rest)
         stakes = next((m for m in map(_STAKES_RE.search, parts[1:]) if m), None)
         if stakes is None:
             raise HandError(line, "no stakes (small bet/big bet) in the header")

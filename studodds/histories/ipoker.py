@@ -154,11 +154,14 @@ def _read_game(session: _Session, tags: list[Tag]) -> _Read | None:
     hand_id = head.attrs.get("gamecode", "?")
     fields = dict(session.fields)
     in_general = False
+    started: tuple[int, str] | None = None  # the game's own <startdate>, not the session's
     for tag in tags:  # a game's own <general> may name its game (mixed games) or stakes
         if tag.name == "general":
             in_general = not tag.closing and not tag.empty
         elif in_general and not tag.closing and tag.name in _OWN_FIELDS:
             fields[tag.name] = tag.text
+        elif in_general and not tag.closing and tag.name == "startdate":
+            started = (tag.line, tag.text)
     game = game_of(IPOKER, fields.get("gametype", ""))
     if game is None:
         return None  # another game: not ours
@@ -166,6 +169,8 @@ def _read_game(session: _Session, tags: list[Tag]) -> _Read | None:
     small, big = stakes or (0.0, 0.0)
     hh = HandBuilder(IPOKER, hand_id, head.line, game, small, big,
                      tournament=_tournament(fields), uncalled="settle", pot_from_chips=True)
+    if started is not None:
+        hh.date(*started)
     nickname = fields.get("nickname", "")
     stated_bets: dict[str, float] = {}
     rounds: list[tuple[int, Tag, list[Tag]]] = []

@@ -149,6 +149,8 @@ def _feed(b: _Builder, n: int, line: str) -> None:
         if tournament:
             b.tournament = tournament["t"]  # "Table 'T1234 [2]'": tournament 1234, table 2
         if _NOISE_RE.match(line):
+            if b.played_at is None and line[:1].isdigit():
+                b.date(n, line)
             return  # the date and table lines come before the seats
         b.section = "antes"
     street = _STREET_RE.match(line)

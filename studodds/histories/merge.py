@@ -38,6 +38,7 @@ from ..cards import parse_card
 from .amounts import EITHER
 from .builder import HandBuilder
 from .builder import street_name as _street_name
+from .dates import compact_date
 from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
 from .xml_tags import Tag, scan_tags
@@ -106,6 +107,8 @@ def _read_game(description: dict[str, str], tags: list[Tag]) -> HandHistory | No
         tournament = (parts[2] if len(parts) > 2 and parts[2] else hand_id).split("-")[0]
     hh = HandBuilder(MERGE, hand_id, head.line, game, small, big, tournament=tournament,
                      mix=mix, uncalled="settle", pot_from_chips=True)
+    if "starttime" in head.attrs:
+        hh.date(head.line, head.attrs["starttime"], compact_date)
     by_seat: dict[str, str] = {}
     rounds: list[tuple[str, Tag, list[Tag]]] = []
     for tag in tags:

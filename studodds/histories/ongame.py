@@ -117,8 +117,11 @@ def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBui
     summary = False
     pot_total = 0.0
     tournament = None
+    started: tuple[int, str] | None = None  # "Start hand: Mon Sep 13 22:31:30 GMT+0100 2010"
     for n, line in lines:
         if recorder is None:
+            if line.startswith("Start hand:"):
+                started = (n, line)
             header = _HEADER_RE.match(line)
             if header:
                 tournament = header["tid"]
@@ -137,6 +140,8 @@ def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBui
                                 amount(stakes["bb"]),
                                 tournament=tournament or (named["t"] if named else None),
                                 opens_first_street=True, uncalled="settle")
+            if started is not None:
+                recorder.date(*started)
             holder.append(recorder)
             continue
         if _END_RE.match(line):

@@ -154,6 +154,7 @@ class _Hand:
                                    tournament=tournament["t"] if tournament else None,
                                    hidden_up_cards=True, uncalled="settle",
                                    pot_from_chips=True)
+        self.builder.date(n, line)
         self.header_seen = True
         return True
 

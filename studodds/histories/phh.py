@@ -45,6 +45,7 @@ at all cuts the hand short as in pokerstars.py: the streets dealt before it are 
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import functools
 import math
 import re
@@ -54,6 +55,7 @@ from pathlib import PurePath
 from ..cards import parse_card
 from ..games import Game, get_game
 from .builder import HandBuilder
+from .dates import BadDate, stamp
 from .game_names import game_of
 from .record import BadCard, HandError, HandHistory, ParseProblem
 
@@ -117,6 +119,18 @@ def _street_plan(game: Game) -> tuple[list[str], list[int], list[bool]]:
     return names, street_of, up
 
 
+def _clock(given: object) -> tuple[int, int, int] | None:
+    """(hour, minute, second) of PHH's ``time``: a TOML time, or a quoted "21:01:02"."""
+    if isinstance(given, (dt.time, dt.datetime)):
+        return given.hour, given.minute, given.second
+    if isinstance(given, str):
+        parts = given.split(":")
+        if 2 <= len(parts) <= 3 and all(p.isdigit() for p in parts):
+            hour, minute, *second = (int(p) for p in parts)
+            return hour, minute, second[0] if second else 0
+    return None
+
+
 class _Hand:
     """One hand, action by action: the format's betting words (``pb``, ``cc``, ``cbr X``)
     worked out against the players' stacks, the hand itself kept by the one hand builder
@@ -132,6 +146,7 @@ class _Hand:
                               self.big_bet, tournament=self.tournament,
                               hidden_up_cards=True, broadcast=True)
         self.hh.warnings = self.warnings
+        self.hh.played_at = self.played_at
         for seat, name, stack in zip(self.seat_numbers, self.names, self.stacks_in,
                                      strict=True):
             self.hh.seat(self.start, seat, name, stack)
@@ -185,6 +200,7 @@ class _Hand:
             else:
                 self._warn(line, f"seats {seats!r} is not {n} different seat numbers: the "
                                  "seats are numbered 1, 2 ...")
+        self.played_at = self._played_at(f, line)
         event = f.get("event")
         self.tournament = event.strip() if isinstance(event, str) and event.strip() else None
         winnings = f.get("winnings")
@@ -198,6 +214,34 @@ class _Hand:
             else:
                 self._warn(line, f"winnings {winnings!r} is not one amount per player: "
                                  "left out")
+
+    def _played_at(self, f: dict, line: int) -> str | None:
+        """The hand's date from ``year``, ``month``, ``day``, ``time`` (and ``time_zone``,
+        else ``time_zone_abbreviation``): the day alone, "YYYY-MM-DD", without a time."""
+        year, month, day = f.get("year"), f.get("month"), f.get("day")
+        if year is None and month is None and day is None:
+            return None
+        shown = f"{year}/{month}/{day}"
+        if (not isinstance(year, int) or not isinstance(month, int)
+                or not isinstance(day, int)
+                or any(isinstance(part, bool) for part in (year, month, day))):
+            self._warn(line, f"the date {shown} (year, month, day) is not three whole "
+                             "numbers: the hand is kept without its date")
+            return None
+        given = f.get("time")
+        zone = f.get("time_zone") or f.get("time_zone_abbreviation")
+        try:
+            if given is None:
+                return stamp(year, month, day, 0, 0, 0, shown=shown)[:10]
+            clock = _clock(given)
+            if clock is None:
+                raise BadDate(f"the time {given!r} is not HH:MM:SS")
+            return stamp(year, month, day, *clock,
+                         zone=zone if isinstance(zone, str) and zone.strip() else None,
+                         shown=f"{shown} {given}")
+        except BadDate as exc:
+            self._warn(line, f"{exc}: the hand is kept without its date")
+            return None
 
     def _warn(self, line: int, text: str) -> None:
         self.warnings.append(f"line {line}: {text}")

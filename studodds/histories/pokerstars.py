@@ -214,10 +214,12 @@ class PokerStars(StarsLayout):
         stakes = _STAKES_RE.search(rest)
         if stakes is None:
             raise HandError(line, "no stakes (small bet/big bet) in the header")
-        return HandBuilder(POKERSTARS, header["id"], line, game_id, _amount(stakes["sb"]),
-                           _amount(stakes["bb"]),
-                           tournament=tournament["t"] if tournament else None,
-                           mix=mix or None, needs_summary="*** SUMMARY ***")
+        builder = HandBuilder(POKERSTARS, header["id"], line, game_id, _amount(stakes["sb"]),
+                              _amount(stakes["bb"]),
+                              tournament=tournament["t"] if tournament else None,
+                              mix=mix or None, needs_summary="*** SUMMARY ***")
+        builder.date(line, rest)
+        return builder
 
     def street_rest(self, n: int, name: str, rest: str) -> None:
         """``*** RIVER *** [6h]``: the card shortage's community card, nobody's own."""

@@ -62,6 +62,9 @@ class HandHistory:
     cut: ParseProblem | None = None
     # Who wrote the file (formats.py's room names: "PokerStars", "Full Tilt Poker", ...).
     room: str | None = None
+    # When the hand was played, "YYYY-MM-DD HH:MM:SS": UTC when the file names its time
+    # zone, the file's own clock when it names none (dates.py); None when it gives no date.
+    played_at: str | None = None
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -134,10 +134,13 @@ class HandReplay:
     face_up_from: str | None = None
     # Who won what at the end of the hand (result.py).
     result: HandResult | None = None
+    # When the hand was played (HandHistory.played_at), None when the file gives no date.
+    played_at: str | None = None
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {
-            "hand_id": self.hand_id, "room": self.room, "game": self.game, "hero": self.hero,
+            "hand_id": self.hand_id, "room": self.room, "played_at": self.played_at,
+            "game": self.game, "hero": self.hero,
             "streets": [_street_dict(s) for s in self.streets],
             "rule_problems": list(self.rule_problems),
             "warnings": list(self.warnings),
@@ -460,7 +463,7 @@ def replay_hand(hh: HandHistory, *, hero: str | None = None, method: Method | No
         raise ValueError("the file writes only the hero's cards and the cards shown down, "
                          "not the other players' up cards: no odds street by street")
     return HandReplay(hh.hand_id, hh.game, hero, tuple(streets), check_rules(hh), hh.warnings,
-                      hh.room, tuple(notes), face_up_from, hand_result(hh))
+                      hh.room, tuple(notes), face_up_from, hand_result(hh), hh.played_at)
 
 
 def _community_misdealt(game, n_live: int, n_dead: int) -> bool:

@@ -153,6 +153,7 @@ class Winamax(StarsLayout):
             builder.ante_size = values[0]
         tournament = _TOURNAMENT_RE.search(rest)
         builder.tournament = tournament["t"] if tournament else None
+        builder.date(line, rest)
         return builder
 
     def act(self, n: int, name: str, kind: str, chips: float, all_in: bool) -> None:

@@ -111,22 +111,24 @@ _PLAIN = {"bring in": "bring-in", "bets": "bet", "raises": "raise", "calls": "ca
 
 
 def _split(text: str):
-    """(hand id, first line, [(line number, line)]) for every hand; the id is filled in
-    from the ``Game ID:`` line (the line number until then)."""
+    """(hand id, first line, [(line number, line)]) for every hand, its ``Game started
+    at:`` line first (the hand's date); the id is filled in from the ``Game ID:`` line
+    (the line number until then)."""
     chunks: list[tuple[str, int, list[tuple[int, str]]]] = []
     for n, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip().lstrip("\ufeff").strip()
         if _START_RE.match(line):
-            chunks.append((f"line {n}", n, []))
+            chunks.append((f"line {n}", n, [(n, line)]))
         elif line and chunks:
             game = _GAME_RE.match(line)
-            if game and not chunks[-1][2]:
-                chunks[-1] = (game["id"], chunks[-1][1], [])
+            if game and len(chunks[-1][2]) == 1:
+                chunks[-1] = (game["id"], chunks[-1][1], chunks[-1][2])
             chunks[-1][2].append((n, line))
     return chunks
 
 
 def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBuilder | None:
+    started, lines = lines[0], lines[1:]
     head = _GAME_RE.match(lines[0][1]) if lines else None
     if head is None:
         raise HandError(start, "no Game ID: line after Game started at:")
@@ -138,6 +140,7 @@ def _read(hand_id: str, start: int, lines, holder: list[HandBuilder]) -> HandBui
     recorder = HandBuilder(ROOM, hand_id, start, game, amount(head["sb"]), amount(head["bb"]),
                         tournament=tournament["t"] if tournament else None,
                         opens_first_street=True)
+    recorder.date(*started)
     holder.append(recorder)
     summary = False
     for n, line in lines[1:]:
@@ -281,9 +284,11 @@ class Layout2019(StarsLayout):
         if stakes is None:
             raise HandError(line, "no stakes (small bet/big bet) in the header")
         tournament = _TOURNAMENT2_RE.search(rest)
-        return HandBuilder(ROOM, header["id"], line, game, amount(stakes["sb"]),
-                           amount(stakes["bb"]), needs_summary="*** SUMMARY ***",
-                           tournament=tournament["t"] if tournament else None)
+        builder = HandBuilder(ROOM, header["id"], line, game, amount(stakes["sb"]),
+                              amount(stakes["bb"]), needs_summary="*** SUMMARY ***",
+                              tournament=tournament["t"] if tournament else None)
+        builder.date(line, rest)
+        return builder
 
     def summary_line(self, n: int, line: str) -> None:
         """``Total pot $20.90 | Rake $0.19 | JP Fee $0.01``: the pot after the rake and the

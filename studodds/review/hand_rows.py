@@ -59,10 +59,9 @@ class HandRows:
 def hand_rows(hh: HandHistory, source: str) -> HandRows:
     """A hand record as its rows; source: the file it is read from."""
     facts = hand_facts(hh)
-    # played_at stays NULL: no reader puts the date in the hand record yet.
     return HandRows(
         hand=(room_of(hh), hh.hand_id, hh.game, hh.mix, hh.tournament, hh.small_bet,
-              hh.big_bet, hh.ante, hh.bring_in, None, hh.hero, len(hh.seats),
+              hh.big_bet, hh.ante, hh.bring_in, hh.played_at, hh.hero, len(hh.seats),
               len(hh.streets), card_str(hh.community) if hh.community is not None else None,
               hh.total_pot, hh.rake, int(is_showdown(hh)), source),
         seats=[(seat, name, int(name == hh.hero), hh.stacks.get(name), f.put_in, f.returned,
