@@ -33,9 +33,11 @@ from urllib.parse import urlencode
 
 from .. import __version__
 from ..config import most_threads
+from ..games import get_game
 from ..histories.history_files import FileRefused, parse_bytes, read_file_bytes
 from ..histories.record import HandHistory
 from ..histories.streets import street_names
+from ..scenario import build_scenario
 from .decisions import DECISION_PRECISION, Decision, decisions_of
 from .hand_import import _transaction
 from .hand_rows import room_of
@@ -43,6 +45,22 @@ from .luck import LuckRow, luck_of
 from .player_stats import Filters, _where
 
 Ranges = str | Mapping[str, str] | None
+
+
+class RangesError(ValueError):
+    """A range that cannot be read: refused before any hand is priced (else every hand
+    would be stored as one that cannot be)."""
+
+
+def check_ranges(ranges: Ranges) -> None:
+    """Each range read once, on a hand of seven-card stud (the notation is every game's)."""
+    texts = [ranges] if isinstance(ranges, str) else list((ranges or {}).values())
+    for text in texts:
+        try:
+            build_scenario(get_game("stud7"), ["(x x) Kd", f"({text.strip()}) 2c"], "", None)
+        except ValueError as exc:
+            why = str(exc).removeprefix("player 2: ")
+            raise RangesError(f"--ranges {text!r}: {why}") from None
 
 
 @dataclass(frozen=True)
@@ -103,6 +121,7 @@ def price_decisions(connection: sqlite3.Connection, filters: Filters = Filters()
     else each hand's hero) in every hand the filters keep that is not priced yet with these
     settings. progress(done, total) after each hand; executor: a batch executor
     (batch/executors.py) whose workers price the hands (None: this process)."""
+    check_ranges(ranges)
     player = player if player is not None else filters.player
     settings = _settings(ranges, precision, seed)
     where, args = _where(Filters(player, filters.game, filters.stakes, filters.since,
