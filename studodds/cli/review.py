@@ -9,8 +9,8 @@ import sys
 import click
 
 from ..games import GAMES
-from ..batch.executors import SCHEDULER_ADDRESS, DaskExecutor
 from ..review.costly import (
+    DEFAULT_PRECISION,
     CostlyDecision,
     LuckSummary,
     PricingResult,
@@ -20,11 +20,9 @@ from ..review.costly import (
 )
 from ..review.database import default_database, open_database
 from ..review.hand_import import FileImport, ImportResult, files_to_import, import_paths
-from ..review.decisions import DECISION_PRECISION, IGNORES
 from ..review.player_stats import Filters, PlayerStats, parse_date, parse_stakes, player_stats
 from . import render
 from .options import CONTEXT, Progress, output_options
-from .replay import _opponent_ranges
 from .untrusted import visible
 
 
@@ -207,7 +205,7 @@ def _undated_notice(connection, filters: Filters) -> None:
               "for all, or NAME=RANGE, repeated, per opponent. E.g. --ranges top20%. Hands "
               "priced with other ranges are priced again.")
 @click.option("--precision", type=click.FloatRange(min=0, min_open=True), metavar="SE",
-              default=DECISION_PRECISION, show_default=True,
+              default=DEFAULT_PRECISION, show_default=True,
               help="Standard error of a sampled decision's equity (enough to rank them; "
               "exact where cheap).")
 @click.option("--dask", "dask", metavar="ADDRESS",
@@ -223,6 +221,10 @@ def costly_command(player, game, stakes, since, until, room, opponent, ranges, p
     equity than the price needs, a fold with more. The hands not priced yet are priced
     first (once: the prices are stored), with progress on stderr.
     """
+    # The odds engine, Dask and the replay's options load here, not for stats and luck.
+    from ..batch.executors import SCHEDULER_ADDRESS, DaskExecutor
+    from ..review.decisions import IGNORES
+    from .replay import _opponent_ranges
     filters = _filters(player, game, stakes, since, until, room, opponent)
     opponent_ranges = _opponent_ranges(ranges) if ranges else None
     executor = None
@@ -245,7 +247,7 @@ def costly_command(player, game, stakes, since, until, room, opponent, ranges, p
         connection.close()
     if fmt == "csv":
         click.echo(IGNORES, err=True)  # stdout is the table's rows only
-    return _costly_report(found)
+    return _costly_report(found, IGNORES)
 
 
 def _tell_pricing(result: PricingResult) -> None:
@@ -257,7 +259,7 @@ def _tell_pricing(result: PricingResult) -> None:
                err=True)
 
 
-def _costly_report(found: tuple[CostlyDecision, ...]) -> render.Report:
+def _costly_report(found: tuple[CostlyDecision, ...], ignores: str) -> render.Report:
     headers = ("cost (big bets)", "hand", "street", "action", "to call", "pot", "needs",
                "equity", "replay")
     rows = [(f"{d.cost_big_bets:.2f}", visible(d.hand_id), d.street, d.kind, f"{d.facing:g}",
@@ -266,7 +268,7 @@ def _costly_report(found: tuple[CostlyDecision, ...]) -> render.Report:
              visible(d.replay)) for d in found]
     fields = list(CostlyDecision.__dataclass_fields__)
     return render.Report(
-        json=lambda: {"decisions": [d.to_dict() for d in found], "note": IGNORES},
+        json=lambda: {"decisions": [d.to_dict() for d in found], "note": ignores},
         csv=lambda: (fields, [["" if getattr(d, f) is None else getattr(d, f)
                                for f in fields] for d in found]),
         table=lambda: "\n".join([
@@ -276,7 +278,7 @@ def _costly_report(found: tuple[CostlyDecision, ...]) -> render.Report:
             ("needs: the equity a call needs, to call / (pot + to call); equity: as the "
              "player saw the cards; cost: a call with less equity than it needs, or a fold "
              "with more, in big bets on the pot after the call"),
-            IGNORES]),
+            ignores]),
     )
 
 

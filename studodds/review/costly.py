@@ -25,42 +25,30 @@ from __future__ import annotations
 import json
 import shlex
 import sqlite3
-from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, replace
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from .. import __version__
-from ..config import most_threads
-from ..games import get_game
-from ..histories.history_files import FileRefused, parse_bytes, read_file_bytes
-from ..histories.record import HandHistory
 from ..histories.streets import street_names
-from ..scenario import build_scenario
-from .decisions import DECISION_PRECISION, Decision, decisions_of
 from .hand_import import _transaction
-from .hand_rows import room_of
-from .luck import LuckRow, luck_of
 from .player_stats import Filters, _where
 
+if TYPE_CHECKING:  # pricing loads the odds engine: only when there is something to price
+    from .pricing import _Priced
+
+# decisions.DECISION_PRECISION, which the queries need not load the engine to know.
+DEFAULT_PRECISION = 0.0025
+
 Ranges = str | Mapping[str, str] | None
+
+ALL_HANDS = Filters()
 
 
 class RangesError(ValueError):
     """A range that cannot be read: refused before any hand is priced (else every hand
     would be stored as one that cannot be)."""
-
-
-def check_ranges(ranges: Ranges) -> None:
-    """Each range read once, on a hand of seven-card stud (the notation is every game's)."""
-    texts = [ranges] if isinstance(ranges, str) else list((ranges or {}).values())
-    for text in texts:
-        try:
-            build_scenario(get_game("stud7"), ["(x x) Kd", f"({text.strip()}) 2c"], "", None)
-        except ValueError as exc:
-            why = str(exc).removeprefix("player 2: ")
-            raise RangesError(f"--ranges {text!r}: {why}") from None
 
 
 @dataclass(frozen=True)
@@ -85,47 +73,26 @@ class PricingResult:
     unpriced: tuple[Unpriced, ...] = ()
 
 
-@dataclass(frozen=True)
-class _Task:
-    """One hand to price, as sent to a worker (a Dask worker gets it pickled)."""
-
-    row: int  # the hand's id in the database
-    hand: HandHistory
-    player: str
-    ranges: Ranges
-    precision: float
-    seed: int
-
-
-@dataclass(frozen=True)
-class _Priced:
-    row: int
-    player: str
-    decisions: tuple[Decision, ...]
-    luck: tuple[LuckRow, ...]
-    luck_pot: float
-    problem: str | None
-
-
 def _settings(ranges: Ranges, precision: float, seed: int) -> str:
     return json.dumps({"ranges": ranges, "precision": precision, "seed": seed},
                       sort_keys=True)
 
 
-def price_decisions(connection: sqlite3.Connection, filters: Filters = Filters(), *,
+def price_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
                     player: str | None = None, ranges: Ranges = None,
-                    precision: float = DECISION_PRECISION, seed: int = 1,
+                    precision: float = DEFAULT_PRECISION, seed: int = 1,
                     progress: Callable[[int, int], None] | None = None,
                     executor=None) -> PricingResult:
     """Price and store the decisions (and the luck) of ``player`` (default filters.player,
     else each hand's hero) in every hand the filters keep that is not priced yet with these
     settings. progress(done, total) after each hand; executor: a batch executor
     (batch/executors.py) whose workers price the hands (None: this process)."""
-    check_ranges(ranges)
+    if ranges:
+        from .pricing import check_ranges
+        check_ranges(ranges)
     player = player if player is not None else filters.player
     settings = _settings(ranges, precision, seed)
-    where, args = _where(Filters(player, filters.game, filters.stakes, filters.since,
-                                 filters.until, filters.room, filters.opponent))
+    where, args = _where(replace(filters, player=player))
     rows = connection.execute(
         "SELECT h.id, h.room, h.hand_id, h.source, s.player, p.settings "
         "FROM seats s JOIN hands h ON h.id = s.hand "
@@ -133,12 +100,17 @@ def price_decisions(connection: sqlite3.Connection, filters: Filters = Filters()
         f"WHERE {' AND '.join(where)} ORDER BY h.source, h.id", args).fetchall()
     to_do = [r for r in rows if r[5] != settings]
     already = len(rows) - len(to_do)
-    tasks, unpriced = _tasks(to_do, ranges, precision, seed)
+    if not to_do:  # nothing to price: the odds engine stays unloaded
+        if progress is not None:
+            progress(0, 0)
+        return PricingResult(already=already)
+    from .pricing import hands_to_price, priced_hands
+    tasks, unpriced = hands_to_price(to_do, ranges, precision, seed)
     total = len(tasks)
     if progress is not None:
         progress(0, total)
     priced = decisions = luck_rows = 0
-    for done, result in enumerate(_run(tasks, executor), 1):
+    for done, result in enumerate(priced_hands(tasks, executor), 1):
         _store(connection, result, settings)
         priced += 1
         decisions += len(result.decisions)
@@ -153,95 +125,6 @@ def price_decisions(connection: sqlite3.Connection, filters: Filters = Filters()
 def _unpriced_of(rows: list, result: _Priced) -> Unpriced:
     row = next(r for r in rows if r[0] == result.row)
     return Unpriced(row[1], row[2], row[3], result.problem or "")
-
-
-def _tasks(rows: list, ranges: Ranges, precision: float,
-           seed: int) -> tuple[list[_Task], list[Unpriced]]:
-    """The hands to price, each read again from its file (each file read once)."""
-    by_source: dict[str, list] = defaultdict(list)
-    for row in rows:
-        by_source[row[3]].append(row)
-    tasks, unpriced = [], []
-    for source, wanted in by_source.items():
-        found, problem = _hands_in(source)
-        for row, room, hand_id, _, name, _ in wanted:
-            hand = found.get((room, hand_id))
-            if hand is None:
-                reason = problem or "the file no longer holds this hand"
-                unpriced.append(Unpriced(room, hand_id, source, reason))
-            else:
-                tasks.append(_Task(row, hand, name, ranges, precision, seed))
-    return tasks, unpriced
-
-
-def _hands_in(source: str) -> tuple[dict[tuple[str, str], HandHistory], str | None]:
-    try:
-        hands, _, _ = parse_bytes(read_file_bytes(source), source)
-    except (OSError, FileRefused) as exc:
-        why = getattr(exc, "strerror", None) or str(exc)
-        return {}, (f"its file cannot be read ({why}): put the file back where it was "
-                    "imported from to price it")
-    return {(room_of(h), h.hand_id): h for h in hands}, None
-
-
-def price_hand(task: _Task) -> _Priced:
-    """One hand's decisions and luck (a problem in place of the decisions when they
-    cannot be priced). Runs where the executor puts it."""
-    try:
-        found = decisions_of(task.hand, task.player, ranges=task.ranges,
-                             precision=task.precision, seed=task.seed)
-        problem = None
-    except ValueError as exc:
-        found, problem = (), str(exc)
-    try:
-        luck = luck_of(task.hand, task.player, seed=task.seed)
-    except ValueError:
-        luck = ()  # a hand luck cannot be said of: its decisions still count
-    return _Priced(task.row, task.player, found, luck, _pot_to_win(task.hand, task.player),
-                   problem)
-
-
-def _pot_to_win(hand: HandHistory, player: str) -> float:
-    """The chips ``player`` could win at the end: from each player, up to what the player
-    put in (uncalled bets returned taken out)."""
-    def net(name: str) -> float:
-        return hand.put_in(name) - hand.uncalled.get(name, 0.0)
-    mine = net(player)
-    return round(sum(min(net(name), mine) for name in hand.players), 2)
-
-
-def _run(tasks: Sequence[_Task], executor) -> Iterator[_Priced]:
-    if executor is not None and hasattr(executor, "scheduler"):  # a DaskExecutor
-        yield from _run_dask(tasks, executor)
-        return
-    # A LocalExecutor, or none: here: a hand per core at once (the kernels release the GIL), in order.
-    at_once = max(1, min(most_threads(), len(tasks)))
-    if at_once == 1:
-        yield from map(price_hand, tasks)
-        return
-    with ThreadPoolExecutor(at_once, thread_name_prefix="studodds-price") as pool:
-        yield from pool.map(price_hand, tasks)
-
-
-def _run_dask(tasks: Sequence[_Task], executor) -> Iterator[_Priced]:
-    """The hands as Dask tasks, through the batch's DaskExecutor (its cluster, its
-    errors); results as they finish."""
-    from ..batch.executors import _import_distributed
-    from ..batch.spot_lines import BatchError
-    distributed = _import_distributed()
-    with executor:
-        client = executor.client
-        futures = client.map(price_hand, list(tasks), pure=False)
-        for future in distributed.as_completed(futures, loop=client.loop):
-            try:
-                yield future.result()
-            except ImportError as exc:
-                raise BatchError(f"the Dask workers cannot run studodds ({exc}): install "
-                                 "studodds, this version, on every worker") from None
-            except Exception as exc:  # noqa: BLE001 - price_hand never raises: the cluster does
-                raise BatchError(f"the Dask cluster failed ({type(exc).__name__}: {exc}); the "
-                                 "hands priced so far are stored: run again to price the "
-                                 "rest") from None
 
 
 def _store(connection: sqlite3.Connection, result: _Priced, settings: str) -> None:
@@ -313,13 +196,12 @@ def page_link(room: str, hand_id: str, street: str, player: str) -> str:
                              "player": player})
 
 
-def costly_decisions(connection: sqlite3.Connection, filters: Filters = Filters(), *,
+def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
                      player: str | None = None, limit: int = 20) -> tuple[CostlyDecision, ...]:
     """The stored decisions that cost something, worst first (ties: room, hand id, street
     order, action), at most ``limit``."""
     player = player if player is not None else filters.player
-    where, args = _where(Filters(player, filters.game, filters.stakes, filters.since,
-                                 filters.until, filters.room, filters.opponent))
+    where, args = _where(replace(filters, player=player))
     rows = connection.execute(
         "SELECT h.room, h.hand_id, h.source, h.played_at, h.game, h.hero, d.player, "
         "d.street, d.action_index, d.kind, d.pot, d.facing, d.needed, d.equity, "
@@ -380,12 +262,11 @@ class LuckSummary:
                 "total": self.total.to_dict()}
 
 
-def luck_summary(connection: sqlite3.Connection, filters: Filters = Filters(), *,
+def luck_summary(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
                  player: str | None = None) -> LuckSummary:
     """Per session (a source file, in the order first imported) and over all of them."""
     player = player if player is not None else filters.player
-    where, args = _where(Filters(player, filters.game, filters.stakes, filters.since,
-                                 filters.until, filters.room, filters.opponent))
+    where, args = _where(replace(filters, player=player))
     rows = connection.execute(
         "SELECT h.source, h.id, h.game, h.big_bet, l.street, l.equity_share, l.pot, l.won "
         "FROM luck l JOIN hands h ON h.id = l.hand "
