@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from review_helpers import FOUR_HANDS, REVIEW_FIXTURES
 
-from studodds.batch.executors import LocalExecutor
+from studodds.batch.executors import DaskExecutor, LocalExecutor
 from studodds.cli import main
 from studodds.cli.main import cli
 from studodds.equity import equity
@@ -320,3 +320,18 @@ def test_luck_and_a_costly_list_with_nothing_to_price_load_no_odds_engine(tmp_pa
                           check=True)
     lines = done.stdout.split("\n")
     assert lines[0] == "1 0" and lines[-2] == "False"  # hand 3 costs nothing
+
+
+def test_a_dask_cluster_gives_the_same_rows(tmp_path, priced):
+    """As the batch's Dask tests (tests/test_batch.py): a LocalCluster of worker processes."""
+    pytest.importorskip("distributed")
+    import faulthandler
+    faulthandler.dump_traceback_later(120, exit=True)  # a hung cluster ends the run
+    try:
+        connection, _ = fresh(tmp_path, PRICED)
+        executor = DaskExecutor(workers=1, threads_per_worker=1)
+        assert price_decisions(connection, HI_LO, executor=executor).priced == 1
+        assert not executor.started  # closed when the pricing is done
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+    assert stored(connection, "350000000003") == stored(priced[0], "350000000003")
