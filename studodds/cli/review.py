@@ -4,6 +4,8 @@ writes what it returns."""
 
 from __future__ import annotations
 
+import os
+import shlex
 import sys
 
 import click
@@ -259,13 +261,25 @@ def _tell_pricing(result: PricingResult) -> None:
                err=True)
 
 
+def _from_here(d: CostlyDecision) -> str:
+    """The replay's command line, its file relative to the current folder when inside it
+    (shorter, and the same on any machine); the JSON and CSV keep the absolute path."""
+    try:
+        relative = os.path.relpath(d.source)
+    except ValueError:  # another drive (Windows)
+        return d.replay
+    if relative.startswith(os.pardir):
+        return d.replay
+    return d.replay.replace(shlex.quote(d.source), shlex.quote(relative), 1)
+
+
 def _costly_report(found: tuple[CostlyDecision, ...], ignores: str) -> render.Report:
     headers = ("cost (big bets)", "hand", "street", "action", "to call", "pot", "needs",
                "equity", "replay")
     rows = [(f"{d.cost_big_bets:.2f}", visible(d.hand_id), d.street, d.kind, f"{d.facing:g}",
              f"{d.pot:g}", "" if d.needed is None else f"{100 * d.needed:.1f}%",
              f"{100 * d.equity:.1f}%" + (f" +-{100 * d.equity_se:.1f}" if d.equity_se else ""),
-             visible(d.replay)) for d in found]
+             visible(_from_here(d))) for d in found]
     fields = list(CostlyDecision.__dataclass_fields__)
     return render.Report(
         json=lambda: {"decisions": [d.to_dict() for d in found], "note": ignores},
