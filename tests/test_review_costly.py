@@ -21,7 +21,6 @@ from studodds.equity import equity
 from studodds.histories import parse_file
 from studodds.review import costly, pricing
 from studodds.review.costly import (
-    RangesError,
     costly_decisions,
     luck_summary,
     price_decisions,
@@ -31,6 +30,7 @@ from studodds.review.decisions import DECISION_PRECISION, IGNORES, decisions_of
 from studodds.review.hand_import import import_paths
 from studodds.review.luck import luck_of
 from studodds.review.player_stats import Filters
+from studodds.review.pricing_outcomes import RangesError
 
 PRICED = REVIEW_FIXTURES / "decisions_priced.txt"
 HI_LO = Filters(game="stud7hl8")  # hand 3 alone: one hand to price, fast

@@ -213,7 +213,7 @@ def _undated_notice(connection, filters: Filters) -> None:
 @click.option("--dask", "dask", metavar="ADDRESS",
               help="Price the hands on a Dask cluster: its scheduler's address "
               "(tcp://HOST:PORT), or 'local' for worker processes here.")
-@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True,
+@click.option("--limit", type=click.IntRange(min=1), metavar="N", default=20, show_default=True,
               help="How many decisions to list.")
 @_db_option
 @output_options()

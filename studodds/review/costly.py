@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import shlex
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
@@ -34,6 +34,7 @@ from .. import __version__
 from ..histories.streets import street_names
 from .hand_import import _transaction
 from .player_stats import Filters, _where
+from .pricing_outcomes import Ranges, Unpriced
 
 if TYPE_CHECKING:  # pricing loads the odds engine: only when there is something to price
     from .pricing import _Priced
@@ -41,24 +42,7 @@ if TYPE_CHECKING:  # pricing loads the odds engine: only when there is something
 # decisions.DECISION_PRECISION, which the queries need not load the engine to know.
 DEFAULT_PRECISION = 0.0025
 
-Ranges = str | Mapping[str, str] | None
-
 ALL_HANDS = Filters()
-
-
-class RangesError(ValueError):
-    """A range that cannot be read: refused before any hand is priced (else every hand
-    would be stored as one that cannot be)."""
-
-
-@dataclass(frozen=True)
-class Unpriced:
-    """A hand whose decisions were not priced, and why."""
-
-    room: str
-    hand_id: str
-    source: str
-    reason: str
 
 
 @dataclass(frozen=True)

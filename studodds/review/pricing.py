@@ -6,7 +6,7 @@ queries of the database (costly_decisions, luck_summary) do without: they start 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -15,12 +15,10 @@ from ..games import get_game
 from ..histories.history_files import FileRefused, parse_bytes, read_file_bytes
 from ..histories.record import HandHistory
 from ..scenario import build_scenario
-from .costly import RangesError, Unpriced
 from .decisions import Decision, decisions_of
 from .hand_rows import room_of
 from .luck import LuckRow, luck_of
-
-Ranges = str | Mapping[str, str] | None
+from .pricing_outcomes import Ranges, RangesError, Unpriced
 
 
 def check_ranges(ranges: Ranges) -> None:
@@ -57,7 +55,7 @@ class _Priced:
 
 
 def hands_to_price(rows: list, ranges: Ranges, precision: float,
-           seed: int) -> tuple[list[_Task], list[Unpriced]]:
+                   seed: int) -> tuple[list[_Task], list[Unpriced]]:
     """The hands to price, each read again from its file (each file read once)."""
     by_source: dict[str, list] = defaultdict(list)
     for row in rows:
@@ -124,12 +122,15 @@ def priced_hands(tasks: Sequence[_Task], executor) -> Iterator[_Priced]:
         yield from pool.map(price_hand, tasks)
 
 
+class PricingError(ValueError):
+    """The Dask cluster failed, or its workers cannot run studodds."""
+
+
 def _run_dask(tasks: Sequence[_Task], executor) -> Iterator[_Priced]:
-    """The hands as Dask tasks, through the batch's DaskExecutor (its cluster, its
-    errors); results as they finish."""
-    from ..batch.executors import _import_distributed
-    from ..batch.spot_lines import BatchError
-    distributed = _import_distributed()
+    """The hands as Dask tasks on the cluster of the batch's DaskExecutor (which checked
+    that Dask is installed, and says what went wrong in starting or reaching it); results
+    as they finish."""
+    import distributed
     with executor:
         client = executor.client
         futures = client.map(price_hand, list(tasks), pure=False)
@@ -137,9 +138,9 @@ def _run_dask(tasks: Sequence[_Task], executor) -> Iterator[_Priced]:
             try:
                 yield future.result()
             except ImportError as exc:
-                raise BatchError(f"the Dask workers cannot run studodds ({exc}): install "
-                                 "studodds, this version, on every worker") from None
+                raise PricingError(f"the Dask workers cannot run studodds ({exc}): install "
+                                   "studodds, this version, on every worker") from None
             except Exception as exc:  # noqa: BLE001 - price_hand never raises: the cluster does
-                raise BatchError(f"the Dask cluster failed ({type(exc).__name__}: {exc}); the "
-                                 "hands priced so far are stored: run again to price the "
-                                 "rest") from None
+                raise PricingError(f"the Dask cluster failed ({type(exc).__name__}: {exc}); "
+                                   "the hands priced so far are stored: run again to price "
+                                   "the rest") from None
