@@ -147,8 +147,9 @@ def test_page_follows_the_shared_conventions(path):
 # --- Committed outputs are fresh (issue #34) ----------------------------------------------
 #
 # A committed page printed with an older studodds keeps its old numbers until someone
-# reruns it. The range sizes below depend only on the shipped ranking (rankings.json), so
-# they are checked exactly: when the ranking is made again, the pages must be rerun.
+# reruns it. The range sizes below depend only on the shipped ranking (rankings.json) and
+# the shipped named ranges (named_ranges.toml), so they are checked exactly: when either
+# is made again, the pages must be rerun.
 
 def committed_text(name: str) -> str:
     notebook = nbformat.read(NOTEBOOKS[0].parent / name, as_version=4)
@@ -159,7 +160,8 @@ def committed_text(name: str) -> str:
 
 
 @pytest.mark.parametrize("name, printed, hands", [
-    ("01_third_street.ipynb", r"\(top20%\) Kd: (\d+) pairs of hole cards", ["(top20%) Kd", "random"]),
+    ("01_third_street.ipynb", r"\(@completes-high-door\) Kd: (\d+) pairs of hole cards",
+     ["(@completes-high-door) Kd", "random"]),
     ("08_ranges.ipynb", r"out of the deck, (\d+) two-card holes fit it", ["(Qs Qd) 8c", "(top15%) Kd"]),
 ])
 def test_committed_range_sizes_match_the_ranking(name, printed, hands):
