@@ -13,8 +13,10 @@ from .player_stats import Filters, PlayerStats, _where, player_stats
 # long record is thinned to every k-th hand (the last one always kept).
 MAX_POINTS = 1000
 
+ALL_HANDS = Filters()  # each hand's hero, no filter
 
-def net_over_hands(connection: sqlite3.Connection, filters: Filters = Filters(),
+
+def net_over_hands(connection: sqlite3.Connection, filters: Filters = ALL_HANDS,
                    max_points: int = MAX_POINTS) -> list[tuple[int, float]]:
     """(hands played, net in big bets so far) after each hand the filters keep, in the
     order they were played (hands without a date first, then by import order)."""
@@ -32,7 +34,7 @@ def net_over_hands(connection: sqlite3.Connection, filters: Filters = Filters(),
 
 
 def stats_by_game(connection: sqlite3.Connection,
-                  filters: Filters = Filters()) -> dict[str, PlayerStats]:
+                  filters: Filters = ALL_HANDS) -> dict[str, PlayerStats]:
     """player_stats for each game among the hands the filters keep, most hands first."""
     where, args = _where(filters)
     games = connection.execute(

@@ -13,7 +13,7 @@ from ..games import GAMES
 from ..review.database import open_database
 from ..review.hand_import import import_upload
 from ..review.overview import filter_choices, net_over_hands, stats_by_game
-from ..review.player_stats import Filters, FilterError, parse_date, parse_stakes, player_stats
+from ..review.player_stats import FilterError, Filters, parse_date, parse_stakes, player_stats
 from .questions import Progress, Question, Warn, upload_name
 
 FILTERS = ("player", "game", "stakes", "since", "until", "room", "opponent")

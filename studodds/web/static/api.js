@@ -27,8 +27,9 @@ async function errorOf(response) {
   return new ApiError(message, facts);
 }
 
-export async function getJSON(path) {
-  const response = await fetch(path, { headers: { Accept: "application/json" } });
+// signal: an AbortSignal that cancels the request.
+export async function getJSON(path, { signal } = {}) {
+  const response = await fetch(path, { headers: { Accept: "application/json" }, signal });
   if (!response.ok) throw await errorOf(response);
   return response.json();
 }

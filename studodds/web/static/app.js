@@ -6,6 +6,7 @@ import { ApiError, getJSON, isAbort, postJSON } from "./api.js";
 import { seatIsEmpty } from "./cards.js";
 import { markFaults } from "./faults.js";
 import { initReplay, replaying, takeOver } from "./replay.js";
+import { initReview } from "./review.js";
 import { clearResults, markStale, offerToWorkOut, remarkSeats, renderEquity } from "./results.js";
 import {
   fromQuery, loadExample, potOddsFields, question, setGame, state, syncAddress, gameById,
@@ -259,6 +260,7 @@ async function boot() {
   setTableErrorHook(showError);
   initWhatIf(showError);
   initReplay({ showError, leave: changed, render: renderAll });
+  initReview();
   wireControls();
   renderAll();
   syncAddress();
