@@ -210,12 +210,12 @@ def test_two_imports_at_once_make_the_database_one_makes(generated, tmp_path):
 
 def test_a_new_database_is_at_the_last_schema_version_in_wal_mode(tmp_path):
     connection = open_database(tmp_path / "new.sqlite")
-    assert schema.schema_version(connection) == len(schema.MIGRATIONS) == 1
+    assert schema.schema_version(connection) == len(schema.MIGRATIONS) == 2
     assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {name for (name,) in connection.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"hands", "seats", "actions", "dealt", "shown", "returned_bets", "imports",
-            "skipped_hands", "decisions", "luck"} <= tables
+            "skipped_hands", "decisions", "luck", "priced"} <= tables
     decisions = [row[1] for row in connection.execute("PRAGMA table_info(decisions)")]
     assert decisions == ["hand", "street", "action_index", "player", "kind", "facing", "pot",
                          "big_bet", "equity", "equity_se", "method", "ranges", "needed",
@@ -232,7 +232,7 @@ def test_migrations_run_once_and_in_order(tmp_path, monkeypatch):
     monkeypatch.setattr(schema, "SCHEMA_VERSION", len(later))
     for _ in range(2):  # the second opening finds nothing to do
         connection = open_database(db)
-        assert schema.schema_version(connection) == 2
+        assert schema.schema_version(connection) == len(later)
         assert "note" in [row[1] for row in connection.execute("PRAGMA table_info(hands)")]
         connection.close()
 

@@ -4,14 +4,25 @@ writes what it returns."""
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from ..games import GAMES
+from ..review.costly import (
+    DEFAULT_PRECISION,
+    CostlyDecision,
+    LuckSummary,
+    PricingResult,
+    costly_decisions,
+    luck_summary,
+    price_decisions,
+)
 from ..review.database import default_database, open_database
 from ..review.hand_import import FileImport, ImportResult, files_to_import, import_paths
 from ..review.player_stats import Filters, PlayerStats, parse_date, parse_stakes, player_stats
 from . import render
-from .options import CONTEXT, output_options
+from .options import CONTEXT, Progress, output_options
 from .untrusted import visible
 
 
@@ -29,6 +40,8 @@ def review_group():
     Examples:
       studodds review import HandHistory/
       studodds review stats --game razz --stakes 2/4
+      studodds review costly --ranges top30%
+      studodds review luck
     """
 
 
@@ -92,30 +105,48 @@ def _import_report(result: ImportResult) -> render.Report:
     )
 
 
+def _filter_options(whose: str):
+    """The filters of stats, costly and luck (player_stats.Filters)."""
+    options = [
+        click.option("--player", metavar="NAME",
+                     help=f"Whose {whose} (default: the hero of each hand, the player the "
+                     "file deals hole cards to)."),
+        click.option("--game", type=click.Choice(list(GAMES), case_sensitive=False),
+                     help="Only this game."),
+        click.option("--stakes", metavar="SMALL/BIG", help="Only these stakes, e.g. 2/4."),
+        click.option("--since", metavar="DATE", help="Only hands played on or after DATE "
+                     "(YYYY-MM-DD; a hand whose reader gives no date is left out, and "
+                     "counted on stderr)."),
+        click.option("--until", metavar="DATE", help="Only hands played on or before DATE."),
+        click.option("--room", metavar="ROOM",
+                     help="Only hands of this room (e.g. PokerStars)."),
+        click.option("--opponent", metavar="NAME", help="Only hands NAME was dealt into too."),
+    ]
+
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+    return decorate
+
+
+def _filters(player, game, stakes, since, until, room, opponent) -> Filters:
+    return Filters(player=player, game=game.lower() if game else None,
+                   stakes=parse_stakes(stakes) if stakes is not None else None,
+                   since=parse_date(since, "--since") if since is not None else None,
+                   until=parse_date(until, "--until") if until is not None else None,
+                   room=room, opponent=opponent)
+
+
 @review_group.command("stats", context_settings=CONTEXT)
-@click.option("--player", metavar="NAME",
-              help="Whose stats (default: the hero of each hand, the player the file deals "
-              "hole cards to).")
-@click.option("--game", type=click.Choice(list(GAMES), case_sensitive=False),
-              help="Only this game.")
-@click.option("--stakes", metavar="SMALL/BIG", help="Only these stakes, e.g. 2/4.")
-@click.option("--since", metavar="DATE", help="Only hands played on or after DATE "
-              "(YYYY-MM-DD; a hand whose reader gives no date is left out, and counted on "
-              "stderr).")
-@click.option("--until", metavar="DATE", help="Only hands played on or before DATE.")
-@click.option("--room", metavar="ROOM", help="Only hands of this room (e.g. PokerStars).")
-@click.option("--opponent", metavar="NAME", help="Only hands NAME was dealt into too.")
+@_filter_options("stats")
 @_db_option
 @output_options()
 def stats_command(player, game, stakes, since, until, room, opponent, db, fmt):
     """The stats of stud over the hands imported: hands, net, 3rd street play, showdowns,
     aggression by street. docs/review.md defines each stat.
     """
-    filters = Filters(player=player, game=game.lower() if game else None,
-                      stakes=parse_stakes(stakes) if stakes is not None else None,
-                      since=parse_date(since, "--since") if since is not None else None,
-                      until=parse_date(until, "--until") if until is not None else None,
-                      room=room, opponent=opponent)
+    filters = _filters(player, game, stakes, since, until, room, opponent)
     connection = open_database(db, create=False)
     try:
         found = player_stats(connection, filters)
@@ -157,4 +188,138 @@ def _stats_report(found: PlayerStats) -> render.Report:
                      [(s.key, s.label, s.value, s.count, s.out_of) for s in found.stats]),
         table=lambda: visible(f"player: {who}") + "\n"
         + render.render_table(headers, rows),
+    )
+
+
+def _undated_notice(connection, filters: Filters) -> None:
+    undated = player_stats(connection, filters).undated
+    if undated:
+        click.echo(f"studodds: {undated:,} hand{'s' * (undated != 1)} without a date (their "
+                   "room's reader gives none) left out by --since/--until", err=True)
+
+
+@review_group.command("costly", context_settings=CONTEXT)
+@_filter_options("decisions")
+@click.option("--ranges", "ranges", multiple=True, metavar="RANGE|NAME=RANGE",
+              help="The opponents' unseen cards from a range rather than random: one range "
+              "for all, or NAME=RANGE, repeated, per opponent. E.g. --ranges top20%. Hands "
+              "priced with other ranges are priced again.")
+@click.option("--precision", type=click.FloatRange(min=0, min_open=True), metavar="SE",
+              default=DEFAULT_PRECISION, show_default=True,
+              help="Standard error of a sampled decision's equity (enough to rank them; "
+              "exact where cheap).")
+@click.option("--dask", "dask", metavar="ADDRESS",
+              help="Price the hands on a Dask cluster: its scheduler's address "
+              "(tcp://HOST:PORT), or 'local' for worker processes here.")
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True,
+              help="How many decisions to list.")
+@_db_option
+@output_options()
+def costly_command(player, game, stakes, since, until, room, opponent, ranges, precision,
+                   dask, limit, db, fmt):
+    """The decisions that cost the most in expectation, worst first: a call with less
+    equity than the price needs, a fold with more. The hands not priced yet are priced
+    first (once: the prices are stored), with progress on stderr.
+    """
+    # The odds engine, Dask and the replay's options load here, not for stats and luck.
+    from ..batch.executors import SCHEDULER_ADDRESS, DaskExecutor
+    from ..review.decisions import IGNORES
+    from .replay import _opponent_ranges
+    filters = _filters(player, game, stakes, since, until, room, opponent)
+    opponent_ranges = _opponent_ranges(ranges) if ranges else None
+    executor = None
+    if dask is not None:
+        if dask != "local" and not SCHEDULER_ADDRESS.match(dask):
+            raise click.UsageError(f"--dask {dask!r}: give the Dask scheduler's address as "
+                                   "tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786), or 'local'")
+        executor = DaskExecutor(None if dask == "local" else dask)
+    connection = open_database(db, create=False)
+    bar = Progress(enabled=sys.stderr.isatty())
+    try:
+        _undated_notice(connection, filters)
+        result = price_decisions(connection, filters, ranges=opponent_ranges,
+                                 precision=precision, executor=executor,
+                                 progress=lambda done, total: bar(done / total if total else 1))
+        bar.close()
+        _tell_pricing(result)
+        found = costly_decisions(connection, filters, limit=limit)
+    finally:
+        connection.close()
+    if fmt == "csv":
+        click.echo(IGNORES, err=True)  # stdout is the table's rows only
+    return _costly_report(found, IGNORES)
+
+
+def _tell_pricing(result: PricingResult) -> None:
+    for hand in result.unpriced:
+        click.echo(visible(f"studodds: hand {hand.hand_id} ({hand.source}) not priced: "
+                           f"{hand.reason}"), err=True)
+    click.echo(f"studodds: {result.priced:,} hand{'s' * (result.priced != 1)} priced now "
+               f"({result.decisions:,} decisions), {result.already:,} priced before",
+               err=True)
+
+
+def _costly_report(found: tuple[CostlyDecision, ...], ignores: str) -> render.Report:
+    headers = ("cost (big bets)", "hand", "street", "action", "to call", "pot", "needs",
+               "equity", "replay")
+    rows = [(f"{d.cost_big_bets:.2f}", visible(d.hand_id), d.street, d.kind, f"{d.facing:g}",
+             f"{d.pot:g}", "" if d.needed is None else f"{100 * d.needed:.1f}%",
+             f"{100 * d.equity:.1f}%" + (f" +-{100 * d.equity_se:.1f}" if d.equity_se else ""),
+             visible(d.replay)) for d in found]
+    fields = list(CostlyDecision.__dataclass_fields__)
+    return render.Report(
+        json=lambda: {"decisions": [d.to_dict() for d in found], "note": ignores},
+        csv=lambda: (fields, [["" if getattr(d, f) is None else getattr(d, f)
+                               for f in fields] for d in found]),
+        table=lambda: "\n".join([
+            render.render_table(headers, rows) if found
+            else "no decision priced costs anything",
+            "",
+            ("needs: the equity a call needs, to call / (pot + to call); equity: as the "
+             "player saw the cards; cost: a call with less equity than it needs, or a fold "
+             "with more, in big bets on the pot after the call"),
+            ignores]),
+    )
+
+
+@review_group.command("luck", context_settings=CONTEXT)
+@_filter_options("luck")
+@_db_option
+@output_options()
+def luck_command(player, game, stakes, since, until, room, opponent, db, fmt):
+    """Luck at showdown, per session (a hand-history file) and in all: on each street,
+    the chips the player could expect with every shown card known (equity x pot) against
+    the chips won, in chips and big bets. Computed with the decisions' prices: run
+    `studodds review costly` first for the hands imported since.
+    """
+    filters = _filters(player, game, stakes, since, until, room, opponent)
+    connection = open_database(db, create=False)
+    try:
+        _undated_notice(connection, filters)
+        found = luck_summary(connection, filters)
+    finally:
+        connection.close()
+    return _luck_report(found)
+
+
+def _luck_rows(found: LuckSummary) -> list[tuple]:
+    rows = []
+    for session in (*found.sessions, found.total):
+        name = visible(session.source) if session.source is not None else "all sessions"
+        for street, expected in session.expected_chips.items():
+            rows.append((name, session.showdowns, street, round(expected, 2),
+                         round(session.won_chips, 2), round(session.luck_chips[street], 2),
+                         round(session.luck_big_bets[street], 2)))
+    return rows
+
+
+def _luck_report(found: LuckSummary) -> render.Report:
+    headers = ("session", "showdowns", "street", "expected (chips)", "won (chips)",
+               "luck (chips)", "luck (big bets)")
+    return render.Report(
+        json=found.to_dict,
+        csv=lambda: (headers, _luck_rows(found)),
+        table=lambda: (render.render_table(headers, _luck_rows(found))
+                       if found.total.showdowns else
+                       "no showdown priced: run studodds review costly first"),
     )

@@ -164,8 +164,22 @@ CREATE TABLE luck (
 ) WITHOUT ROWID;
 """
 
+# What each hand's decisions were priced with (review/costly.py): a hand with a row here
+# for the player and the same settings is not priced again, even when it gave no decision
+# or could not be priced (problem says why).
+_VERSION_2 = """
+CREATE TABLE priced (
+    hand          INTEGER NOT NULL REFERENCES hands (id),
+    player        TEXT NOT NULL,
+    settings      TEXT NOT NULL,        -- the ranges, precision and seed, as JSON
+    problem       TEXT,                 -- why the decisions could not be priced, if so
+    computed_with TEXT NOT NULL,        -- the studodds version
+    PRIMARY KEY (hand, player)
+) WITHOUT ROWID;
+"""
+
 # Migration N takes the database from version N - 1 to N.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1,)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2)
 
 SCHEMA_VERSION = len(MIGRATIONS)
 

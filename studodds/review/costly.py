@@ -1,0 +1,297 @@
+"""The decisions that cost the most, and the luck at showdown, over the hands imported:
+each hand's decisions priced once (review/decisions.py) and stored, then asked of the
+database as often as wanted.
+
+Pricing needs each hand as its reader gave it (the hole cards apart from the up cards,
+the uncalled bets, who went all in for what): the stored rows are a summary of it, so the
+hand is read again from its source file, the file the import kept the path of. That is
+what `studodds replay --decisions` prices, so both give the same numbers, and the replay
+the costly list links to needs the file anyway. A hand whose file is gone (moved,
+deleted) is left unpriced and counted; it is priced once its file is back.
+
+A hand priced is recorded in the `priced` table with the settings it was priced with
+(ranges, precision, seed): pricing again skips it, even when it gave no decision or could
+not be priced (the problem is kept), unless the settings differ; then its rows are
+replaced. One transaction per hand: a killed run keeps every hand it finished.
+
+Luck (luck_of) is stored per showdown hand and street: the player's expected share of
+the chips they could win (equity_share, every shown card known), that pot in chips (pot:
+what the player could win, the pots they were in at the end, rake not taken) and the
+share they won (won). A session is a source file: the readers give no date yet
+(hand_rows.py leaves played_at empty), and a file is how a room writes a session."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sqlite3
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, replace
+from typing import TYPE_CHECKING
+from urllib.parse import urlencode
+
+from .. import __version__
+from ..histories.streets import street_names
+from .hand_import import _transaction
+from .player_stats import Filters, _where
+
+if TYPE_CHECKING:  # pricing loads the odds engine: only when there is something to price
+    from .pricing import _Priced
+
+# decisions.DECISION_PRECISION, which the queries need not load the engine to know.
+DEFAULT_PRECISION = 0.0025
+
+Ranges = str | Mapping[str, str] | None
+
+ALL_HANDS = Filters()
+
+
+class RangesError(ValueError):
+    """A range that cannot be read: refused before any hand is priced (else every hand
+    would be stored as one that cannot be)."""
+
+
+@dataclass(frozen=True)
+class Unpriced:
+    """A hand whose decisions were not priced, and why."""
+
+    room: str
+    hand_id: str
+    source: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class PricingResult:
+    """What a pricing run did: hands priced now (with their decisions and luck rows),
+    hands priced before with the same settings, hands that could not be."""
+
+    priced: int = 0
+    decisions: int = 0
+    luck_rows: int = 0
+    already: int = 0
+    unpriced: tuple[Unpriced, ...] = ()
+
+
+def _settings(ranges: Ranges, precision: float, seed: int) -> str:
+    return json.dumps({"ranges": ranges, "precision": precision, "seed": seed},
+                      sort_keys=True)
+
+
+def price_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
+                    player: str | None = None, ranges: Ranges = None,
+                    precision: float = DEFAULT_PRECISION, seed: int = 1,
+                    progress: Callable[[int, int], None] | None = None,
+                    executor=None) -> PricingResult:
+    """Price and store the decisions (and the luck) of ``player`` (default filters.player,
+    else each hand's hero) in every hand the filters keep that is not priced yet with these
+    settings. progress(done, total) after each hand; executor: a batch executor
+    (batch/executors.py) whose workers price the hands (None: this process)."""
+    if ranges:
+        from .pricing import check_ranges
+        check_ranges(ranges)
+    player = player if player is not None else filters.player
+    settings = _settings(ranges, precision, seed)
+    where, args = _where(replace(filters, player=player))
+    rows = connection.execute(
+        "SELECT h.id, h.room, h.hand_id, h.source, s.player, p.settings "
+        "FROM seats s JOIN hands h ON h.id = s.hand "
+        "LEFT JOIN priced p ON p.hand = s.hand AND p.player = s.player "
+        f"WHERE {' AND '.join(where)} ORDER BY h.source, h.id", args).fetchall()
+    to_do = [r for r in rows if r[5] != settings]
+    already = len(rows) - len(to_do)
+    if not to_do:  # nothing to price: the odds engine stays unloaded
+        if progress is not None:
+            progress(0, 0)
+        return PricingResult(already=already)
+    from .pricing import hands_to_price, priced_hands
+    tasks, unpriced = hands_to_price(to_do, ranges, precision, seed)
+    total = len(tasks)
+    if progress is not None:
+        progress(0, total)
+    priced = decisions = luck_rows = 0
+    for done, result in enumerate(priced_hands(tasks, executor), 1):
+        _store(connection, result, settings)
+        priced += 1
+        decisions += len(result.decisions)
+        luck_rows += len(result.luck)
+        if result.problem is not None:
+            unpriced.append(_unpriced_of(rows, result))
+        if progress is not None:
+            progress(done, total)
+    return PricingResult(priced, decisions, luck_rows, already, tuple(unpriced))
+
+
+def _unpriced_of(rows: list, result: _Priced) -> Unpriced:
+    row = next(r for r in rows if r[0] == result.row)
+    return Unpriced(row[1], row[2], row[3], result.problem or "")
+
+
+def _store(connection: sqlite3.Connection, result: _Priced, settings: str) -> None:
+    """One hand's rows, replacing any priced with other settings, in one transaction."""
+    with _transaction(connection):
+        for table in ("decisions", "luck"):
+            connection.execute(f"DELETE FROM {table} WHERE hand = ? AND player = ?",
+                               (result.row, result.player))
+        connection.executemany(
+            "INSERT INTO decisions (hand, street, action_index, player, kind, facing, pot, "
+            "big_bet, equity, equity_se, method, ranges, needed, cost_big_bets, "
+            "computed_with) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(result.row, d.street, d.action_index, d.player, d.kind, d.facing, d.pot,
+              d.big_bet, d.equity, d.equity_se, d.method, d.ranges, d.needed,
+              d.cost_big_bets, d.computed_with) for d in result.decisions])
+        connection.executemany(
+            "INSERT INTO luck (hand, player, street, equity_share, pot, won) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(result.row, row.player, row.street, row.expected_share, result.luck_pot,
+              row.won_share) for row in result.luck])
+        connection.execute(
+            "INSERT OR REPLACE INTO priced (hand, player, settings, problem, computed_with) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (result.row, result.player, settings, result.problem, __version__))
+
+
+# --------------------------------------------------------------------- the costly list
+
+@dataclass(frozen=True)
+class CostlyDecision:
+    """A stored decision with its hand, and where to see it: the replay's command line and
+    the page's link to the hand at that street."""
+
+    room: str
+    hand_id: str
+    source: str
+    played_at: str | None
+    game: str
+    player: str
+    street: str
+    action_index: int
+    kind: str
+    pot: float
+    facing: float
+    needed: float | None
+    equity: float
+    equity_se: float
+    ranges: str
+    cost_big_bets: float
+    replay: str
+    link: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def replay_command(source: str, hand_id: str, player: str, hero: str | None) -> str:
+    """The command line that replays the hand with the player's decisions priced."""
+    words = ["studodds", "replay", source, "--hand", hand_id, "--decisions"]
+    if player != hero:
+        words += ["--hero", player]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def page_link(room: str, hand_id: str, street: str, player: str) -> str:
+    """The page's address of the hand at that street: the hand by its room and id in the
+    review database (the page's server reads the database, never a path from a link)."""
+    return "/#" + urlencode({"replay": hand_id, "room": room, "street": street,
+                             "player": player})
+
+
+def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
+                     player: str | None = None, limit: int = 20) -> tuple[CostlyDecision, ...]:
+    """The stored decisions that cost something, worst first (ties: room, hand id, street
+    order, action), at most ``limit``."""
+    player = player if player is not None else filters.player
+    where, args = _where(replace(filters, player=player))
+    rows = connection.execute(
+        "SELECT h.room, h.hand_id, h.source, h.played_at, h.game, h.hero, d.player, "
+        "d.street, d.action_index, d.kind, d.pot, d.facing, d.needed, d.equity, "
+        "d.equity_se, d.ranges, d.cost_big_bets "
+        "FROM decisions d JOIN hands h ON h.id = d.hand "
+        "JOIN seats s ON s.hand = d.hand AND s.player = d.player "
+        f"WHERE d.cost_big_bets > 0 AND {' AND '.join(where)} "
+        "ORDER BY d.cost_big_bets DESC, h.room, h.hand_id, d.street, d.action_index "
+        "LIMIT ?", [*args, limit]).fetchall()
+    out = []
+    for (room, hand_id, source, played_at, game, hero, name, street, index, kind, pot,
+         facing, needed, equity, se, used, cost) in rows:
+        out.append(CostlyDecision(
+            room, hand_id, source, played_at, game, name, street, index, kind, pot, facing,
+            needed, equity, se, used, cost, replay_command(source, hand_id, name, hero),
+            page_link(room, hand_id, street, name)))
+    return tuple(out)
+
+
+# ------------------------------------------------------------------------------ luck
+
+@dataclass(frozen=True)
+class LuckSession:
+    """Luck over a session's showdown hands (session: a source file; None: all of them),
+    street by street: the chips the player could expect (equity share x pot) against the
+    chips won (won share x pot), summed, and the same in big bets (each hand's own)."""
+
+    source: str | None
+    showdowns: int
+    won_chips: float
+    won_big_bets: float
+    expected_chips: dict[str, float]
+    expected_big_bets: dict[str, float]
+
+    @property
+    def luck_chips(self) -> dict[str, float]:
+        return {s: self.won_chips - e for s, e in self.expected_chips.items()}
+
+    @property
+    def luck_big_bets(self) -> dict[str, float]:
+        return {s: self.won_big_bets - e for s, e in self.expected_big_bets.items()}
+
+    def to_dict(self) -> dict:
+        return {"source": self.source, "showdowns": self.showdowns,
+                "won_chips": self.won_chips, "won_big_bets": self.won_big_bets,
+                "expected_chips": self.expected_chips,
+                "expected_big_bets": self.expected_big_bets,
+                "luck_chips": self.luck_chips, "luck_big_bets": self.luck_big_bets}
+
+
+@dataclass(frozen=True)
+class LuckSummary:
+    sessions: tuple[LuckSession, ...]
+    total: LuckSession
+
+    def to_dict(self) -> dict:
+        return {"sessions": [s.to_dict() for s in self.sessions],
+                "total": self.total.to_dict()}
+
+
+def luck_summary(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
+                 player: str | None = None) -> LuckSummary:
+    """Per session (a source file, in the order first imported) and over all of them."""
+    player = player if player is not None else filters.player
+    where, args = _where(replace(filters, player=player))
+    rows = connection.execute(
+        "SELECT h.source, h.id, h.game, h.big_bet, l.street, l.equity_share, l.pot, l.won "
+        "FROM luck l JOIN hands h ON h.id = l.hand "
+        "JOIN seats s ON s.hand = l.hand AND s.player = l.player "
+        f"WHERE {' AND '.join(where)} ORDER BY h.id", args).fetchall()
+    by_source: dict[str, list] = {}
+    for row in rows:
+        by_source.setdefault(row[0], []).append(row)
+    sessions = tuple(_session(source, found) for source, found in by_source.items())
+    return LuckSummary(sessions, _session(None, rows))
+
+
+def _session(source: str | None, rows: list) -> LuckSession:
+    won: dict[int, tuple[float, float]] = {}
+    expected: dict[str, float] = {}
+    expected_bb: dict[str, float] = {}
+    order: dict[str, int] = {}
+    for _, hand, game, big_bet, street, share, pot, won_share in rows:
+        won[hand] = (won_share * pot, won_share * pot / big_bet)
+        expected[street] = expected.get(street, 0.0) + share * pot
+        expected_bb[street] = expected_bb.get(street, 0.0) + share * pot / big_bet
+        order.setdefault(street, street_names(game).index(street))
+    streets = sorted(expected, key=lambda s: order[s])
+    return LuckSession(source, len(won),
+                       round(sum(c for c, _ in won.values()), 6),
+                       round(sum(b for _, b in won.values()), 6),
+                       {s: round(expected[s], 6) for s in streets},
+                       {s: round(expected_bb[s], 6) for s in streets})

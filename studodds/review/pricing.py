@@ -1,0 +1,145 @@
+"""The pricing of stored hands, for review/costly.py: each hand read again from its file,
+priced by decisions_of and luck_of where the executor runs it (here, a thread per core;
+or a Dask worker). Apart from costly.py because it loads the odds engine, which the
+queries of the database (costly_decisions, luck_summary) do without: they start fast."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from ..config import most_threads
+from ..games import get_game
+from ..histories.history_files import FileRefused, parse_bytes, read_file_bytes
+from ..histories.record import HandHistory
+from ..scenario import build_scenario
+from .costly import RangesError, Unpriced
+from .decisions import Decision, decisions_of
+from .hand_rows import room_of
+from .luck import LuckRow, luck_of
+
+Ranges = str | Mapping[str, str] | None
+
+
+def check_ranges(ranges: Ranges) -> None:
+    """Each range read once, on a hand of seven-card stud (the notation is every game's)."""
+    texts = [ranges] if isinstance(ranges, str) else list((ranges or {}).values())
+    for text in texts:
+        try:
+            build_scenario(get_game("stud7"), ["(x x) Kd", f"({text.strip()}) 2c"], "", None)
+        except ValueError as exc:
+            why = str(exc).removeprefix("player 2: ")
+            raise RangesError(f"--ranges {text!r}: {why}") from None
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One hand to price, as sent to a worker (a Dask worker gets it pickled)."""
+
+    row: int  # the hand's id in the database
+    hand: HandHistory
+    player: str
+    ranges: Ranges
+    precision: float
+    seed: int
+
+
+@dataclass(frozen=True)
+class _Priced:
+    row: int
+    player: str
+    decisions: tuple[Decision, ...]
+    luck: tuple[LuckRow, ...]
+    luck_pot: float
+    problem: str | None
+
+
+def hands_to_price(rows: list, ranges: Ranges, precision: float,
+           seed: int) -> tuple[list[_Task], list[Unpriced]]:
+    """The hands to price, each read again from its file (each file read once)."""
+    by_source: dict[str, list] = defaultdict(list)
+    for row in rows:
+        by_source[row[3]].append(row)
+    tasks, unpriced = [], []
+    for source, wanted in by_source.items():
+        found, problem = _hands_in(source)
+        for row, room, hand_id, _, name, _ in wanted:
+            hand = found.get((room, hand_id))
+            if hand is None:
+                reason = problem or "the file no longer holds this hand"
+                unpriced.append(Unpriced(room, hand_id, source, reason))
+            else:
+                tasks.append(_Task(row, hand, name, ranges, precision, seed))
+    return tasks, unpriced
+
+
+def _hands_in(source: str) -> tuple[dict[tuple[str, str], HandHistory], str | None]:
+    try:
+        hands, _, _ = parse_bytes(read_file_bytes(source), source)
+    except (OSError, FileRefused) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        return {}, (f"its file cannot be read ({why}): put the file back where it was "
+                    "imported from to price it")
+    return {(room_of(h), h.hand_id): h for h in hands}, None
+
+
+def price_hand(task: _Task) -> _Priced:
+    """One hand's decisions and luck (a problem in place of the decisions when they
+    cannot be priced). Runs where the executor puts it."""
+    try:
+        found = decisions_of(task.hand, task.player, ranges=task.ranges,
+                             precision=task.precision, seed=task.seed)
+        problem = None
+    except ValueError as exc:
+        found, problem = (), str(exc)
+    try:
+        luck = luck_of(task.hand, task.player, seed=task.seed)
+    except ValueError:
+        luck = ()  # a hand luck cannot be said of: its decisions still count
+    return _Priced(task.row, task.player, found, luck, _pot_to_win(task.hand, task.player),
+                   problem)
+
+
+def _pot_to_win(hand: HandHistory, player: str) -> float:
+    """The chips ``player`` could win at the end: from each player, up to what the player
+    put in (uncalled bets returned taken out)."""
+    def net(name: str) -> float:
+        return hand.put_in(name) - hand.uncalled.get(name, 0.0)
+    mine = net(player)
+    return round(sum(min(net(name), mine) for name in hand.players), 2)
+
+
+def priced_hands(tasks: Sequence[_Task], executor) -> Iterator[_Priced]:
+    if executor is not None and hasattr(executor, "scheduler"):  # a DaskExecutor
+        yield from _run_dask(tasks, executor)
+        return
+    # A LocalExecutor, or none: here: a hand per core at once (the kernels release the GIL), in order.
+    at_once = max(1, min(most_threads(), len(tasks)))
+    if at_once == 1:
+        yield from map(price_hand, tasks)
+        return
+    with ThreadPoolExecutor(at_once, thread_name_prefix="studodds-price") as pool:
+        yield from pool.map(price_hand, tasks)
+
+
+def _run_dask(tasks: Sequence[_Task], executor) -> Iterator[_Priced]:
+    """The hands as Dask tasks, through the batch's DaskExecutor (its cluster, its
+    errors); results as they finish."""
+    from ..batch.executors import _import_distributed
+    from ..batch.spot_lines import BatchError
+    distributed = _import_distributed()
+    with executor:
+        client = executor.client
+        futures = client.map(price_hand, list(tasks), pure=False)
+        for future in distributed.as_completed(futures, loop=client.loop):
+            try:
+                yield future.result()
+            except ImportError as exc:
+                raise BatchError(f"the Dask workers cannot run studodds ({exc}): install "
+                                 "studodds, this version, on every worker") from None
+            except Exception as exc:  # noqa: BLE001 - price_hand never raises: the cluster does
+                raise BatchError(f"the Dask cluster failed ({type(exc).__name__}: {exc}); the "
+                                 "hands priced so far are stored: run again to price the "
+                                 "rest") from None

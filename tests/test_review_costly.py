@@ -1,0 +1,337 @@
+"""review.costly and `studodds review costly` / `review luck`: the decisions of the priced
+fixture hands (tests/data/review/decisions_priced.txt, each price worked out by hand in
+tests/test_decisions.py) stored once, listed worst first with where to see them; pricing
+again computes nothing, new hands are priced alone; the luck of the two showdowns."""
+
+import json
+import shlex
+import shutil
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+from review_helpers import FOUR_HANDS, REVIEW_FIXTURES
+
+from studodds.batch.executors import DaskExecutor, LocalExecutor
+from studodds.cli import main
+from studodds.cli.main import cli
+from studodds.equity import equity
+from studodds.histories import parse_file
+from studodds.review import costly, pricing
+from studodds.review.costly import (
+    RangesError,
+    costly_decisions,
+    luck_summary,
+    price_decisions,
+)
+from studodds.review.database import open_database
+from studodds.review.decisions import DECISION_PRECISION, IGNORES, decisions_of
+from studodds.review.hand_import import import_paths
+from studodds.review.luck import luck_of
+from studodds.review.player_stats import Filters
+
+PRICED = REVIEW_FIXTURES / "decisions_priced.txt"
+HI_LO = Filters(game="stud7hl8")  # hand 3 alone: one hand to price, fast
+
+
+def fresh(folder, *sources):
+    """A database with copies of the fixture files imported (copies: a test may remove
+    one), and the copies' paths."""
+    copies = []
+    for source in sources:
+        copy = folder / source.name
+        shutil.copy(source, copy)
+        copies.append(copy)
+    connection = open_database(folder / "db.sqlite")
+    import_paths(connection, copies)
+    return connection, copies
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """The hand ids decisions_of is asked to price."""
+    asked = []
+
+    def counting(hand, *args, **kwargs):
+        asked.append(hand.hand_id)
+        return decisions_of(hand, *args, **kwargs)
+    monkeypatch.setattr(pricing, "decisions_of", counting)
+    return asked
+
+
+@pytest.fixture(scope="module")
+def priced(tmp_path_factory):
+    """The three priced hands imported and priced once: (connection, the file, result)."""
+    folder = tmp_path_factory.mktemp("priced")
+    connection, (copy,) = fresh(folder, PRICED)
+    result = price_decisions(connection)
+    yield connection, copy, result
+    connection.close()
+
+
+@pytest.fixture(scope="module")
+def hands():
+    found, _ = parse_file(str(PRICED))
+    return {h.hand_id[-1]: h for h in found}
+
+
+def stored(connection, hand_id):
+    return connection.execute(
+        "SELECT d.street, d.action_index, d.player, d.kind, d.facing, d.pot, d.big_bet, "
+        "d.equity, d.equity_se, d.method, d.ranges, d.needed, d.cost_big_bets "
+        "FROM decisions d JOIN hands h ON h.id = d.hand WHERE h.hand_id = ? "
+        "ORDER BY d.street, d.action_index", (hand_id,)).fetchall()
+
+
+def test_every_decision_is_stored_as_priced(priced, hands):
+    connection, _, result = priced
+    assert (result.priced, result.decisions, result.already, result.unpriced) == (
+        3, 6 + 9 + 4, 0, ())
+    for h in hands.values():
+        expected = [(d.street, d.action_index, d.player, d.kind, d.facing, d.pot, d.big_bet,
+                     d.equity, d.equity_se, d.method, d.ranges, d.needed, d.cost_big_bets)
+                    for d in decisions_of(h)]
+        assert stored(connection, h.hand_id) == expected
+
+
+def test_the_costliest_first_with_the_hand_worked_prices(priced):
+    connection, copy, _ = priced
+    found = costly_decisions(connection)
+    # Hand 2: Hero folds four aces on the river facing 4 into 34.75: needs 4 / 38.75 and
+    # throws away (equity - needed) x 38.75 chips, equity counted exactly.
+    river = equity("stud7", ["(As Ac) 9h Ah Ad Kh (Qs)", "(x x) 2c 5c 6c 7c (x)"],
+                   "Td Jd x x", exact=True).players[0].equity
+    worst = found[0]
+    assert (worst.hand_id, worst.street, worst.kind, worst.facing, worst.pot) == (
+        "350000000002", "7th", "fold", 4, 34.75)
+    assert worst.needed == pytest.approx(4 / 38.75)
+    assert worst.cost_big_bets == pytest.approx((river - 4 / 38.75) * 38.75 / 4)
+    assert (worst.room, worst.game, worst.player, worst.source) == (
+        "PokerStars", "stud7", "Hero", str(copy))
+    # Hand 1: a call of 4 into 32.75 drawing dead against quads: one big bet exactly.
+    second = found[1]
+    assert (second.hand_id, second.street, second.kind, second.equity) == (
+        "350000000001", "6th", "call", 0)
+    assert second.cost_big_bets == pytest.approx(1.0)
+    costs = [d.cost_big_bets for d in found]
+    assert costs == sorted(costs, reverse=True) and min(costs) > 0
+    assert {d.kind for d in found} <= {"call", "fold", "raise", "complete"}
+    assert [d.hand_id for d in costly_decisions(connection, limit=1)] == ["350000000002"]
+
+
+def test_each_costly_decision_says_where_to_see_it(priced):
+    connection, copy, _ = priced
+    worst = costly_decisions(connection, limit=1)[0]
+    assert worst.replay == (f"studodds replay {shlex.quote(str(copy))} --hand 350000000002 "
+                            "--decisions")
+    assert worst.link == "/#replay=350000000002&room=PokerStars&street=7th&player=Hero"
+    # The command line given replays that hand and shows that decision's price.
+    out = CliRunner().invoke(cli, shlex.split(worst.replay)[1:]).output
+    assert "350000000002" in out and "7th" in out and f"{worst.cost_big_bets:.2f}" in out
+    # Another player than the file's hero: the replay is from their seat.
+    assert costly.replay_command("a b.txt", "7", "Ann", "Hero") == (
+        "studodds replay 'a b.txt' --hand 7 --decisions --hero Ann")
+
+
+def test_pricing_again_computes_nothing(priced, counted):
+    connection, _, _ = priced
+    again = price_decisions(connection)
+    assert (again.priced, again.already, counted) == (0, 3, [])
+
+
+def test_new_hands_are_priced_alone(tmp_path, counted):
+    connection, _ = fresh(tmp_path, PRICED)
+    price_decisions(connection, HI_LO)
+    assert counted == ["350000000003"]
+    counted.clear()
+    shutil.copy(FOUR_HANDS, tmp_path / FOUR_HANDS.name)
+    import_paths(connection, [tmp_path / FOUR_HANDS.name])
+    result = price_decisions(connection, Filters(room="PokerStars", game="razz"))
+    razz = [row[0] for row in connection.execute(
+        "SELECT hand_id FROM hands WHERE game = 'razz' ORDER BY id")]
+    assert razz and sorted(counted) == sorted(razz) and result.priced == len(razz)
+    counted.clear()
+    price_decisions(connection, HI_LO)
+    assert counted == []
+
+
+def test_other_ranges_price_again_and_replace_the_rows(tmp_path, counted):
+    connection, _ = fresh(tmp_path, PRICED)
+    price_decisions(connection, HI_LO)
+    random_rows = stored(connection, "350000000003")
+    result = price_decisions(connection, HI_LO, ranges="top50%")
+    assert (result.priced, counted) == (1, ["350000000003", "350000000003"])
+    ranged = stored(connection, "350000000003")
+    assert len(ranged) == len(random_rows) == 4
+    assert {row[10] for row in ranged} == {"top50%"}
+
+
+def test_a_hand_whose_file_is_gone_waits_for_it(tmp_path):
+    connection, (copy,) = fresh(tmp_path, PRICED)
+    moved = tmp_path / "elsewhere.txt"
+    copy.rename(moved)
+    result = price_decisions(connection, HI_LO)
+    assert result.priced == 0 and len(result.unpriced) == 1
+    assert result.unpriced[0].hand_id == "350000000003"
+    assert "its file cannot be read" in result.unpriced[0].reason
+    assert connection.execute("SELECT count(*) FROM priced").fetchone() == (0,)
+    moved.rename(copy)
+    assert price_decisions(connection, HI_LO).priced == 1
+
+
+def test_a_hand_that_cannot_be_priced_is_kept_with_why_and_not_retried(tmp_path, counted):
+    connection, _ = fresh(tmp_path, PRICED)
+    # Third folds on 3rd street without showing: his cards are not known.
+    result = price_decisions(connection, player="Third")
+    assert result.priced == 1 and [u.hand_id for u in result.unpriced] == ["350000000001"]
+    assert "does not show the hole cards of 'Third'" in result.unpriced[0].reason
+    counted.clear()
+    assert price_decisions(connection, player="Third").already == 1 and counted == []
+
+
+def test_a_bad_range_is_refused_before_any_hand_is_priced(tmp_path):
+    connection, _ = fresh(tmp_path, PRICED)
+    with pytest.raises(RangesError, match=r"^--ranges 'pairs': 'pairs' is neither a card"):
+        price_decisions(connection, ranges={"Villain": "pairs"})
+    assert connection.execute("SELECT count(*) FROM priced").fetchone() == (0,)
+
+
+def test_the_luck_of_the_showdowns(priced, hands):
+    connection, copy, _ = priced
+    # Hand 1: Hero and Villain each put in 18.25, Third his ante: 36.75 to win, none won.
+    # Hand 3: Hero all in for 5; Lowman 2.10; Highman 5.10 less 0.10 returned: 12.10 to
+    # win, half won (the low).
+    pots = {"1": (36.75, 0.0, 4.0), "3": (12.10, 0.5, 2.0)}
+    rows = connection.execute(
+        "SELECT h.hand_id, l.street, l.pot, l.won, l.equity_share FROM luck l "
+        "JOIN hands h ON h.id = l.hand ORDER BY h.hand_id, l.street").fetchall()
+    expected_rows = [(h.hand_id, r.street, pots[key][0], pots[key][1], r.expected_share)
+                     for key, h in sorted(hands.items()) if key in pots
+                     for r in luck_of(h)]
+    assert len(rows) == len(expected_rows) == 8
+    for row, (hand_id, street, pot, won, share) in zip(rows, expected_rows, strict=True):
+        assert row[:2] == (hand_id, street)
+        assert row[2:4] == pytest.approx((pot, won))
+        assert row[4] == pytest.approx(share, abs=1e-12)
+    summary = luck_summary(connection)
+    assert [s.source for s in summary.sessions] == [str(copy)]
+    total = summary.total
+    assert total.showdowns == 2
+    assert total.won_chips == pytest.approx(6.05)
+    assert total.won_big_bets == pytest.approx(6.05 / 2)
+    one = {r.street: r.expected_share for r in luck_of(hands["1"])}
+    three = {r.street: r.expected_share for r in luck_of(hands["3"])}
+    for street in ("3rd", "4th", "5th", "6th"):
+        chips = 36.75 * one[street] + 12.10 * three[street]
+        assert total.expected_chips[street] == pytest.approx(chips, abs=1e-5)
+        assert total.luck_chips[street] == pytest.approx(6.05 - chips, abs=1e-5)
+        assert total.expected_big_bets[street] == pytest.approx(
+            36.75 * one[street] / 4 + 12.10 * three[street] / 2, abs=1e-5)
+
+
+def test_the_local_executor_gives_the_same_rows(tmp_path, priced):
+    connection, _ = fresh(tmp_path, PRICED)
+    with LocalExecutor() as executor:
+        assert price_decisions(connection, HI_LO, executor=executor).priced == 1
+    assert stored(connection, "350000000003") == stored(priced[0], "350000000003")
+
+
+# --- the commands --------------------------------------------------------------------
+
+@pytest.fixture
+def run(capsys):
+    """The command as a user runs it (cli.main: errors as one line): (code, out, err)."""
+    def running(*args):
+        capsys.readouterr()
+        code = main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return code, out, err
+    return running
+
+
+def test_review_costly_prices_then_lists(tmp_path, run):
+    db = tmp_path / "db.sqlite"
+    shutil.copy(PRICED, tmp_path / PRICED.name)
+    assert run("review", "import", "--db", db, tmp_path / PRICED.name)[0] == 0
+    code, out, err = run("review", "costly", "--db", db, "--limit", 2)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["cost", "(big"]
+    assert lines[2].split()[:4] == ["8.57", "350000000002", "7th", "fold"]
+    assert lines[3].split()[:5] == ["1.00", "350000000001", "6th", "call", "4"]
+    assert lines[-1] == IGNORES and len(lines) == 4 + 3
+    assert "3 hands priced now (19 decisions), 0 priced before" in err
+    code, out, err = run("review", "costly", "--db", db, "--format", "json")
+    assert code == 0 and "0 hands priced now (0 decisions), 3 priced before" in err
+    document = json.loads(out)
+    assert document["note"] == IGNORES
+    assert document["decisions"][0]["link"].startswith("/#replay=350000000002&")
+    code, out, err = run("review", "costly", "--db", db, "--format", "csv")
+    assert code == 0 and out.splitlines()[0].startswith("room,hand_id,source,")
+    assert IGNORES in err and IGNORES not in out
+    code, out, _ = run("review", "luck", "--db", db)
+    assert code == 0 and out.splitlines()[-1].split()[:4] == ["all", "sessions", "2", "6th"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--ranges", "bogus%"], "Error: --ranges 'bogus%': 'bogus%' is not a card"),
+    (["--dask", "no where"], "Error: --dask 'no where': give the Dask scheduler's address"),
+    (["--limit", "0"], "Error: Invalid value for '--limit'"),
+])
+def test_review_costly_errors_are_one_line(tmp_path, run, args, message):
+    db = tmp_path / "db.sqlite"
+    run("review", "import", "--db", db, PRICED)
+    code, out, err = run("review", "costly", "--db", db, *args)
+    assert code == 2 and out == ""
+    errors = [line for line in err.splitlines() if line.startswith("Error")]
+    assert len(errors) == 1 and errors[0].startswith(message), err
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM priced").fetchone() == (0,)
+
+
+def test_review_costly_and_luck_without_a_database(tmp_path, run):
+    for command in ("costly", "luck"):
+        code, out, err = run("review", command, "--db", tmp_path / "none.sqlite")
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert err.startswith("Error: no database at ")
+
+
+def test_the_default_precision_is_the_decisions_one():
+    assert costly.DEFAULT_PRECISION == DECISION_PRECISION
+
+
+def test_luck_and_a_costly_list_with_nothing_to_price_load_no_odds_engine(tmp_path):
+    """Queries of what is stored start fast: numba (seconds to load) stays out."""
+    connection, _ = fresh(tmp_path, PRICED)
+    price_decisions(connection, HI_LO)
+    connection.close()
+    code = ("import sys\nfrom studodds.cli.main import cli\n"
+            "from studodds.review.costly import costly_decisions, price_decisions\n"
+            "from studodds.review.database import open_database\n"
+            "from studodds.review.player_stats import Filters\n"
+            f"c = open_database({str(tmp_path / 'db.sqlite')!r})\n"
+            "print(price_decisions(c, Filters(game='stud7hl8')).already,"
+            " len(costly_decisions(c)))\n"
+            "from studodds.cli import main\n"
+            f"main(['review', 'luck', '--db', {str(tmp_path / 'db.sqlite')!r}])\n"
+            "print('numba' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    lines = done.stdout.split("\n")
+    assert lines[0] == "1 0" and lines[-2] == "False"  # hand 3 costs nothing
+
+
+def test_a_dask_cluster_gives_the_same_rows(tmp_path, priced):
+    """As the batch's Dask tests (tests/test_batch.py): a LocalCluster of worker processes."""
+    pytest.importorskip("distributed")
+    import faulthandler
+    faulthandler.dump_traceback_later(120, exit=True)  # a hung cluster ends the run
+    try:
+        connection, _ = fresh(tmp_path, PRICED)
+        executor = DaskExecutor(workers=1, threads_per_worker=1)
+        assert price_decisions(connection, HI_LO, executor=executor).priced == 1
+        assert not executor.started  # closed when the pricing is done
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+    assert stored(connection, "350000000003") == stored(priced[0], "350000000003")
