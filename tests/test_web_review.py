@@ -138,3 +138,51 @@ def test_a_bad_filter_is_one_line(client, query, words):
 def test_the_review_routes_keep_the_servers_host_check(client):
     answer = client.get("/api/review/stats", headers={"host": "evil.example:8765"})
     assert answer.status_code in (400, 403, 421)
+
+
+PRICED = FOUR_HANDS.parent / "decisions_priced.txt"
+
+
+def test_the_costly_list_is_review_costlys_priced_once(client, db, capsys):
+    assert main(["review", "import", str(PRICED), "--db", str(db)]) in (0, None)
+    got = client.get("/api/review/costly").json()
+    capsys.readouterr()
+    assert main(["review", "costly", "--db", str(db), "--format", "json"]) in (0, None)
+    cli = json.loads(capsys.readouterr().out)
+    rows = cli["decisions"] if isinstance(cli, dict) else cli
+    assert got["costly"] == rows[:len(got["costly"])]
+    worst = got["costly"][0]
+    assert (worst["hand_id"], worst["street"], worst["kind"]) == ("350000000002", "7th", "fold")
+    assert worst["link"] == "/#replay=350000000002&room=PokerStars&street=7th&player=Hero"
+    assert got["unpriced"] == [] and "implied" in got["ignores"]
+
+
+def test_a_hand_uploaded_from_the_page_is_counted_as_not_priced(client):
+    client.post("/api/review/import", params={"name": "priced.txt"}, content=PRICED.read_bytes())
+    got = client.get("/api/review/costly").json()
+    assert got["costly"] == []
+    # The page sends a file's bytes, not its place on disk: pricing reads the hand again
+    # from its file, so those hands wait (import the file with review import to price them).
+    assert len(got["unpriced"]) == PRICED.read_text().count("PokerStars Hand #")
+    assert "its file cannot be read" in got["unpriced"][0]["reason"]
+
+
+def test_a_costly_entry_replays_its_hand_from_the_database(client, db, capsys):
+    assert main(["review", "import", str(PRICED), "--db", str(db)]) in (0, None)
+    answer = client.post("/api/review/replay", params={
+        "room": "PokerStars", "hand": "350000000002", "player": "Hero"})
+    assert answer.status_code == 200, answer.text
+    capsys.readouterr()
+    main(["replay", str(PRICED), "--hand", "350000000002", "--format", "json"])
+    assert answer.json() == json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(("params", "words"), [
+    ({"room": "PokerStars"}, "name the hand to replay"),
+    ({"room": "PokerStars", "hand": "999"}, "no PokerStars hand 999 in the database"),
+])
+def test_a_stored_replay_of_no_hand_is_one_line(client, db, params, words):
+    assert main(["review", "import", str(PRICED), "--db", str(db)]) in (0, None)
+    answer = client.post("/api/review/replay", params=params)
+    assert answer.status_code == 400
+    assert words in answer.json()["error"] and "\n" not in answer.json()["error"]

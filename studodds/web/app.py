@@ -185,6 +185,25 @@ def _review_stats(work: WorkQueue, db: str) -> Callable:
     return endpoint
 
 
+def _review_costly(work: WorkQueue, db: str) -> Callable:
+    """GET /api/review/costly?game=...: the costliest decisions, pricing what is missing."""
+    async def endpoint(request: Request) -> Response:
+        params = dict(request.query_params)
+        return await _answer(request, work, request.body, lambda raw: (
+            review_questions.costly_question(params, db)))
+    return endpoint
+
+
+def _review_replay(work: WorkQueue, db: str) -> Callable:
+    """POST /api/review/replay?room=ROOM&hand=ID&player=NAME: a hand of the database
+    replayed."""
+    async def endpoint(request: Request) -> Response:
+        params = dict(request.query_params)
+        return await _answer(request, work, request.body, questions.in_page_words(
+            lambda raw: review_questions.stored_replay_question(params, db)))
+    return endpoint
+
+
 async def _page(request: Request) -> Response:
     index = os.path.join(STATIC, "index.html")
     if not os.path.isfile(index):
@@ -243,6 +262,8 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
         Route("/api/replay", _replaying(work), methods=["POST"]),
         Route("/api/review/import", _review_import(work, db), methods=["POST"]),
         Route("/api/review/stats", _review_stats(work, db)),
+        Route("/api/review/costly", _review_costly(work, db)),
+        Route("/api/review/replay", _review_replay(work, db), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False)),
     ]
     question_paths = ("/api/equity", "/api/next", "/api/declare", "/api/odds")

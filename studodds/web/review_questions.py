@@ -10,11 +10,14 @@ import os
 from collections.abc import Mapping
 
 from ..games import GAMES
-from ..review.database import open_database
+from ..histories.history_files import FileRefused, read_file_bytes
+from ..review.costly import costly_decisions, price_decisions
+from ..review.database import DatabaseError, open_database
+from ..review.decisions import IGNORES
 from ..review.hand_import import import_upload
 from ..review.overview import filter_choices, net_over_hands, stats_by_game
 from ..review.player_stats import FilterError, Filters, parse_date, parse_stakes, player_stats
-from .questions import Progress, Question, Warn, upload_name
+from .questions import Progress, Question, Warn, replay_question, upload_name
 
 FILTERS = ("player", "game", "stakes", "since", "until", "room", "opponent")
 
@@ -85,4 +88,66 @@ def stats_question(params: Mapping[str, str], db: str) -> Question:
             }
         finally:
             connection.close()
+    return run
+
+
+COSTLY_LIMIT = 20  # the page lists the worst; `studodds review costly --limit N` for more
+
+
+def costly_question(params: Mapping[str, str], db: str) -> Question:
+    """GET /api/review/costly?game=...: the decisions that cost the most (`studodds review
+    costly`), the hands not priced yet priced first (once: they are stored), with progress;
+    a hand whose file cannot be read is counted with the reason."""
+    filters = read_filters(params)
+
+    def run(progress: Progress, warn: Warn):
+        if not os.path.exists(db):
+            return {"costly": [], "priced": 0, "unpriced": [], "ignores": IGNORES}
+        connection = open_database(db, create=False)
+        try:
+            def priced(done: int, total: int) -> None:
+                progress(done / total if total else 1.0)
+            result = price_decisions(connection, filters, progress=priced)
+            rows = costly_decisions(connection, filters, limit=COSTLY_LIMIT)
+        finally:
+            connection.close()
+        return {"costly": [row.to_dict() for row in rows],
+                "priced": result.priced + result.already,
+                "unpriced": [{"room": u.room, "hand_id": u.hand_id, "reason": u.reason}
+                             for u in result.unpriced],
+                "ignores": IGNORES}
+    return run
+
+
+def stored_replay_question(params: Mapping[str, str], db: str) -> Question:
+    """POST /api/review/replay?room=ROOM&hand=ID&player=NAME: `studodds replay` of a hand
+    in the database, read from the file the import recorded (the request names the hand,
+    never a path), as the player saw it."""
+    room, hand_id = params.get("room", ""), params.get("hand", "")
+    if not room or not hand_id:
+        raise ValueError("name the hand to replay: room=ROOM&hand=ID, as the costly list "
+                         "links it")
+
+    def run(progress: Progress, warn: Warn):
+        if not os.path.exists(db):
+            raise DatabaseError("no hands in the database yet: import hand histories first")
+        connection = open_database(db, create=False)
+        try:
+            found = connection.execute(
+                "SELECT source FROM hands WHERE room = ? AND hand_id = ?",
+                (room, hand_id)).fetchone()
+        finally:
+            connection.close()
+        if found is None:
+            raise ValueError(f"no {room} hand {hand_id} in the database: import it first")
+        source = found[0]
+        try:
+            raw = read_file_bytes(source)
+        except (OSError, FileRefused) as exc:
+            why = getattr(exc, "strerror", None) or str(exc)
+            raise ValueError(f"hand {hand_id}'s file {source!r} cannot be read ({why}): put "
+                             "it back where it was imported from") from None
+        question = replay_question(raw, hero=params.get("player") or None, hand=hand_id,
+                                   name=os.path.basename(source))
+        return question(progress, warn)
     return run
