@@ -5,6 +5,7 @@ filter narrows them, and all of it fits the screen and a finger."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import subprocess
 import sys
@@ -12,7 +13,7 @@ import time
 import urllib.request
 
 import pytest
-from review_helpers import FOUR_HANDS
+from review_helpers import FOUR_HANDS, REVIEW_FIXTURES
 from test_web_page import (
     _WHY,
     NOT_ON_SCREEN,
@@ -29,12 +30,14 @@ if not _WHY:
     from selenium.webdriver.support.ui import Select
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+PRICED = REVIEW_FIXTURES / "decisions_priced.txt"
+
+
+@contextlib.contextmanager
+def serving(db):
     """`studodds serve --db` a database of its own (never the user's)."""
     if _WHY:
         pytest.fail(f"CI=true but the browser tests cannot run: {_WHY}")
-    db = tmp_path_factory.mktemp("review") / "hands.sqlite"
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "studodds", "serve", "--no-browser", "--no-warm", "--port",
@@ -58,6 +61,23 @@ def server(tmp_path_factory):
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with serving(tmp_path_factory.mktemp("review") / "hands.sqlite") as address:
+        yield address
+
+
+@pytest.fixture(scope="module")
+def priced_server(tmp_path_factory):
+    """A server whose database holds hands imported from a file on disk (review import),
+    which the costly list can price: the page sends a file's bytes, not its place."""
+    db = tmp_path_factory.mktemp("priced") / "hands.sqlite"
+    subprocess.run([sys.executable, "-m", "studodds", "review", "import", str(PRICED),
+                    "--db", str(db)], cwd=ROOT, check=True, capture_output=True)
+    with serving(db) as address:
+        yield address
 
 
 @pytest.fixture
@@ -113,3 +133,39 @@ def test_the_review_tab_imports_files_and_shows_the_stats(device, server):
     assert len(d.find_elements(By.CSS_SELECTOR, "[data-testid=review-games] svg rect.bar")) == 1
     summary = css(d, "[data-testid=review-summary]").text
     assert summary == "1 hand of Hero (of 4 in the database)"
+
+
+def test_a_costly_decision_opens_its_hand_at_its_street(device, priced_server):
+    d = device
+    d.get(f"{priced_server}/")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#game option"), what="the games")
+    css(d, "[data-testid=review-tab]").click()
+    wait(d, lambda d: stat_cells(d).get("hands") == "3", what="the stats")
+    css(d, "[data-testid=review-costly-run]").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-testid=review-costly] button"),
+         what=f"the costly list ({d.screen_name})")
+    entries = d.find_elements(By.CSS_SELECTOR, "[data-testid=review-costly] button")
+    worst = entries[0]
+    assert worst.text.startswith("Hand 350000000002 (Seven-card stud, PokerStars), 7th "
+                                 "street: fold facing 4 into 34.75"), worst.text
+    assert "implied" in css(d, "#review-costly-note").text
+    assert d.execute_script(NOT_ON_SCREEN, ["[data-testid=review-costly] button",
+                                            "[data-testid=review-costly-run]"]) == []
+    if d.touch:
+        r = worst.rect
+        assert r["width"] >= 40 and r["height"] >= 40
+    worst.click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay-streets button.on"),
+         what="the replay")
+    assert css(d, "#replay-streets button.on").text == "7th street"
+    assert "350000000002" in Select(css(d, "[data-testid=replay-hand]")).first_selected_option.text
+    assert not css(d, "#replay-panel").get_attribute("hidden")
+
+
+def test_the_costly_lists_page_link_opens_the_hand(device, priced_server):
+    d = device
+    d.get(f"{priced_server}/#replay=350000000001&room=PokerStars&street=6th&player=Hero")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay-streets button.on"),
+         what="the replay of the link")
+    assert css(d, "#replay-streets button.on").text == "6th street"
+    assert not css(d, "#replay-panel").get_attribute("hidden")

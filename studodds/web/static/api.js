@@ -34,6 +34,14 @@ export async function getJSON(path, { signal } = {}) {
   return response.json();
 }
 
+// GET with the answer streamed (?stream=1, as postJSON's): onProgress gets each fraction.
+export async function getStreamed(path, onProgress) {
+  const url = `${path}${path.includes("?") ? "&" : "?"}stream=1`;
+  const response = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!response.ok) throw await errorOf(response);
+  return readStream(response, onProgress);
+}
+
 // POST a JSON question. With onProgress the server is asked for its streamed answer
 // (?stream=1: newline-delimited JSON, {"progress": 0.42} and {"warning": "..."} lines then
 // {"result": ...} or {"error": ...}), and onProgress gets each fraction done, onWarning

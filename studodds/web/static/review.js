@@ -2,7 +2,8 @@
 // file, each under the upload cap), then the stats of `studodds review stats` with their
 // filters, the net over hands and the stats by game drawn as SVG (no chart library).
 
-import { getJSON, isAbort, postFile } from "./api.js";
+import { getJSON, getStreamed, isAbort, postFile } from "./api.js";
+import { openStoredHand } from "./replay.js";
 import { gameById } from "./state.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -230,6 +231,77 @@ function renderByGame() {
   $("review-games").replaceChildren(root);
 }
 
+function pct1(x) {
+  return x === null || x === undefined ? "-" : `${(100 * x).toFixed(1)}%`;
+}
+
+function amount(x) {
+  return Number.isInteger(x) ? String(x) : x.toFixed(2);
+}
+
+// The costliest decisions, pricing first what is not priced yet (with progress); each
+// entry opens the hand's replay at its street.
+async function showCostly() {
+  const status = $("review-costly-status");
+  const button = $("review-costly-run");
+  button.disabled = true;
+  status.textContent = "Pricing the decisions\u2026";
+  say("");
+  let answer;
+  try {
+    const query = filterQuery();
+    answer = await getStreamed(`/api/review/costly${query ? `?${query}` : ""}`, (f) => {
+      status.textContent = `Pricing the decisions: ${Math.round(100 * f)}%`;
+    });
+  } catch (err) {
+    status.textContent = "";
+    if (!isAbort(err)) say(err.message);
+    return;
+  } finally {
+    button.disabled = false;
+  }
+  const list = $("review-costly");
+  list.replaceChildren();
+  for (const d of answer.costly) {
+    const li = document.createElement("li");
+    const open = document.createElement("button");
+    open.type = "button";
+    open.className = "costly-entry";
+    open.dataset.hand = d.hand_id;
+    open.dataset.street = d.street;
+    const game = gameById(d.game);
+    const facing = d.facing ? ` facing ${amount(d.facing)}` : "";
+    open.textContent = `Hand ${d.hand_id} (${game ? game.name : d.game}, ${d.room}), ${d.street} street: ` +
+      `${d.kind}${facing} into ${amount(d.pot)}; needed ${pct1(d.needed)}, had ${pct1(d.equity)}: ` +
+      `costs ${d.cost_big_bets.toFixed(2)} big bets`;
+    open.title = `open the replay at ${d.street} street (on the command line: ${d.replay})`;
+    open.addEventListener("click", () => openStoredHand({
+      room: d.room, hand: d.hand_id, player: d.player, street: d.street }));
+    li.append(open);
+    list.append(li);
+  }
+  const waiting = answer.unpriced.length;
+  status.textContent = answer.costly.length
+    ? `The ${answer.costly.length} costliest of ${answer.priced.toLocaleString("en")} hands priced.`
+    : `No decision cost anything in the ${answer.priced.toLocaleString("en")} hands priced.`;
+  if (waiting) {
+    status.textContent += ` ${waiting} not priced: ${answer.unpriced[0].reason}` +
+      (waiting > 1 ? " (and the others alike)." : ".");
+  }
+  const note = $("review-costly-note");
+  note.textContent = answer.ignores;
+  note.hidden = false;
+}
+
+// A page link of the costly list (/#replay=ID&room=ROOM&street=S&player=P) opens the
+// hand's replay at that street (app.js asks once the tabs are wired).
+export function openLinkedHand() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.get("replay") || !params.get("room")) return;
+  openStoredHand({ room: params.get("room"), hand: params.get("replay"),
+    player: params.get("player") || "", street: params.get("street") });
+}
+
 export function initReview() {
   $("review-files").addEventListener("change", (e) => {
     const files = [...e.target.files];
@@ -243,6 +315,8 @@ export function initReview() {
     $(id).addEventListener("change", showStats);
   }
   $("review-stat").addEventListener("change", renderByGame);
+  $("review-costly-run").addEventListener("click", showCostly);
+  window.addEventListener("hashchange", openLinkedHand);
   document.querySelector("[data-testid=review-tab]").addEventListener("click", () => {
     if (!latest) showStats();
   });
