@@ -60,7 +60,8 @@ ALLOWED = {
     # says it is cheap) and luck at showdown
     "review": {"histories", "equity", "method", "scenario", "engine.timing", "__version__"},
     # The web page asks what the CLI asks, the same way; it never imports cli/.
-    "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own", "method"},
+    "web": {"equity", "whatif", "declare", "histories", "batch", "reports", "own", "method",
+            "review"},  # the Review tab: the database imported into and asked
 }
 
 

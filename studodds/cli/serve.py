@@ -44,8 +44,11 @@ WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
 @click.option("--no-warm", is_flag=True,
               help="Do not compile the odds engine in the background at start (`studodds "
               "warm`); each kind of question then compiles what it needs when first asked.")
+@click.option("--db", "db", metavar="FILE", type=click.Path(dir_okay=False),
+              help="The review database the page's Review tab imports hand histories into "
+              "and shows the stats of (default: the one `studodds review` uses).")
 @range_file_option
-def serve_command(host, port, max_seconds, no_key, no_browser, no_warm):
+def serve_command(host, port, max_seconds, no_key, no_browser, no_warm, db):
     """The stud table in your browser: put the cards on the table, see the odds.
 
     Starts a small web server on this computer and opens the page in your default
@@ -93,7 +96,7 @@ def serve_command(host, port, max_seconds, no_key, no_browser, no_warm):
         if not no_browser:
             _open_browser(url)
         app = create_app(host=host, port=port, max_seconds=max_seconds, key=key,
-                         warm=warming)
+                         warm=warming, db=db)
 
         class Server(uvicorn.Server):
             def handle_exit(self, sig, frame):

@@ -123,7 +123,11 @@ class FileRead:
 def read_file(path: str) -> FileRead:
     """A file's hands as rows, ready to write."""
     hands, problems, note = _read(path)
-    source = os.path.abspath(path)
+    return _rows(os.path.abspath(path), hands, problems, note)
+
+
+def _rows(source: str, hands: list[HandHistory], problems: list[ParseProblem],
+          note: str | None) -> FileRead:
     skipped = [SkippedHand(p.hand_id, p.line, p.message) for p in problems]
     kept = []
     for hh in hands:
@@ -137,6 +141,16 @@ def read_file(path: str) -> FileRead:
         note = ("none of its stud hands could be read" if skipped
                 else "no stud hands in it")
     return FileRead(source, kept, skipped, note)
+
+
+def import_upload(connection: sqlite3.Connection, data: bytes, name: str,
+                  chunk_hands: int = CHUNK_HANDS) -> FileImport:
+    """A file's bytes (sent from the page: no path is opened) into the database, as
+    import_file does; ``name`` is what the file is called by in the counts, and its hands'
+    source is "uploaded: NAME"."""
+    hands, problems, note = _parse(data, name)
+    return _write_file(connection, name, _rows(f"uploaded: {name}", hands, problems, note),
+                       chunk_hands)
 
 
 def _write_file(connection: sqlite3.Connection, path: str, read: FileRead,
@@ -157,11 +171,16 @@ def _write_file(connection: sqlite3.Connection, path: str, read: FileRead,
 
 def _read(path: str) -> tuple[list[HandHistory], list[ParseProblem], str | None]:
     try:
-        hands, problems, kind = parse_bytes(read_file_bytes(path), os.path.basename(path))
+        data = read_file_bytes(path)
     except FileRefused as exc:
         return [], [], str(exc)
     except OSError as exc:
         return [], [], f"cannot be read: {exc.strerror or exc}"
+    return _parse(data, os.path.basename(path))
+
+
+def _parse(data: bytes, name: str) -> tuple[list[HandHistory], list[ParseProblem], str | None]:
+    hands, problems, kind = parse_bytes(data, name)
     return hands, problems, None if hands or problems else _no_hands(kind)
 
 

@@ -24,7 +24,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..messages import error_facts
-from . import questions
+from ..review.database import default_database
+from . import questions, review_questions
 from .budget import MAX_SECONDS, OVERRUN
 from .engine_warm import EngineWarm
 from .guards import BodyLimit, BrowserRules, HostCheck
@@ -165,6 +166,44 @@ def _replaying(work: WorkQueue) -> Callable:
     return endpoint
 
 
+def _review_import(work: WorkQueue, db: str) -> Callable:
+    """POST /api/review/import?name=FILE: the raw bytes of a hand-history file, into the
+    database."""
+    async def endpoint(request: Request) -> Response:
+        name = request.query_params.get("name")
+        return await _answer(request, work, request.body, lambda raw: (
+            review_questions.import_question(raw, db, name=name)), upload=True)
+    return endpoint
+
+
+def _review_stats(work: WorkQueue, db: str) -> Callable:
+    """GET /api/review/stats?game=...&stakes=...: the stats, filtered, and their plots."""
+    async def endpoint(request: Request) -> Response:
+        params = dict(request.query_params)
+        return await _answer(request, work, request.body, lambda raw: (
+            review_questions.stats_question(params, db)))
+    return endpoint
+
+
+def _review_costly(work: WorkQueue, db: str) -> Callable:
+    """GET /api/review/costly?game=...: the costliest decisions, pricing what is missing."""
+    async def endpoint(request: Request) -> Response:
+        params = dict(request.query_params)
+        return await _answer(request, work, request.body, lambda raw: (
+            review_questions.costly_question(params, db)))
+    return endpoint
+
+
+def _review_replay(work: WorkQueue, db: str) -> Callable:
+    """POST /api/review/replay?room=ROOM&hand=ID&player=NAME: a hand of the database
+    replayed."""
+    async def endpoint(request: Request) -> Response:
+        params = dict(request.query_params)
+        return await _answer(request, work, request.body, questions.in_page_words(
+            lambda raw: review_questions.stored_replay_question(params, db)))
+    return endpoint
+
+
 async def _page(request: Request) -> Response:
     index = os.path.join(STATIC, "index.html")
     if not os.path.isfile(index):
@@ -175,7 +214,8 @@ async def _page(request: Request) -> Response:
 def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX_BODY,
                max_question_body: int = MAX_QUESTION_BODY, max_workers: int = 2,
                max_waiting: int = 8, max_seconds: float | None = MAX_SECONDS,
-               key: str | None = None, warm: EngineWarm | None = None) -> Starlette:
+               key: str | None = None, warm: EngineWarm | None = None,
+               db: str | os.PathLike[str] | None = None) -> Starlette:
     """The ASGI app `studodds serve` runs: answers requests addressed to host:port (or
     127.0.0.1:port, localhost:port), hand-history uploads up to max_body bytes and
     questions up to max_question_body, max_workers questions computed at once and
@@ -183,13 +223,15 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
     max_seconds is refused (400) and one running OVERRUN times that long is stopped (None:
     no limit); with a key, only requests that carry it (lan_key.py). warm: the odds engine
     prepared in the background as the server starts (engine_warm.py), questions held until it
-    is ready; without it, every question goes ahead at once."""
+    is ready; without it, every question goes ahead at once. db: the review database the
+    Review tab imports into and asks (default: the user's, review/database.py)."""
     if max_seconds is not None and not 0 < max_seconds < math.inf:
         raise ValueError(f"max_seconds is a number of seconds above 0, got {max_seconds}")
     work = WorkQueue(max_workers, max_waiting,
                      stop_after=None if max_seconds is None else OVERRUN * max_seconds)
     limits = questions.Limits(max_seconds)
     games = questions.games_document()
+    db = os.fspath(db if db is not None else default_database())
 
     warm = warm or EngineWarm()  # not started: ready at once
 
@@ -218,6 +260,10 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
         Route("/api/declare", _asking(work, questions.declare_question, limits),
               methods=["POST"]),
         Route("/api/replay", _replaying(work), methods=["POST"]),
+        Route("/api/review/import", _review_import(work, db), methods=["POST"]),
+        Route("/api/review/stats", _review_stats(work, db)),
+        Route("/api/review/costly", _review_costly(work, db)),
+        Route("/api/review/replay", _review_replay(work, db), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False)),
     ]
     question_paths = ("/api/equity", "/api/next", "/api/declare", "/api/odds")

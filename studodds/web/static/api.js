@@ -27,10 +27,19 @@ async function errorOf(response) {
   return new ApiError(message, facts);
 }
 
-export async function getJSON(path) {
-  const response = await fetch(path, { headers: { Accept: "application/json" } });
+// signal: an AbortSignal that cancels the request.
+export async function getJSON(path, { signal } = {}) {
+  const response = await fetch(path, { headers: { Accept: "application/json" }, signal });
   if (!response.ok) throw await errorOf(response);
   return response.json();
+}
+
+// GET with the answer streamed (?stream=1, as postJSON's): onProgress gets each fraction.
+export async function getStreamed(path, onProgress) {
+  const url = `${path}${path.includes("?") ? "&" : "?"}stream=1`;
+  const response = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!response.ok) throw await errorOf(response);
+  return readStream(response, onProgress);
 }
 
 // POST a JSON question. With onProgress the server is asked for its streamed answer

@@ -6,6 +6,7 @@ import { ApiError, getJSON, isAbort, postJSON } from "./api.js";
 import { seatIsEmpty } from "./cards.js";
 import { markFaults } from "./faults.js";
 import { initReplay, replaying, takeOver } from "./replay.js";
+import { initReview, openLinkedHand } from "./review.js";
 import { clearResults, markStale, offerToWorkOut, remarkSeats, renderEquity } from "./results.js";
 import {
   fromQuery, loadExample, potOddsFields, question, setGame, state, syncAddress, gameById,
@@ -259,8 +260,10 @@ async function boot() {
   setTableErrorHook(showError);
   initWhatIf(showError);
   initReplay({ showError, leave: changed, render: renderAll });
+  initReview();
   wireControls();
   renderAll();
+  openLinkedHand(); // before syncAddress writes the table's address over the link's
   syncAddress();
   // Whoever sent the link (or opened it from another site) chose what the server would
   // work on: the user asks for it. Without a question to ask (an empty table, a setting

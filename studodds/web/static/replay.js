@@ -71,25 +71,61 @@ async function openFile(e) {
       onProgress: (f) => { status.textContent = `Replaying ${file.name}: ${Math.round(100 * f)}%`; },
       onWarning: warn,
     });
-    replay.hands = hands.filter((h) => h.streets && h.streets.length);
-    if (!replay.hands.length) {
-      status.textContent = `${file.name}: no hand to replay with odds.`;
-      return;
-    }
-    status.textContent = `${file.name}: ${replay.hands.length} hand${replay.hands.length === 1 ? "" : "s"} to replay.`;
-    const sel = document.getElementById("replay-hand");
-    sel.replaceChildren();
-    replay.hands.forEach((h, i) => {
-      const o = document.createElement("option");
-      o.value = String(i);
-      const g = gameById(h.game);
-      o.textContent = `Hand ${h.hand_id}: ${g ? g.name : h.game} (${h.room}), ${h.streets[0].players.length} players`;
-      sel.append(o);
+    showHands(hands, file.name);
+  } catch (err) {
+    if (isAbort(err)) return;
+    status.textContent = "";
+    hooks.showError(err instanceof ApiError ? err.message : String(err));
+  } finally {
+    if (replay.controller === controller) replay.controller = null;
+  }
+}
+
+// The hands of an answer of /api/replay on show, from the first (or the street named).
+function showHands(hands, label, street = null) {
+  const status = document.getElementById("replay-status");
+  replay.hands = hands.filter((h) => h.streets && h.streets.length);
+  if (!replay.hands.length) {
+    status.textContent = `${label}: no hand to replay with odds.`;
+    return;
+  }
+  status.textContent = `${label}: ${replay.hands.length} hand${replay.hands.length === 1 ? "" : "s"} to replay.`;
+  const sel = document.getElementById("replay-hand");
+  sel.replaceChildren();
+  replay.hands.forEach((h, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    const g = gameById(h.game);
+    o.textContent = `Hand ${h.hand_id}: ${g ? g.name : h.game} (${h.room}), ${h.streets[0].players.length} players`;
+    sel.append(o);
+  });
+  replay.hand = 0;
+  const at = street === null ? -1 : replay.hands[0].streets.findIndex(
+    (s) => s.street === street || s.street === `${street} street`);
+  replay.street = Math.max(0, at);
+  hooks.showError("");
+  show();
+}
+
+// A hand of the review database (room, hand id) replayed as `player` saw it, shown at
+// `street`: the costly list's entries and their links open it.
+export async function openStoredHand({ room, hand, player, street }) {
+  if (replay.controller) replay.controller.abort();
+  const controller = new AbortController();
+  replay.controller = controller;
+  document.querySelector("[data-testid=replay-tab]").click();
+  const status = document.getElementById("replay-status");
+  const label = `${room} hand ${hand}`;
+  status.textContent = `Replaying ${label}\u2026`;
+  document.getElementById("replay-warnings").hidden = true;
+  const params = new URLSearchParams({ room, hand });
+  if (player) params.set("player", player);
+  try {
+    const hands = await postFile(`/api/review/replay?${params}`, new Blob([]), {
+      signal: controller.signal,
+      onProgress: (f) => { status.textContent = `Replaying ${label}: ${Math.round(100 * f)}%`; },
     });
-    replay.hand = 0;
-    replay.street = 0;
-    hooks.showError("");
-    show();
+    showHands(hands, label, street);
   } catch (err) {
     if (isAbort(err)) return;
     status.textContent = "";
