@@ -38,6 +38,7 @@ from ..games import Game, get_game
 from ..method import check_method
 from ..scenario import build_scenario
 from .record import HandHistory
+from .replay import put_in_before
 from .shortage import burns_keeping_the_shortage
 
 # Standard error of each sampled street (a street not cheap enough to be exact), reached
@@ -223,17 +224,7 @@ def _dead(hh: HandHistory, game: Game, index: int, live: tuple[str, ...]) -> lis
 def _contributions(hh: HandHistory, index: int | None) -> dict[str, float]:
     """What each player has in the pot as street ``index`` begins (its antes in; None: at
     the end of the hand), less the uncalled bets returned on the streets before."""
-    out = dict.fromkeys(hh.players, 0.0)
-    end = len(hh.streets) if index is None else index
-    for i, street in enumerate(hh.streets[: end + 1]):
-        for a in street.actions:
-            if a.player in out and (i < end or a.kind == "ante"):
-                out[a.player] += a.amount
-    done = {street.name for street in hh.streets[:end]}
-    for street_name, name, amount in hh.returned:
-        if street_name in done and name in out:
-            out[name] -= amount
-    return out
+    return put_in_before(hh, len(hh.streets) if index is None else index)
 
 
 def pots(put_in: dict[str, float], live: Sequence[str]) -> list[tuple[float, tuple[str, ...]]]:
