@@ -415,7 +415,7 @@ def bench_targets_30(trials: int, repeat: int, native: str | None):
     if native:
         from bench_eval import bench_native  # scripts/ is on the path: this script's folder
 
-        evaluator_rows, check = bench_native(native, 5_000_000, repeat)
+        evaluator_rows, check, _ = bench_native(native, 5_000_000, repeat)
         log(f"  {check}")
         for kind, ours, theirs in evaluator_rows:
             rows.append((f"evaluate_batch vs OMPEval's high, 1 thread, random 7-card hands: "

@@ -5,6 +5,7 @@
     python scripts/bench_eval.py --hands 2000000 --peer-hands 200000 --markdown
     python scripts/bench_eval.py --cards 5,6,7 --studodds-only   # every kind and hand size
     python scripts/bench_eval.py --native path/to/ompeval --hands 5000000 --markdown
+    python scripts/bench_eval.py --native path/to/ompeval --diagnose   # where the gap is
 
 --native DIR: side by side with OMPEval (github:zekyll/OMPEval, ISC license), the fastest
 C++ 7-card evaluator in its own published comparison. DIR is a copy of its source (the
@@ -12,7 +13,10 @@ folder holding omp/HandEvaluator.cpp; e.g. git clone https://github.com/zekyll/O
 The script builds scripts/native/time_ompeval.cpp against it with g++ in a temporary
 folder, times it and evaluate_batch on the same random 7-card hands, one thread each, the
 two taking turns (--repeat rounds, best kept), and checks that both order every hand
-alike.
+alike. With --diagnose it also times, in the same rounds, studodds's high-hand kernel
+written again in C++ on studodds's own tables (scripts/native/time_studodds_high.cpp:
+same values, checked) and OMPEval's loop with no table looked up (its keys and flush test
+alone): numba against C++ on one algorithm, and what each side's lookups cost.
 
 What is measured:
 - studodds, per kind and hand size (--cards), on one thread and on all threads (best of
@@ -174,38 +178,85 @@ def bench_startup() -> list[tuple[str, float, float]]:
     return rows
 
 
-def build_native(folder: str, workdir: str) -> str:
-    """scripts/native/time_ompeval.cpp built against OMPEval's source in folder."""
+NATIVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "native")
+
+
+def build_native(folder: str, workdir: str, *flags: str, name: str = "time_ompeval") -> str:
+    """scripts/native/time_ompeval.cpp built against OMPEval's source in folder (flags:
+    extra g++ options, e.g. -DKEY_ONLY; name: the program's file name)."""
     source = os.path.join(folder, "omp", "HandEvaluator.cpp")
     if not os.path.isfile(source):
         sys.exit(f"--native {folder}: no omp/HandEvaluator.cpp there (give the folder of "
                  "OMPEval's source: git clone https://github.com/zekyll/OMPEval)")
-    loop = os.path.join(os.path.dirname(os.path.abspath(__file__)), "native", "time_ompeval.cpp")
-    program = os.path.join(workdir, "time_ompeval")
-    command = ["g++", "-O3", "-march=native", "-std=c++14", "-I", folder, "-o", program, loop,
-               source]
+    return compile_cpp([os.path.join(NATIVE, "time_ompeval.cpp"), source, "-I", folder, *flags],
+                       os.path.join(workdir, name))
+
+
+def compile_cpp(arguments: list[str], program: str) -> str:
+    command = ["g++", "-O3", "-march=native", "-std=c++14", "-o", program, *arguments]
     try:
-        done = subprocess.run(command, capture_output=True, text=True)
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
     except FileNotFoundError:
         sys.exit("--native: g++ is needed to build OMPEval (apt-get install g++)")
     if done.returncode != 0:
-        sys.exit(f"--native: building OMPEval failed:\n{done.stderr}")
+        sys.exit(f"--native: building {os.path.basename(program)} failed:\n{done.stderr}")
     return program
 
 
-def bench_native(folder: str, n_hands: int, repeat: int) -> tuple[list[tuple], str]:
+def write_studodds_tables(folder: str) -> None:
+    """The high-hand tables and constants time_studodds_high.cpp reads (its header says
+    which)."""
+    from studodds.eval import kernels, tables
+
+    kernels.KEY_AND_SUIT_BIT.astype(np.int64).tofile(os.path.join(folder, "key_and_suit_bit.bin"))
+    kernels.HI_BASE.astype(np.uint32).tofile(os.path.join(folder, "hi_base.bin"))
+    kernels.LO_POS.astype(np.uint16).tofile(os.path.join(folder, "lo_pos.bin"))
+    kernels.HIGH.astype(np.int32).tofile(os.path.join(folder, "high.bin"))
+    kernels.FLUSH_HIGH.astype(np.int32).tofile(os.path.join(folder, "flush_high.bin"))
+    with open(os.path.join(folder, "constants.txt"), "w") as out:
+        out.write(f"{tables.KEY_BIAS} {tables.FLUSH_BITS} {tables.HI_SHIFT} {tables.HI_FIELD} "
+                  f"{tables.LO_SHIFT} {tables.LO_FIELD}\n")
+
+
+def run_native(command: list[str]) -> tuple[float, int]:
+    """(hands per second, its best of 3; checksum) of one of the C++ timing programs."""
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    rate, checksum = done.stdout.split()
+    return float(rate) * 1e6, int(checksum)
+
+
+def checksum_of(values: np.ndarray) -> int:
+    """What the C++ programs print: every 1000th value summed, over their 3 rounds."""
+    return (3 * int(values[::1000].astype(np.int64).sum())) % 2**64
+
+
+def bench_native(folder: str, n_hands: int, repeat: int,
+                 diagnose: bool = False) -> tuple[list[tuple], str, dict[str, float]]:
     """evaluate_batch (one thread, each kind) and OMPEval (high) on the same random 7-card
-    hands, taking turns: ([(kind, our hands/s, OMPEval's hands/s)], the order check)."""
+    hands, taking turns: ([(kind, our hands/s, OMPEval's hands/s)], the order check, and
+    with diagnose the other programs' hands/s by label)."""
     hands = random_hands(n_hands)
     previous = numba.get_num_threads()
     numba.set_num_threads(1)
     with tempfile.TemporaryDirectory() as workdir:
         program = build_native(folder, workdir)
+        others = {}
+        if diagnose:
+            write_studodds_tables(workdir)
+            others = {
+                "studodds's high kernel in C++ (same tables)": [compile_cpp(
+                    [os.path.join(NATIVE, "time_studodds_high.cpp")],
+                    os.path.join(workdir, "time_studodds_high")), workdir],
+                "OMPEval, keys and flush test only (no lookup)": [build_native(
+                    folder, workdir, "-DKEY_ONLY", name="time_ompeval_keys")],
+            }
         hands_file = os.path.join(workdir, "hands.bin")
         values_file = os.path.join(workdir, "values.bin")
         hands.tofile(hands_file)
         ours = {kind: 0.0 for kind in KINDS}
         native = 0.0
+        other_rates = {label: 0.0 for label in others}
+        twin_checksum = None
         try:
             for round_ in range(repeat):
                 for kind in KINDS:
@@ -215,13 +266,22 @@ def bench_native(folder: str, n_hands: int, repeat: int) -> tuple[list[tuple], s
                 done = subprocess.run([program, hands_file, values_file], capture_output=True,
                                       text=True, check=True)
                 native = max(native, float(done.stdout.split()[0]) * 1e6)  # its best of 3
+                for label, command in others.items():
+                    rate, checksum = run_native([*command, hands_file])
+                    other_rates[label] = max(other_rates[label], rate)
+                    if "C++" in label:
+                        twin_checksum = checksum
                 print(f"  round {round_ + 1}: studodds high {ours['high'] / 1e6:.0f} M/s, "
                       f"OMPEval {native / 1e6:.0f} M/s", file=sys.stderr)
-            check = order_check(evaluate_batch(hands, "high"),
-                                np.fromfile(values_file, dtype=np.uint16))
+            high = evaluate_batch(hands, "high")
+            check = order_check(high, np.fromfile(values_file, dtype=np.uint16))
+            if twin_checksum is not None:
+                same = twin_checksum == checksum_of(high)
+                check += ("; the C++ kernel's values match evaluate_batch's" if same
+                          else "; THE C++ KERNEL'S VALUES DIFFER FROM evaluate_batch'S")
         finally:
             numba.set_num_threads(previous)
-    return [(kind, ours[kind], native) for kind in KINDS], check
+    return [(kind, ours[kind], native) for kind in KINDS], check, other_rates
 
 
 def order_check(ours: np.ndarray, theirs: np.ndarray) -> str:
@@ -256,14 +316,25 @@ def main() -> None:
     parser.add_argument("--markdown", action="store_true", help="print a README-ready table")
     parser.add_argument("--native", metavar="DIR",
                         help="also time OMPEval, built from DIR (see above), on the same hands")
+    parser.add_argument("--diagnose", action="store_true",
+                        help="with --native: also time studodds's kernel in C++ and OMPEval "
+                             "without its lookups (see above)")
     args = parser.parse_args()
+    if args.diagnose and not args.native:
+        parser.error("--diagnose goes with --native DIR")
     fmt = "github" if args.markdown else "simple"
     if args.native:
         print(f"dealing {args.hands:,} random 7-card hands", file=sys.stderr)
-        rows, check = bench_native(args.native, args.hands, args.repeat)
+        rows, check, others = bench_native(args.native, args.hands, args.repeat, args.diagnose)
         print(f"One thread, the same {args.hands:,} random 7-card hands, taking turns, best of "
               f"{args.repeat} rounds ({os.cpu_count()} cores, numba {numba.__version__})")
         print(native_table(rows, fmt))
+        if others:
+            from tabulate import tabulate
+
+            print()
+            print(tabulate([(label, f"{rate / 1e6:,.0f} M") for label, rate in others.items()],
+                           headers=("diagnosis, high hands", "hands/s"), tablefmt=fmt))
         print(check)
         return
     widths = sorted({int(w) for w in args.cards.split(",")})

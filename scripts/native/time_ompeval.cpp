@@ -5,7 +5,9 @@
 // larger is stronger) so that the two evaluators' orders can be compared.
 //
 // Built by bench_eval.py: g++ -O3 -march=native -std=c++14 -I OMPEVAL time_ompeval.cpp
-// OMPEVAL/omp/HandEvaluator.cpp
+// OMPEVAL/omp/HandEvaluator.cpp. With -DKEY_ONLY (bench_eval.py --diagnose) each hand's
+// value is only its rank key or flush key, no table looked up: what OMPEval's lookups cost
+// is the difference.
 #include <omp/HandEvaluator.h>
 
 #include <chrono>
@@ -39,7 +41,11 @@ int main(int argc, char** argv) {
             omp::Hand hand = omp::Hand::empty() + omp::Hand(c[0]) + omp::Hand(c[1]) +
                              omp::Hand(c[2]) + omp::Hand(c[3]) + omp::Hand(c[4]) +
                              omp::Hand(c[5]) + omp::Hand(c[6]);
+#ifdef KEY_ONLY
+            values[i] = static_cast<uint16_t>(hand.hasFlush() ? hand.flushKey() : hand.rankKey());
+#else
             values[i] = evaluator.evaluate(hand);
+#endif
         }
         const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
         if (took.count() < best) best = took.count();
