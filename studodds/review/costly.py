@@ -33,7 +33,7 @@ from urllib.parse import urlencode
 from .. import __version__
 from ..histories.streets import street_names
 from .hand_import import _transaction
-from .player_stats import Filters, _where
+from .player_stats import Filters, where_clause
 from .pricing_outcomes import Ranges, Unpriced
 
 if TYPE_CHECKING:  # pricing loads the odds engine: only when there is something to price
@@ -76,7 +76,7 @@ def price_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS
         check_ranges(ranges)
     player = player if player is not None else filters.player
     settings = _settings(ranges, precision, seed)
-    where, args = _where(replace(filters, player=player))
+    where, args = where_clause(replace(filters, player=player))
     rows = connection.execute(
         "SELECT h.id, h.room, h.hand_id, h.source, s.player, p.settings "
         "FROM seats s JOIN hands h ON h.id = s.hand "
@@ -185,7 +185,7 @@ def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HAND
     """The stored decisions that cost something, worst first (ties: room, hand id, street
     order, action), at most ``limit``."""
     player = player if player is not None else filters.player
-    where, args = _where(replace(filters, player=player))
+    where, args = where_clause(replace(filters, player=player))
     rows = connection.execute(
         "SELECT h.room, h.hand_id, h.source, h.played_at, h.game, h.hero, d.player, "
         "d.street, d.action_index, d.kind, d.pot, d.facing, d.needed, d.equity, "
@@ -250,7 +250,7 @@ def luck_summary(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *
                  player: str | None = None) -> LuckSummary:
     """Per session (a source file, in the order first imported) and over all of them."""
     player = player if player is not None else filters.player
-    where, args = _where(replace(filters, player=player))
+    where, args = where_clause(replace(filters, player=player))
     rows = connection.execute(
         "SELECT h.source, h.id, h.game, h.big_bet, l.street, l.equity_share, l.pot, l.won "
         "FROM luck l JOIN hands h ON h.id = l.hand "

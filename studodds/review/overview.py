@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 
-from .player_stats import Filters, PlayerStats, _where, player_stats
+from .player_stats import Filters, PlayerStats, player_stats, where_clause
 
 # A plot has a few hundred pixels across: more points than this draw nothing more, so a
 # long record is thinned to every k-th hand (the last one always kept).
@@ -20,7 +20,7 @@ def net_over_hands(connection: sqlite3.Connection, filters: Filters = ALL_HANDS,
                    max_points: int = MAX_POINTS) -> list[tuple[int, float]]:
     """(hands played, net in big bets so far) after each hand the filters keep, in the
     order they were played (hands without a date first, then by import order)."""
-    where, args = _where(filters)
+    where, args = where_clause(filters)
     rows = connection.execute(
         "SELECT ROW_NUMBER() OVER w, SUM(s.net / NULLIF(h.big_bet, 0)) OVER w "
         f"FROM seats s JOIN hands h ON h.id = s.hand WHERE {' AND '.join(where)} "
@@ -36,7 +36,7 @@ def net_over_hands(connection: sqlite3.Connection, filters: Filters = ALL_HANDS,
 def stats_by_game(connection: sqlite3.Connection,
                   filters: Filters = ALL_HANDS) -> dict[str, PlayerStats]:
     """player_stats for each game among the hands the filters keep, most hands first."""
-    where, args = _where(filters)
+    where, args = where_clause(filters)
     games = connection.execute(
         f"SELECT h.game FROM seats s JOIN hands h ON h.id = s.hand WHERE {' AND '.join(where)} "
         "GROUP BY h.game ORDER BY COUNT(*) DESC, h.game", args).fetchall()
