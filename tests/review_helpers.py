@@ -28,14 +28,20 @@ _HAND_TABLES = ("seats", "actions", "dealt", "shown", "returned_bets", "decision
 
 
 def dump(path, with_source: bool = True) -> dict[str, list[tuple]]:
-    """Every hand and its rows, sorted. with_source=False leaves out the file each hand was
-    first read from (which the order of the imports decides, by design)."""
+    """Every hand and its rows, sorted; a hand's file (hands.file, a row id the order of the
+    imports gives) as the SHA-256 of the bytes kept. with_source=False leaves out the file
+    each hand was first read from, its path and its bytes (which the order of the imports
+    decides, by design)."""
     connection = sqlite3.connect(path)
     try:
-        hand_columns = [row[1] for row in connection.execute("PRAGMA table_info(hands)")
-                        if row[1] != "id" and (with_source or row[1] != "source")]
+        hand_columns = [f"h.{row[1]}" for row in connection.execute("PRAGMA table_info(hands)")
+                        if row[1] not in ("id", "file")
+                        and (with_source or row[1] != "source")]
+        if with_source:
+            hand_columns.append("f.sha256")
         out = {"hands": sorted(connection.execute(
-            f"SELECT {', '.join(hand_columns)} FROM hands"))}
+            f"SELECT {', '.join(hand_columns)} FROM hands h "
+            "LEFT JOIN source_files f ON f.id = h.file"), key=repr)}
         for table in _HAND_TABLES:
             columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")
                        if row[1] != "hand"]

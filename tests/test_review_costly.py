@@ -19,7 +19,7 @@ from studodds.cli import main
 from studodds.cli.main import cli
 from studodds.equity import equity
 from studodds.histories import parse_file
-from studodds.review import costly, pricing
+from studodds.review import costly, pricing, schema
 from studodds.review.costly import (
     costly_decisions,
     luck_summary,
@@ -27,7 +27,7 @@ from studodds.review.costly import (
 )
 from studodds.review.database import open_database
 from studodds.review.decisions import DECISION_PRECISION, IGNORES, decisions_of
-from studodds.review.hand_import import import_paths
+from studodds.review.hand_import import import_paths, import_upload
 from studodds.review.luck import luck_of
 from studodds.review.player_stats import Filters
 from studodds.review.pricing_outcomes import RangesError
@@ -40,6 +40,7 @@ def fresh(folder, *sources):
     """A database with copies of the fixture files imported (copies: a test may remove
     one), and the copies' paths."""
     copies = []
+    folder.mkdir(parents=True, exist_ok=True)
     for source in sources:
         copy = folder / source.name
         shutil.copy(source, copy)
@@ -168,17 +169,86 @@ def test_other_ranges_price_again_and_replace_the_rows(tmp_path, counted):
     assert {row[10] for row in ranged} == {"top50%"}
 
 
-def test_a_hand_whose_file_is_gone_waits_for_it(tmp_path):
+def test_a_hand_whose_file_is_deleted_after_its_import_is_priced_from_the_database(tmp_path):
     connection, (copy,) = fresh(tmp_path, PRICED)
+    copy.unlink()
+    result = price_decisions(connection, HI_LO)
+    assert (result.priced, result.unpriced) == (1, ())
+    with_file, _ = fresh(tmp_path / "kept", PRICED)  # the same hand, its file still there
+    price_decisions(with_file, HI_LO)
+    assert stored(connection, "350000000003") == stored(with_file, "350000000003")
+    assert len(stored(connection, "350000000003")) == 4
+
+
+def test_a_hand_uploaded_is_priced_as_the_file_imported(tmp_path):
+    connection = open_database(tmp_path / "db.sqlite")
+    import_upload(connection, PRICED.read_bytes(), "priced.txt")
+    result = price_decisions(connection)
+    assert result.unpriced == () and result.priced == 3
+    from_file, _ = fresh(tmp_path / "cli", PRICED)
+    assert result == price_decisions(from_file)
+    for hand_id in ("350000000001", "350000000002", "350000000003"):
+        assert stored(connection, hand_id) == stored(from_file, hand_id)
+
+
+def test_an_uploaded_phh_hand_named_by_its_file_is_priced(tmp_path):
+    """A PHH hand without a `hand` field is known by its file's name: read again under
+    the name it was uploaded by, not its source ("uploaded: NAME")."""
+    text = (FOUR_HANDS.parents[1] / "handhistories" / "phh_stud7_side_pot.phh").read_text()
+    nameless = "".join(line for line in text.splitlines(keepends=True)
+                       if not line.startswith("hand = "))
+    connection = open_database(tmp_path / "db.sqlite")
+    assert import_upload(connection, nameless.encode(), "night.phh").imported == 1
+    assert connection.execute("SELECT hand_id FROM hands").fetchall() == [("night",)]
+    result = price_decisions(connection, player="Ann Lee")
+    assert (result.priced, result.unpriced) == (1, ())
+    assert result.decisions > 0
+
+
+def _version_2_database(db, folder, files):
+    """A database as a studodds of schema version 2 left it (no file bytes kept): its
+    tables made by the first two migrations, its rows those an import gives."""
+    scratch = folder / "scratch.sqlite"
+    new = open_database(scratch)
+    import_paths(new, files)
+    new.close()
+    old = sqlite3.connect(db, isolation_level=None)
+    for script in schema.MIGRATIONS[:2]:
+        for statement in schema._statements(script):
+            old.execute(statement)
+    old.execute("PRAGMA user_version = 2")
+    old.execute("ATTACH ? AS new", (str(scratch),))
+    for table in ("hands", "seats", "actions", "dealt", "shown", "returned_bets", "imports",
+                  "skipped_hands"):
+        columns = ", ".join(row[1] for row in old.execute(f"PRAGMA main.table_info({table})"))
+        old.execute(f"INSERT INTO main.{table} ({columns}) SELECT {columns} FROM new.{table}")
+    old.close()
+
+
+def test_a_version_2_database_migrates_and_its_hands_are_priced_from_their_path(tmp_path):
+    copy = tmp_path / PRICED.name
+    shutil.copy(PRICED, copy)
+    db = tmp_path / "old.sqlite"
+    _version_2_database(db, tmp_path, [copy])
+    connection = open_database(db)
+    assert schema.schema_version(connection) == 3
+    assert connection.execute("SELECT count(*), count(file) FROM hands").fetchone() == (3, 0)
+    assert connection.execute("SELECT count(*) FROM source_files").fetchone() == (0,)
+    # Its file moved: the hand waits for it, and says where to put it.
     moved = tmp_path / "elsewhere.txt"
     copy.rename(moved)
     result = price_decisions(connection, HI_LO)
     assert result.priced == 0 and len(result.unpriced) == 1
     assert result.unpriced[0].hand_id == "350000000003"
-    assert "its file cannot be read" in result.unpriced[0].reason
+    assert result.unpriced[0].reason == (
+        "its file cannot be read (No such file or directory), and it was imported before "
+        "the database kept each file: put the file back where it was imported from")
     assert connection.execute("SELECT count(*) FROM priced").fetchone() == (0,)
     moved.rename(copy)
     assert price_decisions(connection, HI_LO).priced == 1
+    with_bytes, _ = fresh(tmp_path / "new", PRICED)
+    price_decisions(with_bytes, HI_LO)
+    assert stored(connection, "350000000003") == stored(with_bytes, "350000000003")
 
 
 def test_a_hand_that_cannot_be_priced_is_kept_with_why_and_not_retried(tmp_path, counted):

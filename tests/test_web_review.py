@@ -159,14 +159,43 @@ def test_the_costly_list_is_review_costlys_priced_once(client, db, capsys):
     assert got["unpriced"] == [] and "implied" in got["ignores"]
 
 
-def test_a_hand_uploaded_from_the_page_is_counted_as_not_priced(client):
-    client.post("/api/review/import", params={"name": "priced.txt"}, content=PRICED.read_bytes())
+def _replay_of(capsys, path, hand_id):
+    capsys.readouterr()
+    main(["replay", str(path), "--hand", hand_id, "--format", "json"])
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_hand_uploaded_from_the_page_is_priced_and_replayed(client, tmp_path, capsys):
+    """The page sends a file's bytes, not its place on disk: the database keeps them."""
+    assert upload(client, PRICED, name="priced.txt").status_code == 200
     got = client.get("/api/review/costly").json()
-    assert got["costly"] == []
-    # The page sends a file's bytes, not its place on disk: pricing reads the hand again
-    # from its file, so those hands wait (import the file with review import to price them).
-    assert len(got["unpriced"]) == PRICED.read_text().count("PokerStars Hand #")
-    assert "its file cannot be read" in got["unpriced"][0]["reason"]
+    assert got["unpriced"] == [] and got["priced"] == 3
+    cli_db = tmp_path / "cli.sqlite"
+    assert main(["review", "import", str(PRICED), "--db", str(cli_db)]) in (0, None)
+    capsys.readouterr()
+    assert main(["review", "costly", "--db", str(cli_db), "--format", "json"]) in (0, None)
+    cli = json.loads(capsys.readouterr().out)
+    rows = cli["decisions"] if isinstance(cli, dict) else cli
+    where = ("source", "replay")  # the upload has no path to replay from the command line
+    assert [{k: v for k, v in row.items() if k not in where} for row in got["costly"]] == [
+        {k: v for k, v in row.items() if k not in where} for row in rows[:len(got["costly"])]]
+    worst = got["costly"][0]
+    answer = client.post("/api/review/replay", params={
+        "room": worst["room"], "hand": worst["hand_id"], "player": worst["player"]})
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == _replay_of(capsys, PRICED, worst["hand_id"])
+
+
+def test_a_hand_whose_file_is_deleted_after_its_import_is_replayed(client, db, tmp_path,
+                                                                   capsys):
+    copy = tmp_path / PRICED.name
+    copy.write_bytes(PRICED.read_bytes())
+    assert main(["review", "import", str(copy), "--db", str(db)]) in (0, None)
+    copy.unlink()
+    answer = client.post("/api/review/replay", params={
+        "room": "PokerStars", "hand": "350000000002", "player": "Hero"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == _replay_of(capsys, PRICED, "350000000002")
 
 
 def test_a_costly_entry_replays_its_hand_from_the_database(client, db, capsys):

@@ -4,10 +4,11 @@ database as often as wanted.
 
 Pricing needs each hand as its reader gave it (the hole cards apart from the up cards,
 the uncalled bets, who went all in for what): the stored rows are a summary of it, so the
-hand is read again from its source file, the file the import kept the path of. That is
-what `studodds replay --decisions` prices, so both give the same numbers, and the replay
-the costly list links to needs the file anyway. A hand whose file is gone (moved,
-deleted) is left unpriced and counted; it is priced once its file is back.
+hand is read again from its source file: the bytes the import kept in the database
+(source_files.py), or for a hand imported before the database kept them, the file at the
+path the import recorded. That is what `studodds replay --decisions` prices, so both give
+the same numbers. A hand of those older imports whose file is gone (moved, deleted) is
+left unpriced and counted; it is priced once its file is back.
 
 A hand priced is recorded in the `priced` table with the settings it was priced with
 (ranges, precision, seed): pricing again skips it, even when it gave no decision or could
@@ -78,7 +79,7 @@ def price_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS
     settings = _settings(ranges, precision, seed)
     where, args = where_clause(replace(filters, player=player))
     rows = connection.execute(
-        "SELECT h.id, h.room, h.hand_id, h.source, s.player, p.settings "
+        "SELECT h.id, h.room, h.hand_id, h.source, s.player, p.settings, h.file "
         "FROM seats s JOIN hands h ON h.id = s.hand "
         "LEFT JOIN priced p ON p.hand = s.hand AND p.player = s.player "
         f"WHERE {' AND '.join(where)} ORDER BY h.source, h.id", args).fetchall()
@@ -89,7 +90,7 @@ def price_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS
             progress(0, 0)
         return PricingResult(already=already)
     from .pricing import hands_to_price, priced_hands
-    tasks, unpriced = hands_to_price(to_do, ranges, precision, seed)
+    tasks, unpriced = hands_to_price(connection, to_do, ranges, precision, seed)
     total = len(tasks)
     if progress is not None:
         progress(0, total)

@@ -10,13 +10,13 @@ import os
 from collections.abc import Mapping
 
 from ..games import GAMES
-from ..histories.history_files import FileRefused, read_file_bytes
 from ..review.costly import costly_decisions, price_decisions
 from ..review.database import DatabaseError, open_database
 from ..review.decisions import IGNORES
 from ..review.hand_import import import_upload
 from ..review.overview import filter_choices, net_over_hands, stats_by_game
 from ..review.player_stats import FilterError, Filters, parse_date, parse_stakes, player_stats
+from ..review.source_files import hand_file
 from .questions import Progress, Question, Warn, replay_question, upload_name
 
 FILTERS = ("player", "game", "stakes", "since", "until", "room", "opponent")
@@ -121,8 +121,8 @@ def costly_question(params: Mapping[str, str], db: str) -> Question:
 
 def stored_replay_question(params: Mapping[str, str], db: str) -> Question:
     """POST /api/review/replay?room=ROOM&hand=ID&player=NAME: `studodds replay` of a hand
-    in the database, read from the file the import recorded (the request names the hand,
-    never a path), as the player saw it."""
+    in the database, read from the file the database keeps (review/source_files.py; the
+    request names the hand, never a path), as the player saw it."""
     room, hand_id = params.get("room", ""), params.get("hand", "")
     if not room or not hand_id:
         raise ValueError("name the hand to replay: room=ROOM&hand=ID, as the costly list "
@@ -133,21 +133,10 @@ def stored_replay_question(params: Mapping[str, str], db: str) -> Question:
             raise DatabaseError("no hands in the database yet: import hand histories first")
         connection = open_database(db, create=False)
         try:
-            found = connection.execute(
-                "SELECT source FROM hands WHERE room = ? AND hand_id = ?",
-                (room, hand_id)).fetchone()
+            found = hand_file(connection, room, hand_id)
         finally:
             connection.close()
-        if found is None:
-            raise ValueError(f"no {room} hand {hand_id} in the database: import it first")
-        source = found[0]
-        try:
-            raw = read_file_bytes(source)
-        except (OSError, FileRefused) as exc:
-            why = getattr(exc, "strerror", None) or str(exc)
-            raise ValueError(f"hand {hand_id}'s file {source!r} cannot be read ({why}): put "
-                             "it back where it was imported from") from None
-        question = replay_question(raw, hero=params.get("player") or None, hand=hand_id,
-                                   name=os.path.basename(source))
+        question = replay_question(found.data, hero=params.get("player") or None,
+                                   hand=hand_id, name=found.name)
         return question(progress, warn)
     return run
