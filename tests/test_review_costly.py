@@ -29,6 +29,7 @@ from studodds.review.database import open_database
 from studodds.review.decisions import DECISION_PRECISION, IGNORES, decisions_of
 from studodds.review.hand_import import import_paths, import_upload
 from studodds.review.luck import luck_of
+from studodds.review.overview import net_over_hands
 from studodds.review.player_stats import Filters
 from studodds.review.pricing_outcomes import RangesError
 
@@ -299,6 +300,90 @@ def test_the_luck_of_the_showdowns(priced, hands):
         assert total.luck_chips[street] == pytest.approx(6.05 - chips, abs=1e-5)
         assert total.expected_big_bets[street] == pytest.approx(
             36.75 * one[street] / 4 + 12.10 * three[street] / 2, abs=1e-5)
+
+
+# Hero's four hearts on 6th street catch a fifth on the river against three queens.
+SUCKOUT = """\
+PokerStars Hand #350000000021:  7 Card Stud Limit ($2/$4 USD) - 2024/03/02 20:00:00 ET
+Table 'Price Three' 8-max
+Seat 1: Hero ($100 in chips)
+Seat 2: Villain ($100 in chips)
+Hero: posts the ante $0.25
+Villain: posts the ante $0.25
+*** 3rd STREET ***
+Dealt to Hero [Ah Kh 9h]
+Dealt to Villain [Qc]
+Hero: brings in for $0.50
+Villain: completes it to $2
+Hero: calls $1.50
+*** 4th STREET ***
+Dealt to Hero [Ah Kh 9h] [2h]
+Dealt to Villain [Qc] [5d]
+Villain: bets $2
+Hero: calls $2
+*** 5th STREET ***
+Dealt to Hero [Ah Kh 9h 2h] [7c]
+Dealt to Villain [Qc 5d] [8s]
+Villain: bets $4
+Hero: calls $4
+*** 6th STREET ***
+Dealt to Hero [Ah Kh 9h 2h 7c] [3s]
+Dealt to Villain [Qc 5d 8s] [Jc]
+Villain: bets $4
+Hero: calls $4
+*** RIVER ***
+Dealt to Hero [Ah Kh 9h 2h 7c 3s] [Qh]
+Villain: bets $4
+Hero: calls $4
+*** SHOW DOWN ***
+Villain: shows [Qs Qd Qc 5d 8s Jc 6d] (three of a kind, Queens)
+Hero: shows [Ah Kh 9h 2h 7c 3s Qh] (a flush, Ace high)
+Hero collected $32.50 from pot
+*** SUMMARY ***
+Total pot $32.50 | Rake $0
+Seat 1: Hero showed [Ah Kh 9h 2h 7c 3s Qh] and won ($32.50) with a flush, Ace high
+Seat 2: Villain showed [Qs Qd Qc 5d 8s Jc 6d] and lost with three of a kind, Queens
+"""
+
+# Hero's equity on 6th street, worked out by hand: of the 40 cards unseen, each player's
+# river from them, Hero wins with a heart (9 left) unless Villain fills up (a 5, 8 or J:
+# three each; the Qh: quads); four of those ten are hearts. Hero's heart one of them: 30
+# of Villain's 39 cards lose; one of the other five hearts: 29.
+SUCKOUT_6TH = (4 * 30 + 5 * 29) / (40 * 39)
+
+
+def test_the_expected_line_counts_a_showdown_at_its_equity_with_a_card_to_come(tmp_path):
+    """The page's plot: expected is the net with each showdown's result replaced by the pot
+    times the equity on 6th street, the last with a card to come: `review luck`'s luck on
+    that street taken out of the net."""
+    suckout = tmp_path / "suckout.txt"
+    suckout.write_text(SUCKOUT)
+    connection, _ = fresh(tmp_path, PRICED)
+    import_paths(connection, [suckout])
+    (hand,), _ = parse_file(str(suckout))
+    assert {r.street: r.expected_share for r in luck_of(hand)}["6th"] == pytest.approx(
+        SUCKOUT_6TH)
+    before = net_over_hands(connection)
+    assert [p.expected_big_bets for p in before.points] == [p.net_big_bets
+                                                            for p in before.points]
+    assert (before.showdowns, before.showdowns_expected, before.showdowns_not_priced) == (
+        3, 0, 3)
+    price_decisions(connection)
+    found = net_over_hands(connection)
+    assert (found.showdowns, found.showdowns_expected, found.showdowns_not_priced) == (3, 3, 0)
+    assert [p.hands for p in found.points] == [1, 2, 3, 4]
+    net = [p.net_big_bets for p in found.points]
+    expected = [p.expected_big_bets for p in found.points]
+    # The suckout is the last hand played: 16.25 won net, on a $4 big bet; 32.50 in the
+    # pot at 17% on 6th street.
+    assert net[3] - net[2] == pytest.approx(16.25 / 4)
+    assert expected[3] - expected[2] == pytest.approx(
+        16.25 / 4 - (1 - SUCKOUT_6TH) * 32.50 / 4, abs=1e-4)
+    # The priced file's two showdowns: aces up against four queens on 6th street (no
+    # equity, nothing won); the low half of a hi/lo pot, locked on 6th street.
+    assert expected[:3] == pytest.approx(net[:3], abs=1e-4)
+    total = luck_summary(connection).total
+    assert net[3] - expected[3] == pytest.approx(total.luck_big_bets["6th"], abs=1e-4)
 
 
 def test_the_local_executor_gives_the_same_rows(tmp_path, priced):

@@ -100,6 +100,10 @@ def test_the_stats_are_review_stats_with_the_net_over_hands_and_by_game(client, 
     so_far = [sum(nets[:n]) for n in range(1, 5)]
     assert [p["hands"] for p in got["net_over_hands"]] == [1, 2, 3, 4]
     assert [p["net_big_bets"] for p in got["net_over_hands"]] == pytest.approx(so_far)
+    # Hand 2 is Hero's one showdown; not priced yet, so expected is the net.
+    assert [p["expected_big_bets"] for p in got["net_over_hands"]] == pytest.approx(so_far)
+    assert got["expected"] == {"showdowns": 1, "showdowns_expected": 0,
+                               "showdowns_not_priced": 1}
     assert list(got["by_game"]) == ["stud7", "razz"]  # most hands first
     hands = {game: next(s for s in stats if s["stat"] == "hands")["value"]
              for game, stats in got["by_game"].items()}

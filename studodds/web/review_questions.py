@@ -6,6 +6,7 @@ opens the database, does its work and closes it: two at once take turns in SQLit
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping
 
@@ -14,7 +15,7 @@ from ..review.costly import costly_decisions, price_decisions
 from ..review.database import DatabaseError, open_database
 from ..review.decisions import IGNORES
 from ..review.hand_import import import_upload
-from ..review.overview import filter_choices, net_over_hands, stats_by_game
+from ..review.overview import NetOverHands, filter_choices, net_over_hands, stats_by_game
 from ..review.player_stats import FilterError, Filters, parse_date, parse_stakes, player_stats
 from ..review.source_files import hand_file
 from .questions import Progress, Question, Warn, replay_question, upload_name
@@ -81,14 +82,20 @@ def stats_question(params: Mapping[str, str], db: str) -> Question:
                 "database": db, "hands_in_database": total,
                 "choices": filter_choices(connection),
                 **player_stats(connection, filters).to_dict(),
-                "net_over_hands": [{"hands": n, "net_big_bets": net}
-                                   for n, net in net_over_hands(connection, filters)],
+                **_net_and_expected(net_over_hands(connection, filters)),
                 "by_game": {game: stats.to_dict()["stats"] for game, stats
                             in stats_by_game(connection, filters).items()},
             }
         finally:
             connection.close()
     return run
+
+
+def _net_and_expected(found: NetOverHands) -> dict:
+    return {"net_over_hands": [dataclasses.asdict(p) for p in found.points],
+            "expected": {"showdowns": found.showdowns,
+                         "showdowns_expected": found.showdowns_expected,
+                         "showdowns_not_priced": found.showdowns_not_priced}}
 
 
 COSTLY_LIMIT = 20  # the page lists the worst; `studodds review costly --limit N` for more
