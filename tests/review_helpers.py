@@ -7,6 +7,10 @@ import importlib.util
 import sqlite3
 from pathlib import Path
 
+from studodds.review import schema
+from studodds.review.database import open_database
+from studodds.review.hand_import import import_paths
+
 ROOT = Path(__file__).resolve().parents[1]
 REVIEW_FIXTURES = ROOT / "tests" / "data" / "review"
 FOUR_HANDS = REVIEW_FIXTURES / "stars_four_hands.txt"
@@ -62,3 +66,23 @@ def hand_count(path) -> int:
         return 0
     finally:
         connection.close()
+
+
+def version_2_database(db, folder, files):
+    """A database as a studodds of schema version 2 left it (no file bytes kept): its
+    tables made by the first two migrations, its rows those an import gives."""
+    scratch = folder / "scratch.sqlite"
+    new = open_database(scratch)
+    import_paths(new, files)
+    new.close()
+    old = sqlite3.connect(db, isolation_level=None)
+    for script in schema.MIGRATIONS[:2]:
+        for statement in schema._statements(script):
+            old.execute(statement)
+    old.execute("PRAGMA user_version = 2")
+    old.execute("ATTACH ? AS new", (str(scratch),))
+    for table in ("hands", "seats", "actions", "dealt", "shown", "returned_bets", "imports",
+                  "skipped_hands"):
+        columns = ", ".join(row[1] for row in old.execute(f"PRAGMA main.table_info({table})"))
+        old.execute(f"INSERT INTO main.{table} ({columns}) SELECT {columns} FROM new.{table}")
+    old.close()

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from review_helpers import FOUR_HANDS, REVIEW_FIXTURES
+from review_helpers import FOUR_HANDS, REVIEW_FIXTURES, version_2_database
 
 from studodds.batch.executors import DaskExecutor, LocalExecutor
 from studodds.cli import main
@@ -206,31 +206,11 @@ def test_an_uploaded_phh_hand_named_by_its_file_is_priced(tmp_path):
     assert result.decisions > 0
 
 
-def _version_2_database(db, folder, files):
-    """A database as a studodds of schema version 2 left it (no file bytes kept): its
-    tables made by the first two migrations, its rows those an import gives."""
-    scratch = folder / "scratch.sqlite"
-    new = open_database(scratch)
-    import_paths(new, files)
-    new.close()
-    old = sqlite3.connect(db, isolation_level=None)
-    for script in schema.MIGRATIONS[:2]:
-        for statement in schema._statements(script):
-            old.execute(statement)
-    old.execute("PRAGMA user_version = 2")
-    old.execute("ATTACH ? AS new", (str(scratch),))
-    for table in ("hands", "seats", "actions", "dealt", "shown", "returned_bets", "imports",
-                  "skipped_hands"):
-        columns = ", ".join(row[1] for row in old.execute(f"PRAGMA main.table_info({table})"))
-        old.execute(f"INSERT INTO main.{table} ({columns}) SELECT {columns} FROM new.{table}")
-    old.close()
-
-
 def test_a_version_2_database_migrates_and_its_hands_are_priced_from_their_path(tmp_path):
     copy = tmp_path / PRICED.name
     shutil.copy(PRICED, copy)
     db = tmp_path / "old.sqlite"
-    _version_2_database(db, tmp_path, [copy])
+    version_2_database(db, tmp_path, [copy])
     connection = open_database(db)
     assert schema.schema_version(connection) == 3
     assert connection.execute("SELECT count(*), count(file) FROM hands").fetchone() == (3, 0)

@@ -10,7 +10,7 @@ import json
 import pytest
 
 pytest.importorskip("starlette")
-from review_helpers import FOUR_HANDS, dump
+from review_helpers import FOUR_HANDS, dump, version_2_database
 from starlette.testclient import TestClient
 
 from studodds.cli import main
@@ -210,6 +210,23 @@ def test_a_costly_entry_replays_its_hand_from_the_database(client, db, capsys):
     capsys.readouterr()
     main(["replay", str(PRICED), "--hand", "350000000002", "--format", "json"])
     assert answer.json() == json.loads(capsys.readouterr().out)
+
+
+def test_a_hand_of_an_old_database_whose_file_is_gone_is_one_line(tmp_path):
+    """A hand imported before the database kept the files is read from its path."""
+    copy = tmp_path / PRICED.name
+    copy.write_bytes(PRICED.read_bytes())
+    db = tmp_path / "old.sqlite"
+    version_2_database(db, tmp_path, [copy])
+    copy.unlink()
+    with TestClient(create_app(db=db), base_url=BASE) as old:
+        answer = old.post("/api/review/replay", params={
+            "room": "PokerStars", "hand": "350000000002", "player": "Hero"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == (
+        f"hand 350000000002 ({copy}) cannot be read again: its file cannot be read (No such "
+        "file or directory), and it was imported before the database kept each file: put "
+        "the file back where it was imported from")
 
 
 @pytest.mark.parametrize(("params", "words"), [

@@ -108,5 +108,5 @@ def hand_file(connection: sqlite3.Connection, room: str, hand_id: str) -> HandFi
     try:
         data = source_data(connection, row, source)
     except FileUnreadable as exc:
-        raise FileUnreadable(f"hand {hand_id} cannot be read again: {exc}") from None
+        raise FileUnreadable(f"hand {hand_id} ({source}) cannot be read again: {exc}") from None
     return HandFile(source, parse_name(source), data)
