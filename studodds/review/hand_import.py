@@ -4,11 +4,10 @@ Each file is read whole (the readers take a file at once), then written a chunk 
 per transaction, the file's counts in the same transaction: a killed import loses only its
 open chunk, never leaves half a hand, and the counts always say what is committed. The
 file's bytes are kept too (source_files.py), in the transaction of its first new hand: a
-file whose hands were all there already adds no bytes. A hand
-already in the database (same room, same hand id) is a duplicate and adds nothing: INSERT
-OR IGNORE on that key, so two imports at once may race for a hand and only one writes it
-(each transaction takes the write lock first, BEGIN IMMEDIATE, and waits its turn:
-database.BUSY_TIMEOUT_SECONDS)."""
+file whose hands were all there already adds no bytes. A hand already in the database
+(same room, same hand id) is a duplicate and adds nothing: INSERT OR IGNORE on that key,
+so two imports at once may race for a hand and only one writes it (each transaction takes
+the write lock first, BEGIN IMMEDIATE, and waits its turn: database.BUSY_TIMEOUT_SECONDS)."""
 
 from __future__ import annotations
 

@@ -176,8 +176,8 @@ def _undated(connection: sqlite3.Connection, filters: Filters) -> int:
     """Hands the date filter left out for having no date (the other filters kept)."""
     if filters.since is None and filters.until is None:
         return 0
-    where, args = where_clause(Filters(filters.player, filters.game, filters.stakes, None, None,
-                                 filters.room, filters.opponent))
+    where, args = where_clause(Filters(filters.player, filters.game, filters.stakes, None,
+                                       None, filters.room, filters.opponent))
     sql = (f"SELECT COUNT(*) FROM seats s JOIN hands h ON h.id = s.hand "
            f"WHERE {' AND '.join(where)} AND h.played_at IS NULL")
     return connection.execute(sql, args).fetchone()[0]

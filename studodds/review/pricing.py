@@ -1,8 +1,8 @@
 """The pricing of stored hands, for review/costly.py: each hand read again from its file
-(the bytes the database keeps, else its path: source_files.py),
-priced by decisions_of and luck_of where the executor runs it (here, a thread per core;
-or a Dask worker). Apart from costly.py because it loads the odds engine, which the
-queries of the database (costly_decisions, luck_summary) do without: they start fast."""
+(the bytes the database keeps, else its path: source_files.py), priced by decisions_of and
+luck_of where the executor runs it (here, a thread per core; or a Dask worker). Apart
+from costly.py because it loads the odds engine, which the queries of the database
+(costly_decisions, luck_summary) do without: they start fast."""
 
 from __future__ import annotations
 

@@ -19,8 +19,9 @@ from ..histories.history_files import FileRefused, read_file_bytes
 # A hand's source when it was uploaded from the page: no path, the file's name after this.
 UPLOADED = "uploaded: "
 
-# zlib's default: hand histories shrink to about a fifth, at some 60 MB/s on one core,
-# a few percent of an import's time (docs/speed.md).
+# zlib's default level: hand histories shrink to a third (the rooms' sample files in the
+# tests) to a tenth (generated ones), at some 60 MB/s on one core, a few percent of an
+# import's time (docs/speed.md).
 _COMPRESSION = 6
 
 
