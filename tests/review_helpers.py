@@ -7,6 +7,10 @@ import importlib.util
 import sqlite3
 from pathlib import Path
 
+from studodds.review import schema
+from studodds.review.database import open_database
+from studodds.review.hand_import import import_paths
+
 ROOT = Path(__file__).resolve().parents[1]
 REVIEW_FIXTURES = ROOT / "tests" / "data" / "review"
 FOUR_HANDS = REVIEW_FIXTURES / "stars_four_hands.txt"
@@ -28,14 +32,20 @@ _HAND_TABLES = ("seats", "actions", "dealt", "shown", "returned_bets", "decision
 
 
 def dump(path, with_source: bool = True) -> dict[str, list[tuple]]:
-    """Every hand and its rows, sorted. with_source=False leaves out the file each hand was
-    first read from (which the order of the imports decides, by design)."""
+    """Every hand and its rows, sorted; a hand's file (hands.file, a row id the order of the
+    imports gives) as the SHA-256 of the bytes kept. with_source=False leaves out the file
+    each hand was first read from, its path and its bytes (which the order of the imports
+    decides, by design)."""
     connection = sqlite3.connect(path)
     try:
-        hand_columns = [row[1] for row in connection.execute("PRAGMA table_info(hands)")
-                        if row[1] != "id" and (with_source or row[1] != "source")]
+        hand_columns = [f"h.{row[1]}" for row in connection.execute("PRAGMA table_info(hands)")
+                        if row[1] not in ("id", "file")
+                        and (with_source or row[1] != "source")]
+        if with_source:
+            hand_columns.append("f.sha256")
         out = {"hands": sorted(connection.execute(
-            f"SELECT {', '.join(hand_columns)} FROM hands"))}
+            f"SELECT {', '.join(hand_columns)} FROM hands h "
+            "LEFT JOIN source_files f ON f.id = h.file"), key=repr)}
         for table in _HAND_TABLES:
             columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")
                        if row[1] != "hand"]
@@ -56,3 +66,23 @@ def hand_count(path) -> int:
         return 0
     finally:
         connection.close()
+
+
+def version_2_database(db, folder, files):
+    """A database as a studodds of schema version 2 left it (no file bytes kept): its
+    tables made by the first two migrations, its rows those an import gives."""
+    scratch = folder / "scratch.sqlite"
+    new = open_database(scratch)
+    import_paths(new, files)
+    new.close()
+    old = sqlite3.connect(db, isolation_level=None)
+    for script in schema.MIGRATIONS[:2]:
+        for statement in schema._statements(script):
+            old.execute(statement)
+    old.execute("PRAGMA user_version = 2")
+    old.execute("ATTACH ? AS new", (str(scratch),))
+    for table in ("hands", "seats", "actions", "dealt", "shown", "returned_bets", "imports",
+                  "skipped_hands"):
+        columns = ", ".join(row[1] for row in old.execute(f"PRAGMA main.table_info({table})"))
+        old.execute(f"INSERT INTO main.{table} ({columns}) SELECT {columns} FROM new.{table}")
+    old.close()

@@ -12,14 +12,14 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from review_helpers import FOUR_HANDS, REVIEW_FIXTURES
+from review_helpers import FOUR_HANDS, REVIEW_FIXTURES, version_2_database
 
 from studodds.batch.executors import DaskExecutor, LocalExecutor
 from studodds.cli import main
 from studodds.cli.main import cli
 from studodds.equity import equity
 from studodds.histories import parse_file
-from studodds.review import costly, pricing
+from studodds.review import costly, pricing, schema
 from studodds.review.costly import (
     costly_decisions,
     luck_summary,
@@ -27,8 +27,9 @@ from studodds.review.costly import (
 )
 from studodds.review.database import open_database
 from studodds.review.decisions import DECISION_PRECISION, IGNORES, decisions_of
-from studodds.review.hand_import import import_paths
+from studodds.review.hand_import import import_paths, import_upload
 from studodds.review.luck import luck_of
+from studodds.review.overview import net_over_hands
 from studodds.review.player_stats import Filters
 from studodds.review.pricing_outcomes import RangesError
 
@@ -40,6 +41,7 @@ def fresh(folder, *sources):
     """A database with copies of the fixture files imported (copies: a test may remove
     one), and the copies' paths."""
     copies = []
+    folder.mkdir(parents=True, exist_ok=True)
     for source in sources:
         copy = folder / source.name
         shutil.copy(source, copy)
@@ -168,17 +170,66 @@ def test_other_ranges_price_again_and_replace_the_rows(tmp_path, counted):
     assert {row[10] for row in ranged} == {"top50%"}
 
 
-def test_a_hand_whose_file_is_gone_waits_for_it(tmp_path):
+def test_a_hand_whose_file_is_deleted_after_its_import_is_priced_from_the_database(tmp_path):
     connection, (copy,) = fresh(tmp_path, PRICED)
+    copy.unlink()
+    result = price_decisions(connection, HI_LO)
+    assert (result.priced, result.unpriced) == (1, ())
+    with_file, _ = fresh(tmp_path / "kept", PRICED)  # the same hand, its file still there
+    price_decisions(with_file, HI_LO)
+    assert stored(connection, "350000000003") == stored(with_file, "350000000003")
+    assert len(stored(connection, "350000000003")) == 4
+
+
+def test_a_hand_uploaded_is_priced_as_the_file_imported(tmp_path):
+    connection = open_database(tmp_path / "db.sqlite")
+    import_upload(connection, PRICED.read_bytes(), "priced.txt")
+    result = price_decisions(connection)
+    assert result.unpriced == () and result.priced == 3
+    from_file, _ = fresh(tmp_path / "cli", PRICED)
+    assert result == price_decisions(from_file)
+    for hand_id in ("350000000001", "350000000002", "350000000003"):
+        assert stored(connection, hand_id) == stored(from_file, hand_id)
+
+
+def test_an_uploaded_phh_hand_named_by_its_file_is_priced(tmp_path):
+    """A PHH hand without a `hand` field is known by its file's name: read again under
+    the name it was uploaded by, not its source ("uploaded: NAME")."""
+    text = (FOUR_HANDS.parents[1] / "handhistories" / "phh_stud7_side_pot.phh").read_text()
+    nameless = "".join(line for line in text.splitlines(keepends=True)
+                       if not line.startswith("hand = "))
+    connection = open_database(tmp_path / "db.sqlite")
+    assert import_upload(connection, nameless.encode(), "night.phh").imported == 1
+    assert connection.execute("SELECT hand_id FROM hands").fetchall() == [("night",)]
+    result = price_decisions(connection, player="Ann Lee")
+    assert (result.priced, result.unpriced) == (1, ())
+    assert result.decisions > 0
+
+
+def test_a_version_2_database_migrates_and_its_hands_are_priced_from_their_path(tmp_path):
+    copy = tmp_path / PRICED.name
+    shutil.copy(PRICED, copy)
+    db = tmp_path / "old.sqlite"
+    version_2_database(db, tmp_path, [copy])
+    connection = open_database(db)
+    assert schema.schema_version(connection) == 3
+    assert connection.execute("SELECT count(*), count(file) FROM hands").fetchone() == (3, 0)
+    assert connection.execute("SELECT count(*) FROM source_files").fetchone() == (0,)
+    # Its file moved: the hand waits for it, and says where to put it.
     moved = tmp_path / "elsewhere.txt"
     copy.rename(moved)
     result = price_decisions(connection, HI_LO)
     assert result.priced == 0 and len(result.unpriced) == 1
     assert result.unpriced[0].hand_id == "350000000003"
-    assert "its file cannot be read" in result.unpriced[0].reason
+    assert result.unpriced[0].reason == (
+        "its file cannot be read (No such file or directory), and it was imported before "
+        "the database kept each file: put the file back where it was imported from")
     assert connection.execute("SELECT count(*) FROM priced").fetchone() == (0,)
     moved.rename(copy)
     assert price_decisions(connection, HI_LO).priced == 1
+    with_bytes, _ = fresh(tmp_path / "new", PRICED)
+    price_decisions(with_bytes, HI_LO)
+    assert stored(connection, "350000000003") == stored(with_bytes, "350000000003")
 
 
 def test_a_hand_that_cannot_be_priced_is_kept_with_why_and_not_retried(tmp_path, counted):
@@ -229,6 +280,90 @@ def test_the_luck_of_the_showdowns(priced, hands):
         assert total.luck_chips[street] == pytest.approx(6.05 - chips, abs=1e-5)
         assert total.expected_big_bets[street] == pytest.approx(
             36.75 * one[street] / 4 + 12.10 * three[street] / 2, abs=1e-5)
+
+
+# Hero's four hearts on 6th street catch a fifth on the river against three queens.
+SUCKOUT = """\
+PokerStars Hand #350000000021:  7 Card Stud Limit ($2/$4 USD) - 2024/03/02 20:00:00 ET
+Table 'Price Three' 8-max
+Seat 1: Hero ($100 in chips)
+Seat 2: Villain ($100 in chips)
+Hero: posts the ante $0.25
+Villain: posts the ante $0.25
+*** 3rd STREET ***
+Dealt to Hero [Ah Kh 9h]
+Dealt to Villain [Qc]
+Hero: brings in for $0.50
+Villain: completes it to $2
+Hero: calls $1.50
+*** 4th STREET ***
+Dealt to Hero [Ah Kh 9h] [2h]
+Dealt to Villain [Qc] [5d]
+Villain: bets $2
+Hero: calls $2
+*** 5th STREET ***
+Dealt to Hero [Ah Kh 9h 2h] [7c]
+Dealt to Villain [Qc 5d] [8s]
+Villain: bets $4
+Hero: calls $4
+*** 6th STREET ***
+Dealt to Hero [Ah Kh 9h 2h 7c] [3s]
+Dealt to Villain [Qc 5d 8s] [Jc]
+Villain: bets $4
+Hero: calls $4
+*** RIVER ***
+Dealt to Hero [Ah Kh 9h 2h 7c 3s] [Qh]
+Villain: bets $4
+Hero: calls $4
+*** SHOW DOWN ***
+Villain: shows [Qs Qd Qc 5d 8s Jc 6d] (three of a kind, Queens)
+Hero: shows [Ah Kh 9h 2h 7c 3s Qh] (a flush, Ace high)
+Hero collected $32.50 from pot
+*** SUMMARY ***
+Total pot $32.50 | Rake $0
+Seat 1: Hero showed [Ah Kh 9h 2h 7c 3s Qh] and won ($32.50) with a flush, Ace high
+Seat 2: Villain showed [Qs Qd Qc 5d 8s Jc 6d] and lost with three of a kind, Queens
+"""
+
+# Hero's equity on 6th street, worked out by hand: of the 40 cards unseen, each player's
+# river from them, Hero wins with a heart (9 left) unless Villain fills up (a 5, 8 or J:
+# three each; the Qh: quads); four of those ten are hearts. Hero's heart one of them: 30
+# of Villain's 39 cards lose; one of the other five hearts: 29.
+SUCKOUT_6TH = (4 * 30 + 5 * 29) / (40 * 39)
+
+
+def test_the_expected_line_counts_a_showdown_at_its_equity_with_a_card_to_come(tmp_path):
+    """The page's plot: expected is the net with each showdown's result replaced by the pot
+    times the equity on 6th street, the last with a card to come: `review luck`'s luck on
+    that street taken out of the net."""
+    suckout = tmp_path / "suckout.txt"
+    suckout.write_text(SUCKOUT)
+    connection, _ = fresh(tmp_path, PRICED)
+    import_paths(connection, [suckout])
+    (hand,), _ = parse_file(str(suckout))
+    assert {r.street: r.expected_share for r in luck_of(hand)}["6th"] == pytest.approx(
+        SUCKOUT_6TH)
+    before = net_over_hands(connection)
+    assert [p.expected_big_bets for p in before.points] == [p.net_big_bets
+                                                            for p in before.points]
+    assert (before.showdowns, before.showdowns_expected, before.showdowns_not_priced) == (
+        3, 0, 3)
+    price_decisions(connection)
+    found = net_over_hands(connection)
+    assert (found.showdowns, found.showdowns_expected, found.showdowns_not_priced) == (3, 3, 0)
+    assert [p.hands for p in found.points] == [1, 2, 3, 4]
+    net = [p.net_big_bets for p in found.points]
+    expected = [p.expected_big_bets for p in found.points]
+    # The suckout is the last hand played: 16.25 won net, on a $4 big bet; 32.50 in the
+    # pot at 17% on 6th street.
+    assert net[3] - net[2] == pytest.approx(16.25 / 4)
+    assert expected[3] - expected[2] == pytest.approx(
+        16.25 / 4 - (1 - SUCKOUT_6TH) * 32.50 / 4, abs=1e-4)
+    # The priced file's two showdowns: aces up against four queens on 6th street (no
+    # equity, nothing won); the low half of a hi/lo pot, locked on 6th street.
+    assert expected[:3] == pytest.approx(net[:3], abs=1e-4)
+    total = luck_summary(connection).total
+    assert net[3] - expected[3] == pytest.approx(total.luck_big_bets["6th"], abs=1e-4)
 
 
 def test_the_local_executor_gives_the_same_rows(tmp_path, priced):

@@ -5,6 +5,7 @@ the schema's version and migrations; the default file; the command's counts and 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import signal
@@ -12,6 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import zlib
 from itertools import pairwise
 
 import pytest
@@ -22,7 +24,7 @@ from review_helpers import FOUR_HANDS, ROOT, dump, hand_count, hand_folder
 from studodds.cli import main
 from studodds.review import schema
 from studodds.review.database import default_database, open_database
-from studodds.review.hand_import import import_paths
+from studodds.review.hand_import import import_paths, import_upload
 
 HANDS_FOLDER = ROOT / "tests" / "data" / "handhistories"
 
@@ -92,6 +94,34 @@ def test_importing_twice_adds_nothing(tmp_path):
     second = _import(db, [HANDS_FOLDER])
     assert second.imported == 0 and second.duplicates == first.imported + first.duplicates
     assert dump(db) == before
+
+
+def test_a_file_imported_again_keeps_its_bytes_once(tmp_path):
+    """Under its own name, another name, or sent from the page: one copy of the bytes,
+    which each of its hands names."""
+    db = tmp_path / "db.sqlite"
+    other = tmp_path / "renamed.txt"
+    other.write_bytes(FOUR_HANDS.read_bytes())
+    _import(db, [FOUR_HANDS, other, FOUR_HANDS])
+    connection = open_database(db)
+    import_upload(connection, FOUR_HANDS.read_bytes(), "sent.txt")
+    kept = connection.execute("SELECT id, sha256, size, data FROM source_files").fetchall()
+    assert len(kept) == 1
+    row, sha256, size, data = kept[0]
+    raw = FOUR_HANDS.read_bytes()
+    assert (sha256, size) == (hashlib.sha256(raw).hexdigest(), len(raw))
+    assert zlib.decompress(data) == raw and len(data) < len(raw) / 2
+    assert connection.execute("SELECT DISTINCT file FROM hands").fetchall() == [(row,)]
+
+
+def test_a_file_whose_hands_are_all_there_keeps_no_bytes(tmp_path):
+    db = tmp_path / "db.sqlite"
+    _import(db, [FOUR_HANDS])
+    again = tmp_path / "again.txt"  # the same hands, other bytes
+    again.write_text(FOUR_HANDS.read_text() + "\n\n")
+    assert _import(db, [again]).duplicates == 4
+    connection = sqlite3.connect(db)
+    assert connection.execute("SELECT count(*) FROM source_files").fetchone() == (1,)
 
 
 def test_bad_hands_are_skipped_with_their_reasons(tmp_path):
@@ -212,12 +242,12 @@ def test_two_imports_at_once_make_the_database_one_makes(generated, tmp_path):
 
 def test_a_new_database_is_at_the_last_schema_version_in_wal_mode(tmp_path):
     connection = open_database(tmp_path / "new.sqlite")
-    assert schema.schema_version(connection) == len(schema.MIGRATIONS) == 2
+    assert schema.schema_version(connection) == len(schema.MIGRATIONS) == 3
     assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {name for (name,) in connection.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"hands", "seats", "actions", "dealt", "shown", "returned_bets", "imports",
-            "skipped_hands", "decisions", "luck", "priced"} <= tables
+            "skipped_hands", "decisions", "luck", "priced", "source_files"} <= tables
     decisions = [row[1] for row in connection.execute("PRAGMA table_info(decisions)")]
     assert decisions == ["hand", "street", "action_index", "player", "kind", "facing", "pot",
                          "big_bet", "equity", "equity_se", "method", "ranges", "needed",

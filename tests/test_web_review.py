@@ -10,7 +10,7 @@ import json
 import pytest
 
 pytest.importorskip("starlette")
-from review_helpers import FOUR_HANDS, dump
+from review_helpers import FOUR_HANDS, dump, version_2_database
 from starlette.testclient import TestClient
 
 from studodds.cli import main
@@ -100,6 +100,10 @@ def test_the_stats_are_review_stats_with_the_net_over_hands_and_by_game(client, 
     so_far = [sum(nets[:n]) for n in range(1, 5)]
     assert [p["hands"] for p in got["net_over_hands"]] == [1, 2, 3, 4]
     assert [p["net_big_bets"] for p in got["net_over_hands"]] == pytest.approx(so_far)
+    # Hand 2 is Hero's one showdown; not priced yet, so expected is the net.
+    assert [p["expected_big_bets"] for p in got["net_over_hands"]] == pytest.approx(so_far)
+    assert got["expected"] == {"showdowns": 1, "showdowns_expected": 0,
+                               "showdowns_not_priced": 1}
     assert list(got["by_game"]) == ["stud7", "razz"]  # most hands first
     hands = {game: next(s for s in stats if s["stat"] == "hands")["value"]
              for game, stats in got["by_game"].items()}
@@ -159,14 +163,43 @@ def test_the_costly_list_is_review_costlys_priced_once(client, db, capsys):
     assert got["unpriced"] == [] and "implied" in got["ignores"]
 
 
-def test_a_hand_uploaded_from_the_page_is_counted_as_not_priced(client):
-    client.post("/api/review/import", params={"name": "priced.txt"}, content=PRICED.read_bytes())
+def _replay_of(capsys, path, hand_id):
+    capsys.readouterr()
+    main(["replay", str(path), "--hand", hand_id, "--format", "json"])
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_hand_uploaded_from_the_page_is_priced_and_replayed(client, tmp_path, capsys):
+    """The page sends a file's bytes, not its place on disk: the database keeps them."""
+    assert upload(client, PRICED, name="priced.txt").status_code == 200
     got = client.get("/api/review/costly").json()
-    assert got["costly"] == []
-    # The page sends a file's bytes, not its place on disk: pricing reads the hand again
-    # from its file, so those hands wait (import the file with review import to price them).
-    assert len(got["unpriced"]) == PRICED.read_text().count("PokerStars Hand #")
-    assert "its file cannot be read" in got["unpriced"][0]["reason"]
+    assert got["unpriced"] == [] and got["priced"] == 3
+    cli_db = tmp_path / "cli.sqlite"
+    assert main(["review", "import", str(PRICED), "--db", str(cli_db)]) in (0, None)
+    capsys.readouterr()
+    assert main(["review", "costly", "--db", str(cli_db), "--format", "json"]) in (0, None)
+    cli = json.loads(capsys.readouterr().out)
+    rows = cli["decisions"] if isinstance(cli, dict) else cli
+    where = ("source", "replay")  # the upload has no path to replay from the command line
+    assert [{k: v for k, v in row.items() if k not in where} for row in got["costly"]] == [
+        {k: v for k, v in row.items() if k not in where} for row in rows[:len(got["costly"])]]
+    worst = got["costly"][0]
+    answer = client.post("/api/review/replay", params={
+        "room": worst["room"], "hand": worst["hand_id"], "player": worst["player"]})
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == _replay_of(capsys, PRICED, worst["hand_id"])
+
+
+def test_a_hand_whose_file_is_deleted_after_its_import_is_replayed(client, db, tmp_path,
+                                                                   capsys):
+    copy = tmp_path / PRICED.name
+    copy.write_bytes(PRICED.read_bytes())
+    assert main(["review", "import", str(copy), "--db", str(db)]) in (0, None)
+    copy.unlink()
+    answer = client.post("/api/review/replay", params={
+        "room": "PokerStars", "hand": "350000000002", "player": "Hero"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == _replay_of(capsys, PRICED, "350000000002")
 
 
 def test_a_costly_entry_replays_its_hand_from_the_database(client, db, capsys):
@@ -177,6 +210,23 @@ def test_a_costly_entry_replays_its_hand_from_the_database(client, db, capsys):
     capsys.readouterr()
     main(["replay", str(PRICED), "--hand", "350000000002", "--format", "json"])
     assert answer.json() == json.loads(capsys.readouterr().out)
+
+
+def test_a_hand_of_an_old_database_whose_file_is_gone_is_one_line(tmp_path):
+    """A hand imported before the database kept the files is read from its path."""
+    copy = tmp_path / PRICED.name
+    copy.write_bytes(PRICED.read_bytes())
+    db = tmp_path / "old.sqlite"
+    version_2_database(db, tmp_path, [copy])
+    copy.unlink()
+    with TestClient(create_app(db=db), base_url=BASE) as old:
+        answer = old.post("/api/review/replay", params={
+            "room": "PokerStars", "hand": "350000000002", "player": "Hero"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == (
+        f"hand 350000000002 ({copy}) cannot be read again: its file cannot be read (No such "
+        "file or directory), and it was imported before the database kept each file: put "
+        "the file back where it was imported from")
 
 
 @pytest.mark.parametrize(("params", "words"), [

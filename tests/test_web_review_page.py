@@ -81,6 +81,16 @@ def priced_server(tmp_path_factory):
 
 
 @pytest.fixture
+def unpriced_server(tmp_path):
+    """A server of its own for each screen: the priced file's hands, not priced yet."""
+    db = tmp_path / "hands.sqlite"
+    subprocess.run([sys.executable, "-m", "studodds", "review", "import", str(PRICED),
+                    "--db", str(db)], cwd=ROOT, check=True, capture_output=True)
+    with serving(db) as address:
+        yield address
+
+
+@pytest.fixture
 def device(screen_browser, request):  # noqa: F811 - the fixture imported above
     yield from _console_checked(screen_browser, request)
 
@@ -169,3 +179,31 @@ def test_the_costly_lists_page_link_opens_the_hand(device, priced_server):
          what="the replay of the link")
     assert css(d, "#replay-streets button.on").text == "6th street"
     assert not css(d, "#replay-panel").get_attribute("hidden")
+
+
+def test_the_net_plot_draws_the_expected_line_once_the_showdowns_are_priced(device,
+                                                                         unpriced_server):
+    d = device
+    d.get(f"{unpriced_server}/")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#game option"), what="the games")
+    css(d, "[data-testid=review-tab]").click()
+    wait(d, lambda d: stat_cells(d).get("hands") == "3", what="the stats")
+    caption = "[data-testid=review-net-caption]"
+    assert css(d, caption).text == (
+        "The expected line needs the 2 showdowns here priced: Price the decisions, below, "
+        "prices them (once; they are kept in the database).")
+    assert not d.find_elements(By.CSS_SELECTOR, "[data-testid=review-net] path.expected")
+    css(d, "[data-testid=review-costly-run]").click()
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-testid=review-net] path.expected"),
+         what=f"the expected line ({d.screen_name})")
+    net = css(d, "[data-testid=review-net] path.line.lost")
+    expected = css(d, "[data-testid=review-net] path.expected")
+    # Both lines over the same three hands, from the same first hand.
+    assert expected.get_attribute("d").count("L") == net.get_attribute("d").count("L") == 2
+    text = css(d, caption).text
+    assert text.startswith("Solid: net. Dashed: expected, where each showdown counts"), text
+    assert "Hands without a showdown, and showdowns where not every hand was shown, count " \
+        "as their net in both lines." in text
+    assert "not priced yet" not in text
+    assert d.execute_script(NOT_ON_SCREEN, ["[data-testid=review-net] svg", caption]) == [], \
+        d.screen_name

@@ -4,10 +4,11 @@ database as often as wanted.
 
 Pricing needs each hand as its reader gave it (the hole cards apart from the up cards,
 the uncalled bets, who went all in for what): the stored rows are a summary of it, so the
-hand is read again from its source file, the file the import kept the path of. That is
-what `studodds replay --decisions` prices, so both give the same numbers, and the replay
-the costly list links to needs the file anyway. A hand whose file is gone (moved,
-deleted) is left unpriced and counted; it is priced once its file is back.
+hand is read again from its source file: the bytes the import kept in the database
+(source_files.py), or for a hand imported before the database kept them, the file at the
+path the import recorded. That is what `studodds replay --decisions` prices, so both give
+the same numbers. A hand of those older imports whose file is gone (moved, deleted) is
+left unpriced and counted; it is priced once its file is back.
 
 A hand priced is recorded in the `priced` table with the settings it was priced with
 (ranges, precision, seed): pricing again skips it, even when it gave no decision or could
@@ -33,7 +34,7 @@ from urllib.parse import urlencode
 from .. import __version__
 from ..histories.streets import street_names
 from .hand_import import _transaction
-from .player_stats import Filters, _where
+from .player_stats import Filters, where_clause
 from .pricing_outcomes import Ranges, Unpriced
 
 if TYPE_CHECKING:  # pricing loads the odds engine: only when there is something to price
@@ -76,9 +77,9 @@ def price_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS
         check_ranges(ranges)
     player = player if player is not None else filters.player
     settings = _settings(ranges, precision, seed)
-    where, args = _where(replace(filters, player=player))
+    where, args = where_clause(replace(filters, player=player))
     rows = connection.execute(
-        "SELECT h.id, h.room, h.hand_id, h.source, s.player, p.settings "
+        "SELECT h.id, h.room, h.hand_id, h.source, s.player, p.settings, h.file "
         "FROM seats s JOIN hands h ON h.id = s.hand "
         "LEFT JOIN priced p ON p.hand = s.hand AND p.player = s.player "
         f"WHERE {' AND '.join(where)} ORDER BY h.source, h.id", args).fetchall()
@@ -89,7 +90,7 @@ def price_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS
             progress(0, 0)
         return PricingResult(already=already)
     from .pricing import hands_to_price, priced_hands
-    tasks, unpriced = hands_to_price(to_do, ranges, precision, seed)
+    tasks, unpriced = hands_to_price(connection, to_do, ranges, precision, seed)
     total = len(tasks)
     if progress is not None:
         progress(0, total)
@@ -185,7 +186,7 @@ def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HAND
     """The stored decisions that cost something, worst first (ties: room, hand id, street
     order, action), at most ``limit``."""
     player = player if player is not None else filters.player
-    where, args = _where(replace(filters, player=player))
+    where, args = where_clause(replace(filters, player=player))
     rows = connection.execute(
         "SELECT h.room, h.hand_id, h.source, h.played_at, h.game, h.hero, d.player, "
         "d.street, d.action_index, d.kind, d.pot, d.facing, d.needed, d.equity, "
@@ -250,7 +251,7 @@ def luck_summary(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *
                  player: str | None = None) -> LuckSummary:
     """Per session (a source file, in the order first imported) and over all of them."""
     player = player if player is not None else filters.player
-    where, args = _where(replace(filters, player=player))
+    where, args = where_clause(replace(filters, player=player))
     rows = connection.execute(
         "SELECT h.source, h.id, h.game, h.big_bet, l.street, l.equity_share, l.pot, l.won "
         "FROM luck l JOIN hands h ON h.id = l.hand "

@@ -2,11 +2,12 @@
 
 Each file is read whole (the readers take a file at once), then written a chunk of hands
 per transaction, the file's counts in the same transaction: a killed import loses only its
-open chunk, never leaves half a hand, and the counts always say what is committed. A hand
-already in the database (same room, same hand id) is a duplicate and adds nothing: INSERT
-OR IGNORE on that key, so two imports at once may race for a hand and only one writes it
-(each transaction takes the write lock first, BEGIN IMMEDIATE, and waits its turn:
-database.BUSY_TIMEOUT_SECONDS)."""
+open chunk, never leaves half a hand, and the counts always say what is committed. The
+file's bytes are kept too (source_files.py), in the transaction of its first new hand: a
+file whose hands were all there already adds no bytes. A hand already in the database
+(same room, same hand id) is a duplicate and adds nothing: INSERT OR IGNORE on that key,
+so two imports at once may race for a hand and only one writes it (each transaction takes
+the write lock first, BEGIN IMMEDIATE, and waits its turn: database.BUSY_TIMEOUT_SECONDS)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ..histories.formats import FileKind
 from ..histories.history_files import FileRefused, parse_bytes, read_file_bytes
 from ..histories.record import HandHistory, ParseProblem
 from .hand_rows import HandRows, hand_rows, insert_hand
+from .source_files import UPLOADED, StoredBytes, file_id, keep_bytes, stored_bytes
 
 # Hands per transaction: big enough that a commit's cost (a WAL write) is small against
 # the hands', small enough that a kill loses little and another import waits little.
@@ -111,22 +113,23 @@ def import_file(connection: sqlite3.Connection, path: str,
 
 @dataclass(frozen=True)
 class FileRead:
-    """What a file gave, ready to write: each hand's rows, the hands skipped, and why the
-    file gave none (None if it gave some)."""
+    """What a file gave, ready to write: each hand's rows, the hands skipped, why the
+    file gave none (None if it gave some), and its bytes to keep (None if it gave none)."""
 
     source: str
     hands: list[HandRows]
     skipped: list[SkippedHand]
     note: str | None
+    data: StoredBytes | None
 
 
 def read_file(path: str) -> FileRead:
     """A file's hands as rows, ready to write."""
-    hands, problems, note = _read(path)
-    return _rows(os.path.abspath(path), hands, problems, note)
+    data, hands, problems, note = _read(path)
+    return _rows(os.path.abspath(path), data, hands, problems, note)
 
 
-def _rows(source: str, hands: list[HandHistory], problems: list[ParseProblem],
+def _rows(source: str, data: bytes, hands: list[HandHistory], problems: list[ParseProblem],
           note: str | None) -> FileRead:
     skipped = [SkippedHand(p.hand_id, p.line, p.message) for p in problems]
     kept = []
@@ -140,7 +143,7 @@ def _rows(source: str, hands: list[HandHistory], problems: list[ParseProblem],
     if not kept and note is None:
         note = ("none of its stud hands could be read" if skipped
                 else "no stud hands in it")
-    return FileRead(source, kept, skipped, note)
+    return FileRead(source, kept, skipped, note, stored_bytes(data) if kept else None)
 
 
 def import_upload(connection: sqlite3.Connection, data: bytes, name: str,
@@ -149,17 +152,25 @@ def import_upload(connection: sqlite3.Connection, data: bytes, name: str,
     import_file does; ``name`` is what the file is called by in the counts, and its hands'
     source is "uploaded: NAME"."""
     hands, problems, note = _parse(data, name)
-    return _write_file(connection, name, _rows(f"uploaded: {name}", hands, problems, note),
-                       chunk_hands)
+    return _write_file(connection, name,
+                       _rows(f"{UPLOADED}{name}", data, hands, problems, note), chunk_hands)
 
 
 def _write_file(connection: sqlite3.Connection, path: str, read: FileRead,
                 chunk_hands: int) -> FileImport:
     run = _start(connection, read.source, read.skipped, read.note)
     imported = duplicates = 0
+    row, kept = 0, False  # the row of the file's bytes, and whether they are kept yet
     for chunk in _chunks(read.hands, chunk_hands):
         with _transaction(connection):
-            added = sum(insert_hand(connection, rows) for rows in chunk)
+            assert read.data is not None  # a file that gave hands gave its bytes
+            if not kept:  # asked in each transaction until kept: another import may keep
+                # the same bytes, or take the id meant for these, between two of ours
+                row, kept = file_id(connection, read.data)
+            added = sum(insert_hand(connection, rows, row) for rows in chunk)
+            if added and not kept:
+                keep_bytes(connection, row, read.data)
+                kept = True
             imported += added
             duplicates += len(chunk) - added
             connection.execute("UPDATE imports SET imported = ?, duplicates = ? WHERE id = ?",
@@ -169,14 +180,14 @@ def _write_file(connection: sqlite3.Connection, path: str, read: FileRead,
     return FileImport(path, imported, duplicates, tuple(read.skipped), read.note)
 
 
-def _read(path: str) -> tuple[list[HandHistory], list[ParseProblem], str | None]:
+def _read(path: str) -> tuple[bytes, list[HandHistory], list[ParseProblem], str | None]:
     try:
         data = read_file_bytes(path)
     except FileRefused as exc:
-        return [], [], str(exc)
+        return b"", [], [], str(exc)
     except OSError as exc:
-        return [], [], f"cannot be read: {exc.strerror or exc}"
-    return _parse(data, os.path.basename(path))
+        return b"", [], [], f"cannot be read: {exc.strerror or exc}"
+    return (data, *_parse(data, os.path.basename(path)))
 
 
 def _parse(data: bytes, name: str) -> tuple[list[HandHistory], list[ParseProblem], str | None]:

@@ -12,7 +12,7 @@ from .stat_facts import STREETS, hand_facts, is_showdown
 
 _HAND_COLUMNS = ("room", "hand_id", "game", "mix", "tournament", "small_bet", "big_bet",
                  "ante", "bring_in", "played_at", "hero", "players", "streets", "community",
-                 "total_pot", "rake", "showdown", "source")
+                 "total_pot", "rake", "showdown", "source", "file")
 
 _FACT_COLUMNS = ("voluntary", "raised_first", "brought_in", "faced_completion", "defended",
                  "steal_chance", "stole", "faced_steal", "folded_to_steal", "saw_second",
@@ -77,10 +77,11 @@ def hand_rows(hh: HandHistory, source: str) -> HandRows:
         returned=list(hh.returned))
 
 
-def insert_hand(connection: sqlite3.Connection, rows: HandRows) -> bool:
+def insert_hand(connection: sqlite3.Connection, rows: HandRows, file: int) -> bool:
     """Write one hand and all its rows; False (nothing written) when the database has a
-    hand of that room with that id already. The caller holds the transaction."""
-    cursor = connection.execute(_INSERT_HAND, rows.hand)
+    hand of that room with that id already. file: the row of its file's bytes
+    (source_files.py). The caller holds the transaction."""
+    cursor = connection.execute(_INSERT_HAND, (*rows.hand, file))
     if cursor.rowcount == 0:
         return False
     hand = cursor.lastrowid

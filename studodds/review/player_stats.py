@@ -116,7 +116,10 @@ def _aggression(street: str) -> tuple[str, str, str, str]:
             f"SUM(s.aggressive_{street})", f"SUM(s.calls_{street})")
 
 
-def _where(filters: Filters) -> tuple[list[str], list]:
+def where_clause(filters: Filters) -> tuple[list[str], list]:
+    """The filters as SQL conditions (to join with AND) and their parameters, over the
+    seats ``s`` of the player joined to their hands ``h``: every query of the review that
+    the filters narrow (the stats, the costly list, the luck, the plots) uses these."""
     where: list[str] = []
     args: list[object] = []
     if filters.player is None:
@@ -150,7 +153,7 @@ def _where(filters: Filters) -> tuple[list[str], list]:
 def player_stats(connection: sqlite3.Connection, filters: Filters = Filters()) -> PlayerStats:
     """The stats of filters.player (or each hand's hero) over the hands the filters keep:
     one pass over the player's seats, each sum computed once however many stats use it."""
-    where, args = _where(filters)
+    where, args = where_clause(filters)
     rows = STATS + tuple(_aggression(street) for street in STREETS)
     sums = list(dict.fromkeys(sql for _, _, count, out_of in rows
                               for sql in (count, out_of) if sql is not None))
@@ -173,8 +176,8 @@ def _undated(connection: sqlite3.Connection, filters: Filters) -> int:
     """Hands the date filter left out for having no date (the other filters kept)."""
     if filters.since is None and filters.until is None:
         return 0
-    where, args = _where(Filters(filters.player, filters.game, filters.stakes, None, None,
-                                 filters.room, filters.opponent))
+    where, args = where_clause(Filters(filters.player, filters.game, filters.stakes, None,
+                                       None, filters.room, filters.opponent))
     sql = (f"SELECT COUNT(*) FROM seats s JOIN hands h ON h.id = s.hand "
            f"WHERE {' AND '.join(where)} AND h.played_at IS NULL")
     return connection.execute(sql, args).fetchone()[0]

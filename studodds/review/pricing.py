@@ -1,10 +1,12 @@
-"""The pricing of stored hands, for review/costly.py: each hand read again from its file,
-priced by decisions_of and luck_of where the executor runs it (here, a thread per core;
-or a Dask worker). Apart from costly.py because it loads the odds engine, which the
-queries of the database (costly_decisions, luck_summary) do without: they start fast."""
+"""The pricing of stored hands, for review/costly.py: each hand read again from its file
+(the bytes the database keeps, else its path: source_files.py), priced by decisions_of and
+luck_of where the executor runs it (here, a thread per core; or a Dask worker). Apart
+from costly.py because it loads the odds engine, which the queries of the database
+(costly_decisions, luck_summary) do without: they start fast."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -12,13 +14,14 @@ from dataclasses import dataclass
 
 from ..config import most_threads
 from ..games import get_game
-from ..histories.history_files import FileRefused, parse_bytes, read_file_bytes
+from ..histories.history_files import parse_bytes
 from ..histories.record import HandHistory
 from ..scenario import build_scenario
 from .decisions import Decision, decisions_of
 from .hand_rows import room_of
 from .luck import LuckRow, luck_of
 from .pricing_outcomes import Ranges, RangesError, Unpriced
+from .source_files import FileUnreadable, parse_name, source_data
 
 
 def check_ranges(ranges: Ranges) -> None:
@@ -54,16 +57,17 @@ class _Priced:
     problem: str | None
 
 
-def hands_to_price(rows: list, ranges: Ranges, precision: float,
-                   seed: int) -> tuple[list[_Task], list[Unpriced]]:
-    """The hands to price, each read again from its file (each file read once)."""
-    by_source: dict[str, list] = defaultdict(list)
+def hands_to_price(connection: sqlite3.Connection, rows: list, ranges: Ranges,
+                   precision: float, seed: int) -> tuple[list[_Task], list[Unpriced]]:
+    """The hands to price, each read again from its file (each file read and parsed once).
+    rows: (hand's row id, room, hand id, source, player, settings, file) each."""
+    by_file: dict[tuple[int | None, str], list] = defaultdict(list)
     for row in rows:
-        by_source[row[3]].append(row)
+        by_file[row[6], row[3]].append(row)
     tasks, unpriced = [], []
-    for source, wanted in by_source.items():
-        found, problem = _hands_in(source)
-        for row, room, hand_id, _, name, _ in wanted:
+    for (file, source), wanted in by_file.items():
+        found, problem = _hands_in(connection, file, source)
+        for row, room, hand_id, _, name, _, _ in wanted:
             hand = found.get((room, hand_id))
             if hand is None:
                 reason = problem or "the file no longer holds this hand"
@@ -73,13 +77,13 @@ def hands_to_price(rows: list, ranges: Ranges, precision: float,
     return tasks, unpriced
 
 
-def _hands_in(source: str) -> tuple[dict[tuple[str, str], HandHistory], str | None]:
+def _hands_in(connection: sqlite3.Connection, file: int | None, source: str
+              ) -> tuple[dict[tuple[str, str], HandHistory], str | None]:
     try:
-        hands, _, _ = parse_bytes(read_file_bytes(source), source)
-    except (OSError, FileRefused) as exc:
-        why = getattr(exc, "strerror", None) or str(exc)
-        return {}, (f"its file cannot be read ({why}): put the file back where it was "
-                    "imported from to price it")
+        data = source_data(connection, file, source)
+    except FileUnreadable as exc:
+        return {}, str(exc)
+    hands, _, _ = parse_bytes(data, parse_name(source))
     return {(room_of(h), h.hand_id): h for h in hands}, None
 
 

@@ -178,8 +178,26 @@ CREATE TABLE priced (
 ) WITHOUT ROWID;
 """
 
+# The bytes of each file imported (review/source_files.py), so that pricing and the replay
+# read a hand again without its file (an upload from the page has none; a file may move):
+# one row per file content, whatever its name and however often imported, written in the
+# transaction of the file's first new hand. hands.file: the file the hand was first read
+# from; NULL for hands imported before this version, read again from their path (source).
+# The reference is checked at the commit (DEFERRED): the import picks a file's id before
+# it knows whether any of the file's hands is new, and writes the bytes only if one is.
+_VERSION_3 = """
+CREATE TABLE source_files (
+    id          INTEGER PRIMARY KEY,
+    sha256      TEXT NOT NULL UNIQUE,   -- of the bytes as read
+    size        INTEGER NOT NULL,       -- bytes as read
+    data        BLOB NOT NULL           -- the bytes, zlib-compressed
+);
+ALTER TABLE hands ADD COLUMN file INTEGER
+    REFERENCES source_files (id) DEFERRABLE INITIALLY DEFERRED;
+"""
+
 # Migration N takes the database from version N - 1 to N.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3)
 
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -6,17 +6,18 @@ opens the database, does its work and closes it: two at once take turns in SQLit
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping
 
 from ..games import GAMES
-from ..histories.history_files import FileRefused, read_file_bytes
 from ..review.costly import costly_decisions, price_decisions
 from ..review.database import DatabaseError, open_database
 from ..review.decisions import IGNORES
 from ..review.hand_import import import_upload
-from ..review.overview import filter_choices, net_over_hands, stats_by_game
+from ..review.overview import NetOverHands, filter_choices, net_over_hands, stats_by_game
 from ..review.player_stats import FilterError, Filters, parse_date, parse_stakes, player_stats
+from ..review.source_files import hand_file
 from .questions import Progress, Question, Warn, replay_question, upload_name
 
 FILTERS = ("player", "game", "stakes", "since", "until", "room", "opponent")
@@ -81,14 +82,20 @@ def stats_question(params: Mapping[str, str], db: str) -> Question:
                 "database": db, "hands_in_database": total,
                 "choices": filter_choices(connection),
                 **player_stats(connection, filters).to_dict(),
-                "net_over_hands": [{"hands": n, "net_big_bets": net}
-                                   for n, net in net_over_hands(connection, filters)],
+                **_net_and_expected(net_over_hands(connection, filters)),
                 "by_game": {game: stats.to_dict()["stats"] for game, stats
                             in stats_by_game(connection, filters).items()},
             }
         finally:
             connection.close()
     return run
+
+
+def _net_and_expected(found: NetOverHands) -> dict:
+    return {"net_over_hands": [dataclasses.asdict(p) for p in found.points],
+            "expected": {"showdowns": found.showdowns,
+                         "showdowns_expected": found.showdowns_expected,
+                         "showdowns_not_priced": found.showdowns_not_priced}}
 
 
 COSTLY_LIMIT = 20  # the page lists the worst; `studodds review costly --limit N` for more
@@ -121,8 +128,8 @@ def costly_question(params: Mapping[str, str], db: str) -> Question:
 
 def stored_replay_question(params: Mapping[str, str], db: str) -> Question:
     """POST /api/review/replay?room=ROOM&hand=ID&player=NAME: `studodds replay` of a hand
-    in the database, read from the file the import recorded (the request names the hand,
-    never a path), as the player saw it."""
+    in the database, read from the file the database keeps (review/source_files.py; the
+    request names the hand, never a path), as the player saw it."""
     room, hand_id = params.get("room", ""), params.get("hand", "")
     if not room or not hand_id:
         raise ValueError("name the hand to replay: room=ROOM&hand=ID, as the costly list "
@@ -133,21 +140,10 @@ def stored_replay_question(params: Mapping[str, str], db: str) -> Question:
             raise DatabaseError("no hands in the database yet: import hand histories first")
         connection = open_database(db, create=False)
         try:
-            found = connection.execute(
-                "SELECT source FROM hands WHERE room = ? AND hand_id = ?",
-                (room, hand_id)).fetchone()
+            found = hand_file(connection, room, hand_id)
         finally:
             connection.close()
-        if found is None:
-            raise ValueError(f"no {room} hand {hand_id} in the database: import it first")
-        source = found[0]
-        try:
-            raw = read_file_bytes(source)
-        except (OSError, FileRefused) as exc:
-            why = getattr(exc, "strerror", None) or str(exc)
-            raise ValueError(f"hand {hand_id}'s file {source!r} cannot be read ({why}): put "
-                             "it back where it was imported from") from None
-        question = replay_question(raw, hero=params.get("player") or None, hand=hand_id,
-                                   name=os.path.basename(source))
+        question = replay_question(found.data, hero=params.get("player") or None,
+                                   hand=hand_id, name=found.name)
         return question(progress, warn)
     return run

@@ -115,7 +115,9 @@ function render(answer) {
   $("review-body").hidden = !hands;
   if (!hands) return;
   renderTable(answer.stats);
-  $("review-net").replaceChildren(netChart(answer.net_over_hands));
+  const drawExpected = answer.expected.showdowns_expected > 0;
+  $("review-net").replaceChildren(netChart(answer.net_over_hands, drawExpected),
+    netCaption(answer.expected, drawExpected));
   const picker = $("review-stat");
   const chosen = picker.value || "bb_per_100";
   picker.replaceChildren(...answer.stats.filter((s) => s.stat !== "net")
@@ -175,17 +177,19 @@ function chartWidth(id) {
   return Math.max(300, Math.min(640, $(id).clientWidth || 640));
 }
 
-// The net after each hand, in big bets: a line over a zero line, won above, lost below.
-function netChart(points) {
+// The net after each hand, in big bets: a line over a zero line, won above, lost below;
+// beside it, dashed, the expected (the net with each showdown's luck taken out).
+function netChart(points, drawExpected) {
   const W = chartWidth("review-net"), H = 240, left = 52, right = 16, top = 26, bottom = 32;
   const plotW = W - left - right, plotH = H - top - bottom;
   const values = points.map((p) => p.net_big_bets);
-  const low = Math.min(0, ...values), high = Math.max(0, ...values);
+  const expected = drawExpected ? points.map((p) => p.expected_big_bets) : [];
+  const low = Math.min(0, ...values, ...expected), high = Math.max(0, ...values, ...expected);
   const span = high - low || 1;
   const last = points.length ? points[points.length - 1].hands : 1;
   const x = (n) => left + (last <= 1 ? plotW : ((n - 1) / (last - 1)) * plotW);
   const y = (v) => top + ((high - v) / span) * plotH;
-  const title = "Net in big bets over the hands";
+  const title = drawExpected ? "Net and expected, in big bets" : "Net in big bets over the hands";
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img" });
   root.append(svg("title", {}, title), svg("text", { x: left, y: 16, class: "chart-title" }, title));
   for (const v of [low, 0, high]) {
@@ -194,14 +198,52 @@ function netChart(points) {
   }
   root.append(svg("text", { x: left, y: H - 10, class: "tick" }, "1"));
   root.append(svg("text", { x: left + plotW, y: H - 10, class: "tick", "text-anchor": "end" }, `${last.toLocaleString("en")} hands`));
-  const d = points.map((p, i) => `${i ? "L" : "M"}${x(p.hands).toFixed(1)},${y(p.net_big_bets).toFixed(1)}`).join("");
-  const final = values[values.length - 1];
-  root.append(svg("path", { d, class: `line ${final < 0 ? "lost" : "won"}` }));
+  const path = (key) => points.map((p, i) => `${i ? "L" : "M"}${x(p.hands).toFixed(1)},${y(p[key]).toFixed(1)}`).join("");
   const end = points[points.length - 1];
+  if (drawExpected) {
+    const line = svg("path", { d: path("expected_big_bets"), class: "line dashed expected" });
+    line.append(svg("title", {}, `expected after ${end.hands} hands: ${end.expected_big_bets.toFixed(2)} big bets`));
+    root.append(line);
+  }
+  const final = values[values.length - 1];
+  root.append(svg("path", { d: path("net_big_bets"), class: `line ${final < 0 ? "lost" : "won"}` }));
   const dot = svg("circle", { cx: x(end.hands), cy: y(end.net_big_bets), r: 3.5, class: final < 0 ? "lost" : "won" });
   dot.append(svg("title", {}, `after ${end.hands} hands: ${final.toFixed(2)} big bets`));
   root.append(dot);
   return root;
+}
+
+// What the two lines are, under the plot, and why the expected line is missing or
+// partial: its showdowns are priced by the costly list's button.
+function netCaption(found, drawExpected) {
+  const p = document.createElement("p");
+  p.className = "hint chart-caption";
+  p.dataset.testid = "review-net-caption";
+  const waiting = found.showdowns_not_priced;
+  const showdowns = (n) => `${n.toLocaleString("en")} showdown${n === 1 ? "" : "s"}`;
+  if (drawExpected) {
+    p.textContent = "Solid: net. Dashed: expected, where each showdown counts, in place " +
+      "of what it won, the pot the player could win times their equity with the last card " +
+      "still to come (6th street; 4th in five-card stud), the cards shown at the end known: " +
+      "the net less the luck studodds review luck gives for that street. Hands without a " +
+      "showdown, and showdowns where not every hand was shown, count as their net in both " +
+      "lines.";
+    if (waiting) {
+      p.textContent += ` ${showdowns(waiting)} of ${found.showdowns.toLocaleString("en")} ` +
+        `${waiting === 1 ? "is" : "are"} not priced yet and count${waiting === 1 ? "s" : ""} ` +
+        "as net until Price the decisions, below, prices them.";
+    }
+  } else if (waiting) {
+    p.textContent = `The expected line needs the ${showdowns(waiting)} here priced: ` +
+      "Price the decisions, below, prices them (once; they are kept in the database).";
+  } else if (found.showdowns) {
+    p.textContent = "No expected line: none of these showdowns had every hand shown, " +
+      "so each counts as its net.";
+  } else {
+    p.textContent = "No expected line: none of these hands went to a showdown, so " +
+      "expected is the net.";
+  }
+  return p;
 }
 
 // The chosen stat of each game, a bar each (shares from 0 to 100%, the others from 0).
@@ -291,6 +333,7 @@ async function showCostly() {
   const note = $("review-costly-note");
   note.textContent = answer.ignores;
   note.hidden = false;
+  showStats(); // the showdowns just priced draw the net plot's expected line
 }
 
 // A page link of the costly list (/#replay=ID&room=ROOM&street=S&player=P) opens the
