@@ -125,16 +125,30 @@ def test_the_costliest_first_with_the_hand_worked_prices(priced):
 
 def test_each_costly_decision_says_where_to_see_it(priced):
     connection, copy, _ = priced
-    worst = costly_decisions(connection, limit=1)[0]
-    assert worst.replay == (f"studodds replay {shlex.quote(str(copy))} --hand 350000000002 "
-                            "--decisions")
+    db = connection.execute("PRAGMA database_list").fetchone()[2]
+    worst = costly_decisions(connection, limit=1, database=db)[0]
+    assert worst.replay == (f"studodds review replay 350000000002 --decisions --db "
+                            f"{shlex.quote(db)}")
+    assert costly_decisions(connection, limit=1)[0].replay == (
+        "studodds review replay 350000000002 --decisions")  # the default database: no --db
     assert worst.link == "/#replay=350000000002&room=PokerStars&street=7th&player=Hero"
-    # The command line given replays that hand and shows that decision's price.
-    out = CliRunner().invoke(cli, shlex.split(worst.replay)[1:]).output
-    assert "350000000002" in out and "7th" in out and f"{worst.cost_big_bets:.2f}" in out
-    # Another player than the file's hero: the replay is from their seat.
-    assert costly.replay_command("a b.txt", "7", "Ann", "Hero") == (
-        "studodds replay 'a b.txt' --hand 7 --decisions --hero Ann")
+    # The command line given replays that hand and shows that decision's price, from the
+    # database: the file moved away since changes nothing.
+    moved = copy.with_name(copy.name + ".moved")
+    copy.rename(moved)
+    try:
+        done = CliRunner().invoke(cli, shlex.split(worst.replay)[1:])
+    finally:
+        moved.rename(copy)
+    assert done.exit_code == 0, done.output
+    assert "350000000002" in done.output and "7th" in done.output
+    assert f"{worst.cost_big_bets:.2f}" in done.output
+    # Another player than the file's hero: the replay is from their seat; a room only when
+    # hands of several rooms share the id.
+    assert costly.replay_command("7", "Ann", "Hero") == (
+        "studodds review replay 7 --decisions --hero Ann")
+    assert costly.replay_command("7", "Hero", "Hero", room="Full Tilt", database="my hands.db") == (
+        "studodds review replay 7 --decisions --room 'Full Tilt' --db 'my hands.db'")
 
 
 def test_pricing_again_computes_nothing(priced, counted):

@@ -6,6 +6,7 @@ and the stats by game worked out by hand from the fixture; bad input is one line
 from __future__ import annotations
 
 import json
+import shlex
 
 import pytest
 
@@ -160,6 +161,9 @@ def test_the_costly_list_is_review_costlys_priced_once(client, db, capsys):
     worst = got["costly"][0]
     assert (worst["hand_id"], worst["street"], worst["kind"]) == ("350000000002", "7th", "fold")
     assert worst["link"] == "/#replay=350000000002&room=PokerStars&street=7th&player=Hero"
+    # The command line for the same hand names the page's database (not the default one).
+    assert worst["replay"] == ("studodds review replay 350000000002 --decisions --db "
+                               f"{shlex.quote(str(db))}")
     assert got["unpriced"] == [] and "implied" in got["ignores"]
 
 

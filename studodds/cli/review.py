@@ -4,7 +4,6 @@ writes what it returns."""
 
 from __future__ import annotations
 
-import os
 import shlex
 import sys
 
@@ -24,7 +23,7 @@ from ..review.database import default_database, open_database
 from ..review.hand_import import FileImport, ImportResult, files_to_import, import_paths
 from ..review.player_stats import Filters, PlayerStats, parse_date, parse_stakes, player_stats
 from . import render
-from .options import CONTEXT, Progress, output_options
+from .options import CONTEXT, Progress, format_option, output_options
 from .untrusted import visible
 
 
@@ -43,6 +42,7 @@ def review_group():
       studodds review import HandHistory/
       studodds review stats --game razz --stakes 2/4
       studodds review costly --ranges top30%
+      studodds review replay 35874004239 --decisions
       studodds review luck
     """
 
@@ -245,7 +245,7 @@ def costly_command(player, game, stakes, since, until, room, opponent, ranges, p
                                  progress=lambda done, total: bar(done / total if total else 1))
         bar.close()
         _tell_pricing(result)
-        found = costly_decisions(connection, filters, limit=limit)
+        found = costly_decisions(connection, filters, limit=limit, database=db)
     finally:
         connection.close()
     if fmt == "csv":
@@ -262,25 +262,13 @@ def _tell_pricing(result: PricingResult) -> None:
                err=True)
 
 
-def _from_here(d: CostlyDecision) -> str:
-    """The replay's command line, its file relative to the current folder when inside it
-    (shorter, and the same on any machine); the JSON and CSV keep the absolute path."""
-    try:
-        relative = os.path.relpath(d.source)
-    except ValueError:  # another drive (Windows)
-        return d.replay
-    if relative.startswith(os.pardir):
-        return d.replay
-    return d.replay.replace(shlex.quote(d.source), shlex.quote(relative), 1)
-
-
 def _costly_report(found: tuple[CostlyDecision, ...], ignores: str) -> render.Report:
     headers = ("cost (big bets)", "hand", "street", "action", "to call", "pot", "needs",
                "equity", "replay")
     rows = [(f"{d.cost_big_bets:.2f}", visible(d.hand_id), d.street, d.kind, f"{d.facing:g}",
              f"{d.pot:g}", "" if d.needed is None else f"{100 * d.needed:.1f}%",
              f"{100 * d.equity:.1f}%" + (f" +-{100 * d.equity_se:.1f}" if d.equity_se else ""),
-             visible(_from_here(d))) for d in found]
+             visible(d.replay)) for d in found]
     fields = list(CostlyDecision.__dataclass_fields__)
     return render.Report(
         json=lambda: {"decisions": [d.to_dict() for d in found], "note": ignores},
@@ -295,6 +283,61 @@ def _costly_report(found: tuple[CostlyDecision, ...], ignores: str) -> render.Re
              "with more, in big bets on the pot after the call"),
             ignores]),
     )
+
+
+@review_group.command("replay", context_settings=CONTEXT)
+@click.argument("hand_id", metavar="HAND")
+@click.option("--room", metavar="ROOM",
+              help="The hand's room, when hands of two rooms share the id (the error says "
+              "which rooms).")
+@click.option("--hero", metavar="NAME",
+              help="Whose view (default: the player the file deals hole cards to).")
+@click.option("--decisions", "decisions", is_flag=True,
+              help="Each decision of the hero with its price, as `studodds replay "
+              "--decisions` gives it.")
+@click.option("--ranges", "ranges", multiple=True, metavar="RANGE|NAME=RANGE",
+              help="--decisions: the opponents' hole cards from a range instead of at random: "
+              "one RANGE for every opponent, or NAME=RANGE, repeated, per opponent.")
+@click.option("--trials", type=int, metavar="N", help="Monte Carlo with N trials per street.")
+@click.option("--precision", type=float, metavar="SE",
+              help="Monte Carlo per street to this standard error (the defaults are "
+              "`studodds replay`'s).")
+@click.option("--seed", type=int, default=1, show_default=True, metavar="N",
+              help="Seed for the sampled streets.")
+@_db_option
+@format_option()
+def replay_command(hand_id, room, hero, decisions, ranges, trials, precision, seed, db, fmt):
+    """Replay a hand of the database street by street, with the odds: `studodds replay`
+    of that hand, read from the file the database keeps, so it works wherever the file
+    went (and for files chosen on the page, which were never on disk here).
+
+    HAND: the hand's id, as `review costly` lists it.
+
+    \b
+    Examples:
+      studodds review replay 35874004239
+      studodds review replay 35874004239 --decisions --ranges top30%
+    """
+    # The odds engine and the replay's renderers load here, not for stats and luck.
+    from ..review.stored_hands import HandNotStored, stored_hand
+    from .replay import _decisions, _opponent_ranges, _replay
+    if ranges and not decisions:
+        raise click.UsageError("--ranges is an option of the decisions: add --decisions")
+    opponent_ranges = _opponent_ranges(ranges) if ranges else None
+    connection = open_database(db, create=False)
+    try:
+        hand, source = stored_hand(connection, hand_id, room)
+    except HandNotStored as exc:
+        if exc.rooms and room is None:
+            raise click.UsageError(f"{exc}: name one with --room, e.g. --room "
+                                   f"{shlex.quote(exc.rooms[0])}") from None
+        raise
+    finally:
+        connection.close()
+    if decisions:
+        _decisions([hand], [source], hero, opponent_ranges, trials, precision, seed, fmt)
+    else:
+        _replay([hand], [source], hero, trials, precision, seed, fmt)
 
 
 @review_group.command("luck", context_settings=CONTEXT)

@@ -6,7 +6,8 @@ Pricing needs each hand as its reader gave it (the hole cards apart from the up 
 the uncalled bets, who went all in for what): the stored rows are a summary of it, so the
 hand is read again from its source file: the bytes the import kept in the database
 (source_files.py), or for a hand imported before the database kept them, the file at the
-path the import recorded. That is what `studodds replay --decisions` prices, so both give
+path the import recorded. That is what `studodds replay --decisions` prices (and `studodds
+review replay --decisions`, the command each decision names), so all give
 the same numbers. A hand of those older imports whose file is gone (moved, deleted) is
 left unpriced and counted; it is priced once its file is back.
 
@@ -36,6 +37,7 @@ from ..histories.streets import street_names
 from .hand_import import _transaction
 from .player_stats import Filters, where_clause
 from .pricing_outcomes import Ranges, Unpriced
+from .stored_hands import rooms_with
 
 if TYPE_CHECKING:  # pricing loads the odds engine: only when there is something to price
     from .pricing import _Priced
@@ -166,11 +168,19 @@ class CostlyDecision:
         return asdict(self)
 
 
-def replay_command(source: str, hand_id: str, player: str, hero: str | None) -> str:
-    """The command line that replays the hand with the player's decisions priced."""
-    words = ["studodds", "replay", source, "--hand", hand_id, "--decisions"]
+def replay_command(hand_id: str, player: str, hero: str | None, *, room: str | None = None,
+                   database: str | None = None) -> str:
+    """The command line that replays the hand with the player's decisions priced, read from
+    the database (review/stored_hands.py), so it works whatever became of the file. room:
+    only when hands of several rooms share the id; database: the --db the list was asked
+    with, if any."""
+    words = ["studodds", "review", "replay", hand_id, "--decisions"]
+    if room is not None:
+        words += ["--room", room]
     if player != hero:
         words += ["--hero", player]
+    if database is not None:
+        words += ["--db", database]
     return " ".join(shlex.quote(w) for w in words)
 
 
@@ -182,9 +192,11 @@ def page_link(room: str, hand_id: str, street: str, player: str) -> str:
 
 
 def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
-                     player: str | None = None, limit: int = 20) -> tuple[CostlyDecision, ...]:
+                     player: str | None = None, limit: int = 20,
+                     database: str | None = None) -> tuple[CostlyDecision, ...]:
     """The stored decisions that cost something, worst first (ties: room, hand id, street
-    order, action), at most ``limit``."""
+    order, action), at most ``limit``. database: the database's file as the user named it
+    (--db), for each decision's replay command; None for the default one."""
     player = player if player is not None else filters.player
     where, args = where_clause(replace(filters, player=player))
     rows = connection.execute(
@@ -201,7 +213,9 @@ def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HAND
          facing, needed, equity, se, used, cost) in rows:
         out.append(CostlyDecision(
             room, hand_id, source, played_at, game, name, street, index, kind, pot, facing,
-            needed, equity, se, used, cost, replay_command(source, hand_id, name, hero),
+            needed, equity, se, used, cost,
+            replay_command(hand_id, name, hero, database=database,
+                           room=room if len(rooms_with(connection, hand_id)) > 1 else None),
             page_link(room, hand_id, street, name)))
     return tuple(out)
 

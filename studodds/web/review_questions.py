@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from ..games import GAMES
 from ..review.costly import costly_decisions, price_decisions
-from ..review.database import DatabaseError, open_database
+from ..review.database import DatabaseError, default_database, open_database
 from ..review.decisions import IGNORES
 from ..review.hand_import import import_upload
 from ..review.overview import NetOverHands, filter_choices, net_over_hands, stats_by_game
@@ -115,7 +115,9 @@ def costly_question(params: Mapping[str, str], db: str) -> Question:
             def priced(done: int, total: int) -> None:
                 progress(done / total if total else 1.0)
             result = price_decisions(connection, filters, progress=priced)
-            rows = costly_decisions(connection, filters, limit=COSTLY_LIMIT)
+            # Each entry's command line names the database when it is not the default one.
+            named = None if db == os.fspath(default_database()) else db
+            rows = costly_decisions(connection, filters, limit=COSTLY_LIMIT, database=named)
         finally:
             connection.close()
         return {"costly": [row.to_dict() for row in rows],
