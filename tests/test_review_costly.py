@@ -236,8 +236,9 @@ def test_a_version_2_database_migrates_and_its_hands_are_priced_from_their_path(
     assert result.priced == 0 and len(result.unpriced) == 1
     assert result.unpriced[0].hand_id == "350000000003"
     assert result.unpriced[0].reason == (
-        "its file cannot be read (No such file or directory), and it was imported before "
-        "the database kept each file: put the file back where it was imported from")
+        "its file cannot be read (No such file or directory) and, imported by an older "
+        "studodds, has no copy in the database: put the file back where it was imported "
+        "from (importing it again adds no copy: its hands are in the database already)")
     assert connection.execute("SELECT count(*) FROM priced").fetchone() == (0,)
     moved.rename(copy)
     assert price_decisions(connection, HI_LO).priced == 1

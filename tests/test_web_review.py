@@ -228,9 +228,10 @@ def test_a_hand_of_an_old_database_whose_file_is_gone_is_one_line(tmp_path):
             "room": "PokerStars", "hand": "350000000002", "player": "Hero"})
     assert answer.status_code == 400
     assert answer.json()["error"] == (
-        f"hand 350000000002 ({copy}) cannot be read again: its file cannot be read (No such "
-        "file or directory), and it was imported before the database kept each file: put "
-        "the file back where it was imported from")
+        f"hand 350000000002 ({copy}) cannot be replayed: its file cannot be read (No such "
+        "file or directory) and, imported by an older studodds, has no copy in the "
+        "database: put the file back where it was imported from (importing it again adds "
+        "no copy: its hands are in the database already)")
 
 
 @pytest.mark.parametrize(("params", "words"), [

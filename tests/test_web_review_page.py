@@ -190,8 +190,8 @@ def test_the_net_plot_draws_the_expected_line_once_the_showdowns_are_priced(devi
     wait(d, lambda d: stat_cells(d).get("hands") == "3", what="the stats")
     caption = "[data-testid=review-net-caption]"
     assert css(d, caption).text == (
-        "The expected line needs the 2 showdowns here priced: Price the decisions, below, "
-        "prices them (once; they are kept in the database).")
+        "No dashed line yet: it needs the 2 showdowns here priced. \"Price the decisions\", "
+        "below, prices them (once: the prices are kept in the database).")
     assert not d.find_elements(By.CSS_SELECTOR, "[data-testid=review-net] path.expected")
     css(d, "[data-testid=review-costly-run]").click()
     wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-testid=review-net] path.expected"),
@@ -201,9 +201,11 @@ def test_the_net_plot_draws_the_expected_line_once_the_showdowns_are_priced(devi
     # Both lines over the same three hands, from the same first hand.
     assert expected.get_attribute("d").count("L") == net.get_attribute("d").count("L") == 2
     text = css(d, caption).text
-    assert text.startswith("Solid: net. Dashed: expected, where each showdown counts"), text
-    assert "Hands without a showdown, and showdowns where not every hand was shown, count " \
-        "as their net in both lines." in text
+    assert text.startswith("In big bets. Solid: net. Dashed: net without the river's "
+                           "luck."), text
+    assert "Hands that ended before a showdown, and showdowns where a hand was mucked " \
+        "unseen, count as their net in both lines." in text
+    assert text.endswith("It adjusts 2 of the 2 showdowns."), text
     assert "not priced yet" not in text
     assert d.execute_script(NOT_ON_SCREEN, ["[data-testid=review-net] svg", caption]) == [], \
         d.screen_name

@@ -50,9 +50,9 @@ def net_over_hands(connection: sqlite3.Connection, filters: Filters = ALL_HANDS,
                    max_points: int = MAX_POINTS) -> NetOverHands:
     """(hands played, net so far, expected so far) after each hand the filters keep, in the
     order they were played (hands without a date first, then by import order). Expected is
-    the net with each showdown's result replaced by its expectation, the pot times the
-    player's equity on the last street with a card to come, every shown card known: the net
-    less that street's luck (luck_summary). A hand without a showdown, or whose showdown has
+    the net without the river's luck: at each showdown, the player's equity on the last
+    street with a card to come, every shown card known, times the final pot they could win,
+    less what they put in; the net less that street's luck (luck_summary). A hand without a showdown, or whose showdown has
     no luck stored (not priced yet, or a hand not shown), counts as its net in both."""
     where, args = where_clause(filters)
     rows = connection.execute(

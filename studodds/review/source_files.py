@@ -77,16 +77,19 @@ def source_data(connection: sqlite3.Connection, row: int | None, source: str) ->
         if found is not None:
             return zlib.decompress(found[0])
     if source.startswith(UPLOADED):
-        raise FileUnreadable("it was uploaded from the page before the database kept each "
-                             "file: upload the file again into a new database to price or "
-                             "replay it")
+        raise FileUnreadable("it was uploaded from the page by an older studodds, which kept "
+                             "no copy of the file: to price or replay it, upload the file "
+                             "again into a new database (start the page with studodds serve "
+                             "--db NEW.sqlite); this database has its hands already and would "
+                             "not keep the copy")
     try:
         return read_file_bytes(source)
     except (OSError, FileRefused) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
-        raise FileUnreadable(f"its file cannot be read ({why}), and it was imported before "
-                             "the database kept each file: put the file back where it was "
-                             "imported from") from None
+        raise FileUnreadable(f"its file cannot be read ({why}) and, imported by an older "
+                             "studodds, has no copy in the database: put the file back where "
+                             "it was imported from (importing it again adds no copy: its "
+                             "hands are in the database already)") from None
 
 
 @dataclass(frozen=True)
@@ -109,5 +112,5 @@ def hand_file(connection: sqlite3.Connection, room: str, hand_id: str) -> HandFi
     try:
         data = source_data(connection, row, source)
     except FileUnreadable as exc:
-        raise FileUnreadable(f"hand {hand_id} ({source}) cannot be read again: {exc}") from None
+        raise FileUnreadable(f"hand {hand_id} ({source}) cannot be replayed: {exc}") from None
     return HandFile(source, parse_name(source), data)

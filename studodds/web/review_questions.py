@@ -122,7 +122,8 @@ def costly_question(params: Mapping[str, str], db: str) -> Question:
             connection.close()
         return {"costly": [row.to_dict() for row in rows],
                 "priced": result.priced + result.already,
-                "unpriced": [{"room": u.room, "hand_id": u.hand_id, "reason": u.reason}
+                "unpriced": [{"room": u.room, "hand_id": u.hand_id, "source": u.source,
+                              "reason": u.reason}
                              for u in result.unpriced],
                 "ignores": IGNORES}
     return run

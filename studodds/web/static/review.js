@@ -178,7 +178,8 @@ function chartWidth(id) {
 }
 
 // The net after each hand, in big bets: a line over a zero line, won above, lost below;
-// beside it, dashed, the expected (the net with each showdown's luck taken out).
+// beside it, dashed, the expected (the net without the river's luck: each showdown's luck
+// on the last street with a card to come taken out).
 function netChart(points, drawExpected) {
   const W = chartWidth("review-net"), H = 240, left = 52, right = 16, top = 26, bottom = 32;
   const plotW = W - left - right, plotH = H - top - bottom;
@@ -189,7 +190,8 @@ function netChart(points, drawExpected) {
   const last = points.length ? points[points.length - 1].hands : 1;
   const x = (n) => left + (last <= 1 ? plotW : ((n - 1) / (last - 1)) * plotW);
   const y = (v) => top + ((high - v) / span) * plotH;
-  const title = drawExpected ? "Net and expected, in big bets" : "Net in big bets over the hands";
+  // The title fits a phone's width (a test measures it at 360 px); the caption says the rest.
+  const title = drawExpected ? "Net, and net without river luck" : "Net in big bets over the hands";
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img" });
   root.append(svg("title", {}, title), svg("text", { x: left, y: 16, class: "chart-title" }, title));
   for (const v of [low, 0, high]) {
@@ -202,7 +204,7 @@ function netChart(points, drawExpected) {
   const end = points[points.length - 1];
   if (drawExpected) {
     const line = svg("path", { d: path("expected_big_bets"), class: "line dashed expected" });
-    line.append(svg("title", {}, `expected after ${end.hands} hands: ${end.expected_big_bets.toFixed(2)} big bets`));
+    line.append(svg("title", {}, `without the river's luck after ${end.hands} hands: ${end.expected_big_bets.toFixed(2)} big bets`));
     root.append(line);
   }
   const final = values[values.length - 1];
@@ -222,26 +224,36 @@ function netCaption(found, drawExpected) {
   const waiting = found.showdowns_not_priced;
   const showdowns = (n) => `${n.toLocaleString("en")} showdown${n === 1 ? "" : "s"}`;
   if (drawExpected) {
-    p.textContent = "Solid: net. Dashed: expected, where each showdown counts, in place " +
-      "of what it won, the pot the player could win times their equity with the last card " +
-      "still to come (6th street; 4th in five-card stud), the cards shown at the end known: " +
-      "the net less the luck studodds review luck gives for that street. Hands without a " +
-      "showdown, and showdowns where not every hand was shown, count as their net in both " +
-      "lines.";
+    p.textContent = "In big bets. Solid: net. Dashed: net without the river's luck. At " +
+      "each showdown " +
+      "where every hand was shown, the dashed line takes the player's equity on 6th street " +
+      "(4th in five-card stud; in hi/lo, their expected share of the pot), with every shown " +
+      "card known, times the final pot they could win, less what they put in. So the bets " +
+      "of the last street count at that equity too. The gap between the lines is the luck " +
+      "\"studodds review luck\" gives for that street; luck on earlier streets stays in " +
+      "both lines. Hands that ended before a showdown, and showdowns where a hand was " +
+      "mucked unseen, count as their net in both lines.";
+    const unseen = found.showdowns - found.showdowns_expected - waiting;
+    p.textContent += ` It adjusts ${found.showdowns_expected.toLocaleString("en")} of the ` +
+      `${showdowns(found.showdowns)}` +
+      (unseen > 0 ? `; ${unseen.toLocaleString("en")} had a hand not shown.` : ".");
     if (waiting) {
-      p.textContent += ` ${showdowns(waiting)} of ${found.showdowns.toLocaleString("en")} ` +
-        `${waiting === 1 ? "is" : "are"} not priced yet and count${waiting === 1 ? "s" : ""} ` +
-        "as net until Price the decisions, below, prices them.";
+      p.textContent += ` ${waiting.toLocaleString("en")} of the ` +
+        `${showdowns(found.showdowns)} ${waiting === 1 ? "is" : "are"} not priced yet and ` +
+        `count${waiting === 1 ? "s" : ""} as their net in both lines until "Price the ` +
+        "decisions\", below, prices them.";
     }
   } else if (waiting) {
-    p.textContent = `The expected line needs the ${showdowns(waiting)} here priced: ` +
-      "Price the decisions, below, prices them (once; they are kept in the database).";
+    p.textContent = `No dashed line yet: it needs the ${showdowns(waiting)} here priced. ` +
+      "\"Price the decisions\", below, prices them (once: the prices are kept in the " +
+      "database).";
   } else if (found.showdowns) {
-    p.textContent = "No expected line: none of these showdowns had every hand shown, " +
-      "so each counts as its net.";
+    p.textContent = "No dashed line: at each of these showdowns a hand was mucked unseen " +
+      "(its cards are not in the file), so there is no equity to take, and each counts as " +
+      "its net.";
   } else {
-    p.textContent = "No expected line: none of these hands went to a showdown, so " +
-      "expected is the net.";
+    p.textContent = "No dashed line: none of these hands went to a showdown, so there is " +
+      "no river luck to take out.";
   }
   return p;
 }
@@ -327,7 +339,9 @@ async function showCostly() {
     ? `The ${answer.costly.length} costliest of ${answer.priced.toLocaleString("en")} hands priced.`
     : `No decision cost anything in the ${answer.priced.toLocaleString("en")} hands priced.`;
   if (waiting) {
-    status.textContent += ` ${waiting} not priced: ${answer.unpriced[0].reason}` +
+    const first = answer.unpriced[0];
+    status.textContent += ` ${waiting} not priced: hand ${first.hand_id} (${first.source}): ` +
+      `${first.reason}` +
       (waiting > 1 ? " (and the others alike)." : ".");
   }
   const note = $("review-costly-note");
