@@ -90,8 +90,8 @@ def test_an_id_two_rooms_share_asks_which(database, capsys):
 @pytest.mark.parametrize(("args", "says"), [
     (["1"], "Error: no hand 1 in the database: import its file first"),
     (["200000000001", "--room", "Nowhere"],
-     "Error: no Nowhere hand 200000000001 in the database (the rooms with that id: Full Tilt "
-     "Poker, PokerStars)"),
+     ("Error: no Nowhere hand 200000000001 in the database (the rooms with that id: Full "
+      "Tilt Poker, PokerStars)")),
     (["200000000001", "--room", "PokerStars", "--ranges", "top20%"],
      "Error: --ranges is an option of the decisions: add --decisions"),
 ])
