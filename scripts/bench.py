@@ -418,9 +418,9 @@ def bench_targets_30(trials: int, repeat: int, native: str | None):
         evaluator_rows, check, _ = bench_native(native, 5_000_000, repeat)
         log(f"  {check}")
         for kind, ours, theirs in evaluator_rows:
-            rows.append((f"evaluate_batch vs OMPEval's high, 1 thread, random 7-card hands: "
-                         f"{kind}", ">= 1.0x", f"{ours / theirs:.2f}x ({ours / 1e6:.0f} against "
-                         f"{theirs / 1e6:.0f} M/s)", "python scripts/bench_eval.py --native DIR"))
+            label = f"evaluate_batch vs OMPEval's high, 1 thread, random 7-card hands: {kind}"
+            ratio = f"{ours / theirs:.2f}x ({ours / 1e6:.0f} against {theirs / 1e6:.0f} M/s)"
+            rows.append((label, ">= 1.0x", ratio, "python scripts/bench_eval.py --native DIR"))
     else:
         rows.append(("evaluate_batch vs OMPEval", ">= 1.0x", "- (give --native DIR)",
                      "python scripts/bench_eval.py --native DIR"))
@@ -440,8 +440,8 @@ def bench_targets_30(trials: int, repeat: int, native: str | None):
         again = cli_run(["warm"], env)[0]
         after = cli_run(SMALL_QUERY, env)[0]
     rows.append(("every kernel compiled after install, all at once (empty numba cache)",
-                 "once, with progress", f"{first:.0f} s", "NUMBA_CACHE_DIR=$(mktemp -d) "
-                 "studodds warm"))
+                 "once, with progress", f"{first:.0f} s",
+                 "NUMBA_CACHE_DIR=$(mktemp -d) studodds warm"))
     rows.append(("the same once done (cache filled)", "-", f"{again:.1f} s", "studodds warm"))
     rows.append(("small query after warm (no compile)", "<= 0.8 s", f"{after:.2f} s", query))
     log(f"  warm: {first:.0f} s, again {again:.1f} s, then a query {after:.2f} s")
