@@ -16,6 +16,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -67,10 +68,13 @@ def server():
         pytest.fail(f"CI=true but the browser tests cannot run: {_WHY}")
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # The server's output goes to a file, never a pipe nobody reads: a full pipe would
+    # block the server at its next line (a warning, say) and hang every test after.
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - closed after the server, below
     proc = subprocess.Popen(
         [sys.executable, "-m", "studodds", "serve", "--no-browser", "--no-warm", "--port",
          str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     address = f"http://127.0.0.1:{port}"
     try:
@@ -81,8 +85,9 @@ def server():
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    out = proc.stdout.read() if proc.poll() is not None else ""
-                    pytest.fail(f"studodds serve did not start: {out}")
+                    log.seek(0)
+                    said = log.read().decode(errors="replace")
+                    pytest.fail(f"studodds serve did not start: {said}")
                 time.sleep(0.1)
         yield address
     finally:
@@ -91,6 +96,7 @@ def server():
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
 
 
 # Run in every document before its own scripts: what the page asks of the server (each

@@ -9,6 +9,7 @@ import contextlib
 import re
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -39,10 +40,13 @@ def serving(db):
     if _WHY:
         pytest.fail(f"CI=true but the browser tests cannot run: {_WHY}")
     port = _free_port()
+    # The server's output goes to a file, never a pipe nobody reads: a full pipe would
+    # block the server at its next line (a warning, say) and hang every test after.
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - closed after the server, below
     proc = subprocess.Popen(
         [sys.executable, "-m", "studodds", "serve", "--no-browser", "--no-warm", "--port",
          str(port), "--db", str(db)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     address = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -52,7 +56,9 @@ def serving(db):
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"studodds serve did not start: {proc.stdout.read()}")
+                    log.seek(0)
+                    said = log.read().decode(errors="replace")
+                    pytest.fail(f"studodds serve did not start: {said}")
                 time.sleep(0.1)
         yield address
     finally:
@@ -61,6 +67,7 @@ def serving(db):
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
 
 
 @pytest.fixture(scope="module")
