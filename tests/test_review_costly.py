@@ -297,6 +297,29 @@ def test_the_luck_of_the_showdowns(priced, hands):
             36.75 * one[street] / 4 + 12.10 * three[street] / 2, abs=1e-5)
 
 
+def test_the_luck_of_each_street_counts_only_the_hands_that_have_it(tmp_path):
+    """Five-card stud beside seven-card stud: 2nd street is five-card stud's alone, 5th
+    and 6th seven-card stud's; each street's won chips are those of its own showdowns
+    (once, the 2nd street's expected chips of one hand stood against every hand's won)."""
+    five = FOUR_HANDS.parents[1] / "handhistories" / "variants" / "fulltilt_5stud_cash.txt"
+    connection, _ = fresh(tmp_path, five, PRICED)
+    price_decisions(connection)
+    total = luck_summary(connection, Filters(player="Hero")).total
+    assert list(total.expected_chips) == ["2nd", "3rd", "4th", "5th", "6th"]
+    rows = connection.execute(
+        "SELECT h.game, l.street, l.pot * l.won, l.pot * l.equity_share FROM luck l "
+        "JOIN hands h ON h.id = l.hand WHERE l.player = 'Hero'").fetchall()
+    for street in total.expected_chips:
+        mine = [r for r in rows if r[1] == street]
+        assert total.street_showdowns[street] == len(mine)
+        assert total.street_won_chips[street] == pytest.approx(sum(r[2] for r in mine))
+        assert total.luck_chips[street] == pytest.approx(
+            sum(r[2] for r in mine) - sum(r[3] for r in mine), abs=1e-5)
+    assert total.street_showdowns == {"2nd": 1, "3rd": 3, "4th": 3, "5th": 2, "6th": 2}
+    assert {g for g, street, *_ in rows if street == "2nd"} == {"stud5"}
+    connection.close()
+
+
 # Hero's four hearts on 6th street catch a fifth on the river against three queens.
 SUCKOUT = """\
 PokerStars Hand #350000000021:  7 Card Stud Limit ($2/$4 USD) - 2024/03/02 20:00:00 ET

@@ -365,8 +365,9 @@ def _luck_rows(found: LuckSummary) -> list[tuple]:
     for session in (*found.sessions, found.total):
         name = visible(session.source) if session.source is not None else "all sessions"
         for street, expected in session.expected_chips.items():
-            rows.append((name, session.showdowns, street, round(expected, 2),
-                         round(session.won_chips, 2), round(session.luck_chips[street], 2),
+            rows.append((name, session.street_showdowns[street], street, round(expected, 2),
+                         round(session.street_won_chips[street], 2),
+                         round(session.luck_chips[street], 2),
                          round(session.luck_big_bets[street], 2)))
     return rows
 

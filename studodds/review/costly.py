@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from .. import __version__
-from ..histories.streets import street_names
 from .hand_import import _transaction
 from .player_stats import Filters, where_clause
 from .pricing_outcomes import Ranges, Unpriced
@@ -226,28 +225,37 @@ def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HAND
 class LuckSession:
     """Luck over a session's showdown hands (session: a source file; None: all of them),
     street by street: the chips the player could expect (equity share x pot) against the
-    chips won (won share x pot), summed, and the same in big bets (each hand's own)."""
+    chips won (won share x pot), summed over the showdowns that have that street, and the
+    same in big bets (each hand's own). A street's figures count only the hands that
+    have it: five-card stud's 2nd street none of seven-card stud's, whose 5th and 6th
+    street five-card stud has not (its last card comes on 5th)."""
 
     source: str | None
     showdowns: int
-    won_chips: float
+    won_chips: float  # over every showdown of the session
     won_big_bets: float
     expected_chips: dict[str, float]
     expected_big_bets: dict[str, float]
+    street_showdowns: dict[str, int]  # the showdowns that have each street
+    street_won_chips: dict[str, float]  # the chips won in those showdowns
+    street_won_big_bets: dict[str, float]
 
     @property
     def luck_chips(self) -> dict[str, float]:
-        return {s: self.won_chips - e for s, e in self.expected_chips.items()}
+        return {s: self.street_won_chips[s] - e for s, e in self.expected_chips.items()}
 
     @property
     def luck_big_bets(self) -> dict[str, float]:
-        return {s: self.won_big_bets - e for s, e in self.expected_big_bets.items()}
+        return {s: self.street_won_big_bets[s] - e for s, e in self.expected_big_bets.items()}
 
     def to_dict(self) -> dict:
         return {"source": self.source, "showdowns": self.showdowns,
                 "won_chips": self.won_chips, "won_big_bets": self.won_big_bets,
                 "expected_chips": self.expected_chips,
                 "expected_big_bets": self.expected_big_bets,
+                "street_showdowns": self.street_showdowns,
+                "street_won_chips": self.street_won_chips,
+                "street_won_big_bets": self.street_won_big_bets,
                 "luck_chips": self.luck_chips, "luck_big_bets": self.luck_big_bets}
 
 
@@ -282,15 +290,24 @@ def _session(source: str | None, rows: list) -> LuckSession:
     won: dict[int, tuple[float, float]] = {}
     expected: dict[str, float] = {}
     expected_bb: dict[str, float] = {}
-    order: dict[str, int] = {}
-    for _, hand, game, big_bet, street, share, pot, won_share in rows:
+    hands: dict[str, int] = {}
+    street_won: dict[str, float] = {}
+    street_won_bb: dict[str, float] = {}
+    for _, hand, _, big_bet, street, share, pot, won_share in rows:
         won[hand] = (won_share * pot, won_share * pot / big_bet)
         expected[street] = expected.get(street, 0.0) + share * pot
         expected_bb[street] = expected_bb.get(street, 0.0) + share * pot / big_bet
-        order.setdefault(street, street_names(game).index(street))
-    streets = sorted(expected, key=lambda s: order[s])
+        hands[street] = hands.get(street, 0) + 1
+        street_won[street] = street_won.get(street, 0.0) + won_share * pot
+        street_won_bb[street] = street_won_bb.get(street, 0.0) + won_share * pot / big_bet
+    # In table order whatever the games: 2nd, 3rd, ... (a street's number leads its name).
+    streets = sorted(expected, key=lambda s: int(s.rstrip("ndrth")))
+
+    def rounded(values: dict[str, float]) -> dict[str, float]:
+        return {s: round(values[s], 6) for s in streets}
     return LuckSession(source, len(won),
                        round(sum(c for c, _ in won.values()), 6),
                        round(sum(b for _, b in won.values()), 6),
-                       {s: round(expected[s], 6) for s in streets},
-                       {s: round(expected_bb[s], 6) for s in streets})
+                       rounded(expected), rounded(expected_bb),
+                       {s: hands[s] for s in streets}, rounded(street_won),
+                       rounded(street_won_bb))
