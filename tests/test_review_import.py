@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from review_helpers import FOUR_HANDS, ROOT, dump, hand_count, hand_folder
 
 from studodds.cli import main
-from studodds.review import schema
+from studodds.review import database, schema
 from studodds.review.database import default_database, open_database
 from studodds.review.hand_import import import_paths, import_upload
 
@@ -286,6 +286,45 @@ def test_a_file_that_is_no_database_is_one_error_line(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"Error: {str(bad)!r} is not a studodds review database")
+
+
+@pytest.mark.parametrize("command", [["review", "stats"], ["review", "import"]])
+def test_another_programs_sqlite_file_is_refused_and_left_alone(tmp_path, capsys, command):
+    """A read once added studodds' tables to any SQLite file named with --db."""
+    theirs = tmp_path / "theirs.sqlite"
+    connection = sqlite3.connect(theirs)
+    connection.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    connection.execute("INSERT INTO notes (text) VALUES ('keep me')")
+    connection.commit()
+    connection.close()
+    before = theirs.read_bytes()
+    args = [*command, "--db", str(theirs)]
+    if command[-1] == "import":
+        args.append(str(FOUR_HANDS))
+    code = main(args)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"Error: {str(theirs)!r} is an SQLite database of another program "
+                          "(its tables: notes), not a studodds review database: name another "
+                          "file with --db")
+    assert theirs.read_bytes() == before  # not a byte changed, the journal mode included
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["theirs.sqlite"]
+
+
+def test_a_new_file_locked_while_another_switches_its_journal_is_waited_for():
+    """Two imports into a new file at once: SQLite's busy timeout does not cover the
+    switch to WAL, and one import once failed with "database is locked"."""
+    class Switching:
+        tries = 0
+
+        def execute(self, sql):
+            self.tries += 1
+            if self.tries < 3:
+                raise sqlite3.OperationalError("database is locked")
+
+    connection = Switching()
+    database._write_ahead_log(connection)
+    assert connection.tries == 3
 
 
 def test_the_default_database_is_in_the_users_data_directory(monkeypatch, tmp_path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import time
 from pathlib import Path
 
 from .schema import migrate
@@ -53,7 +54,8 @@ def open_database(path: str | os.PathLike[str] | None = None, *,
     try:
         connection = sqlite3.connect(name, timeout=BUSY_TIMEOUT_SECONDS,
                                      isolation_level=None, check_same_thread=False)
-        connection.execute("PRAGMA journal_mode = WAL")
+        _refuse_another_programs(connection, name)
+        _write_ahead_log(connection)
         # NORMAL in WAL mode: a commit survives a killed process (the OS has the write);
         # only a power cut may lose the last commits, never the database's consistency.
         connection.execute("PRAGMA synchronous = NORMAL")
@@ -63,6 +65,41 @@ def open_database(path: str | os.PathLike[str] | None = None, *,
         if "not a database" in str(exc):
             raise DatabaseError(f"{name!r} is not a studodds review database ({exc}): name "
                                 "another file with --db") from None
+        if "locked" in str(exc) or "busy" in str(exc):
+            raise DatabaseError(f"the database {name!r} is busy ({exc}): another studodds "
+                                "is writing to it; try again when it is done") from None
         raise DatabaseError(f"cannot open the database {name!r} ({exc}): name another "
                             "file with --db") from None
     return connection
+
+
+def _refuse_another_programs(connection: sqlite3.Connection, name: str) -> None:
+    """A DatabaseError for an SQLite file of another program: schema version 0 (ours set
+    theirs in the transaction that makes the tables) with tables in it. Checked before
+    anything is written, the journal mode included: studodds never changes such a file."""
+    if connection.execute("PRAGMA user_version").fetchone()[0] != 0:
+        return
+    tables = [row[0] for row in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "ORDER BY name LIMIT 4")]
+    if tables:
+        shown = ", ".join(tables[:3]) + (", ..." if len(tables) > 3 else "")
+        connection.close()
+        raise DatabaseError(f"{name!r} is an SQLite database of another program (its tables: "
+                            f"{shown}), not a studodds review database: name another file "
+                            "with --db")
+
+
+def _write_ahead_log(connection: sqlite3.Connection) -> None:
+    """The journal in WAL mode. Two processes opening a new file at once may find it
+    locked while the other switches the mode, and SQLite's busy timeout does not cover
+    that switch: so try again for a while (a tester saw one import of two fail)."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
