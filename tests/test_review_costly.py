@@ -184,6 +184,30 @@ def test_other_ranges_price_again_and_replace_the_rows(tmp_path, counted):
     assert {row[10] for row in ranged} == {"top50%"}
 
 
+def test_the_replay_of_a_decision_priced_with_ranges_shows_the_same_prices(tmp_path):
+    """The command each decision names replays it with the ranges and precision it was
+    priced with (it once left them out, and showed other prices)."""
+    connection, _ = fresh(tmp_path, PRICED)
+    db = connection.execute("PRAGMA database_list").fetchone()[2]
+    price_decisions(connection, ranges={"Villain": "top20%"}, precision=0.004)
+    found = costly_decisions(connection, database=db)
+    assert found
+    for d in found:
+        words = shlex.split(d.replay)
+        assert words[words.index("--ranges") + 1] == "Villain=top20%"
+        assert words[words.index("--precision") + 1] == "0.004"
+    worst = found[0]
+    done = CliRunner().invoke(cli, [*shlex.split(worst.replay)[1:], "--format", "json"])
+    assert done.exit_code == 0, done.output
+    shown = [row for row in json.loads(done.output)["decisions"]
+             if (row["street"], row["action_index"]) == (worst.street, worst.action_index)]
+    assert len(shown) == 1
+    assert shown[0]["equity"] == pytest.approx(worst.equity)
+    assert shown[0]["cost_big_bets"] == pytest.approx(worst.cost_big_bets)
+    assert costly.replay_command("7", "Hero", "Hero", ranges="top30%") == (
+        "studodds review replay 7 --decisions --ranges top30%")
+
+
 def test_a_hand_whose_file_is_deleted_after_its_import_is_priced_from_the_database(tmp_path):
     connection, (copy,) = fresh(tmp_path, PRICED)
     copy.unlink()

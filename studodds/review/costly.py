@@ -168,16 +168,25 @@ class CostlyDecision:
 
 
 def replay_command(hand_id: str, player: str, hero: str | None, *, room: str | None = None,
-                   database: str | None = None) -> str:
+                   database: str | None = None, ranges: Ranges = None,
+                   precision: float = DEFAULT_PRECISION) -> str:
     """The command line that replays the hand with the player's decisions priced, read from
     the database (review/stored_hands.py), so it works whatever became of the file. room:
     only when hands of several rooms share the id; database: the --db the list was asked
-    with, if any."""
+    with, if any; ranges and precision: those the decisions were priced with, so the
+    replay shows the same prices."""
     words = ["studodds", "review", "replay", hand_id, "--decisions"]
     if room is not None:
         words += ["--room", room]
     if player != hero:
         words += ["--hero", player]
+    if isinstance(ranges, str):
+        words += ["--ranges", ranges]
+    elif ranges:
+        for name, text in ranges.items():
+            words += ["--ranges", f"{name}={text}"]
+    if precision != DEFAULT_PRECISION:  # the replay's default too (a test holds them equal)
+        words += ["--precision", f"{precision:g}"]
     if database is not None:
         words += ["--db", database]
     return " ".join(shlex.quote(w) for w in words)
@@ -201,20 +210,24 @@ def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HAND
     rows = connection.execute(
         "SELECT h.room, h.hand_id, h.source, h.played_at, h.game, h.hero, d.player, "
         "d.street, d.action_index, d.kind, d.pot, d.facing, d.needed, d.equity, "
-        "d.equity_se, d.ranges, d.cost_big_bets "
+        "d.equity_se, d.ranges, d.cost_big_bets, p.settings "
         "FROM decisions d JOIN hands h ON h.id = d.hand "
         "JOIN seats s ON s.hand = d.hand AND s.player = d.player "
+        "LEFT JOIN priced p ON p.hand = d.hand AND p.player = d.player "
         f"WHERE d.cost_big_bets > 0 AND {' AND '.join(where)} "
         "ORDER BY d.cost_big_bets DESC, h.room, h.hand_id, d.street, d.action_index "
         "LIMIT ?", [*args, limit]).fetchall()
     out = []
     for (room, hand_id, source, played_at, game, hero, name, street, index, kind, pot,
-         facing, needed, equity, se, used, cost) in rows:
+         facing, needed, equity, se, used, cost, settings) in rows:
+        priced_with = json.loads(settings) if settings else {}
         out.append(CostlyDecision(
             room, hand_id, source, played_at, game, name, street, index, kind, pot, facing,
             needed, equity, se, used, cost,
             replay_command(hand_id, name, hero, database=database,
-                           room=room if len(rooms_with(connection, hand_id)) > 1 else None),
+                           room=room if len(rooms_with(connection, hand_id)) > 1 else None,
+                           ranges=priced_with.get("ranges"),
+                           precision=priced_with.get("precision", DEFAULT_PRECISION)),
             page_link(room, hand_id, street, name)))
     return tuple(out)
 
