@@ -208,6 +208,21 @@ def test_the_replay_of_a_decision_priced_with_ranges_shows_the_same_prices(tmp_p
         "studodds review replay 7 --decisions --ranges top30%")
 
 
+def test_two_hands_of_one_id_are_both_priced(tmp_path):
+    """A cash razz hand and a tournament razz hand that share a PokerStars id: the second
+    is kept as ID~2 and priced from its own file as itself, not as the first."""
+    folder = FOUR_HANDS.parents[1] / "handhistories"
+    connection, _ = fresh(tmp_path, folder / "broken_then_good.txt",
+                          folder / "razz_sng_allin_face_up.txt")
+    result = price_decisions(connection)
+    assert (result.priced, result.unpriced) == (3, ())
+    rows = dict(connection.execute(
+        "SELECT h.hand_id, h.tournament FROM hands h JOIN priced p ON p.hand = h.id"))
+    assert rows == {"200000000011": "900000002", "200000000012": None,
+                    "200000000012~2": "900000002"}
+    connection.close()
+
+
 def test_a_hand_whose_file_is_deleted_after_its_import_is_priced_from_the_database(tmp_path):
     connection, (copy,) = fresh(tmp_path, PRICED)
     copy.unlink()
@@ -250,8 +265,10 @@ def test_a_version_2_database_migrates_and_its_hands_are_priced_from_their_path(
     db = tmp_path / "old.sqlite"
     version_2_database(db, tmp_path, [copy])
     connection = open_database(db)
-    assert schema.schema_version(connection) == 3
+    assert schema.schema_version(connection) == schema.SCHEMA_VERSION
     assert connection.execute("SELECT count(*), count(file) FROM hands").fetchone() == (3, 0)
+    # Its hands have no fingerprint: imported again, they are the same hands.
+    assert import_paths(connection, [copy]).duplicates == 3
     assert connection.execute("SELECT count(*) FROM source_files").fetchone() == (0,)
     # Its file moved: the hand waits for it, and says where to put it.
     moved = tmp_path / "elsewhere.txt"

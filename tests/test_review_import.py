@@ -240,9 +240,40 @@ def test_two_imports_at_once_make_the_database_one_makes(generated, tmp_path):
 
 # --- the schema, the file -----------------------------------------------------------------
 
+def test_a_hand_with_the_id_of_another_is_kept_under_an_id_of_its_own(tmp_path, capsys):
+    """Two hands of one room with one id (PHH names a hand without an id by its file or
+    section; PokerStars' sites count hands apart): once the second was counted "already in
+    the database" and lost. The same hand again is still a duplicate."""
+    one = tmp_path / "one.phhs"
+    two = tmp_path / "two.phhs"
+    phh = ROOT / "tests" / "data" / "handhistories" / "phh_stud7_side_pot.phh"
+    text = phh.read_text()
+    one.write_text("[1]\n" + text)
+    # The same hand with other players: another hand, under the same section name.
+    two.write_text("[1]\n" + text.replace("'Ann Lee'", "'Zed Lee'"))
+    assert "Zed Lee" in two.read_text()
+    db = tmp_path / "db.sqlite"
+    code = main(["review", "import", str(one), str(two), str(one), "--db", str(db)])
+    out, err = capsys.readouterr()
+    assert code in (0, None)
+    assert out.strip() == "3 files: 2 imported, 1 already in the database, 0 skipped"
+    assert "hand Sunday-12 is not the hand of that id already in the database (other " \
+        "players or cards): kept as Sunday-12~2" in err
+    connection = sqlite3.connect(db)
+    assert sorted(connection.execute("SELECT hand_id FROM hands")) == [
+        ("Sunday-12",), ("Sunday-12~2",)]
+    connection.close()
+    # Imported again, in the other order: nothing new, the second still the second.
+    assert main(["review", "import", str(two), str(one), "--db", str(db)]) in (0, None)
+    assert capsys.readouterr().out.strip() == (
+        "2 files: 0 imported, 2 already in the database, 0 skipped")
+    done = main(["review", "replay", "Sunday-12~2", "--db", str(db)])
+    assert done in (0, None) and "Zed Lee" in capsys.readouterr().out
+
+
 def test_a_new_database_is_at_the_last_schema_version_in_wal_mode(tmp_path):
     connection = open_database(tmp_path / "new.sqlite")
-    assert schema.schema_version(connection) == len(schema.MIGRATIONS) == 3
+    assert schema.schema_version(connection) == len(schema.MIGRATIONS) == 4
     assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {name for (name,) in connection.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -254,6 +285,8 @@ def test_a_new_database_is_at_the_last_schema_version_in_wal_mode(tmp_path):
                          "cost_big_bets", "computed_with"]
     luck = [row[1] for row in connection.execute("PRAGMA table_info(luck)")]
     assert luck == ["hand", "player", "street", "equity_share", "pot", "won"]
+    hands = [row[1] for row in connection.execute("PRAGMA table_info(hands)")]
+    assert hands[-2:] == ["file", "fingerprint"]
 
 
 def test_migrations_run_once_and_in_order(tmp_path, monkeypatch):

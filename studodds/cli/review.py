@@ -82,6 +82,9 @@ def _tell_file(done: FileImport) -> None:
     for hand in done.skipped:
         where = f"hand {hand.hand_id}, " if hand.hand_id else ""
         click.echo(visible(f"  skipped {where}line {hand.line}: {hand.reason}"), err=True)
+    for given, kept_as in done.renamed:
+        click.echo(visible(f"  hand {given} is not the hand of that id already in the "
+                           f"database (other players or cards): kept as {kept_as}"), err=True)
 
 
 def _counts(imported: int, duplicates: int, skipped: int) -> str:
@@ -99,7 +102,9 @@ def _import_report(result: ImportResult) -> render.Report:
             "skipped": result.skipped,
             "files": [{"file": f.path, "imported": f.imported, "duplicates": f.duplicates,
                        "skipped": [{"hand_id": s.hand_id, "line": s.line, "reason": s.reason}
-                                   for s in f.skipped], "note": f.note}
+                                   for s in f.skipped], "note": f.note,
+                       "renamed": [{"hand_id": given, "kept_as": kept_as}
+                                   for given, kept_as in f.renamed]}
                       for f in result.files]},
         csv=lambda: (headers, rows),
         table=lambda: (f"{len(result.files):,} file{'s' * (len(result.files) != 1)}: "

@@ -80,7 +80,7 @@ def price_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS
     settings = _settings(ranges, precision, seed)
     where, args = where_clause(replace(filters, player=player))
     rows = connection.execute(
-        "SELECT h.id, h.room, h.hand_id, h.source, s.player, p.settings, h.file "
+        "SELECT h.id, h.room, h.hand_id, h.source, s.player, p.settings, h.file, h.fingerprint "
         "FROM seats s JOIN hands h ON h.id = s.hand "
         "LEFT JOIN priced p ON p.hand = s.hand AND p.player = s.player "
         f"WHERE {' AND '.join(where)} ORDER BY h.source, h.id", args).fetchall()

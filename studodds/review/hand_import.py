@@ -5,7 +5,8 @@ per transaction, the file's counts in the same transaction: a killed import lose
 open chunk, never leaves half a hand, and the counts always say what is committed. The
 file's bytes are kept too (source_files.py), in the transaction of its first new hand: a
 file whose hands were all there already adds no bytes. A hand already in the database
-(same room, same hand id) is a duplicate and adds nothing: INSERT OR IGNORE on that key,
+(same room, same hand id, same players and first cards) is a duplicate and adds nothing
+(hand_rows.insert_hand; a different hand with the id of one there is kept as ID~2),
 so two imports at once may race for a hand and only one writes it (each transaction takes
 the write lock first, BEGIN IMMEDIATE, and waits its turn: database.BUSY_TIMEOUT_SECONDS)."""
 
@@ -40,13 +41,16 @@ class SkippedHand:
 @dataclass(frozen=True)
 class FileImport:
     """What one file gave: hands imported, duplicates (in the database already), hands
-    skipped with their reasons; ``note``: why the file gave no hands at all, if so."""
+    skipped with their reasons; ``note``: why the file gave no hands at all, if so;
+    ``renamed``: (id, kept as) of each hand imported under another id, the file's id
+    being another hand's already (hand_rows.insert_hand)."""
 
     path: str
     imported: int = 0
     duplicates: int = 0
     skipped: tuple[SkippedHand, ...] = ()
     note: str | None = None
+    renamed: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,7 @@ def _write_file(connection: sqlite3.Connection, path: str, read: FileRead,
                 chunk_hands: int) -> FileImport:
     run = _start(connection, read.source, read.skipped, read.note)
     imported = duplicates = 0
+    renamed: list[tuple[str, str]] = []
     row, kept = 0, False  # the row of the file's bytes, and whether they are kept yet
     for chunk in _chunks(read.hands, chunk_hands):
         with _transaction(connection):
@@ -167,7 +172,10 @@ def _write_file(connection: sqlite3.Connection, path: str, read: FileRead,
             if not kept:  # asked in each transaction until kept: another import may keep
                 # the same bytes, or take the id meant for these, between two of ours
                 row, kept = file_id(connection, read.data)
-            added = sum(insert_hand(connection, rows, row) for rows in chunk)
+            kept_as = [insert_hand(connection, rows, row) for rows in chunk]
+            added = sum(1 for name in kept_as if name is not None)
+            renamed += [(rows.hand[1], name) for rows, name in zip(chunk, kept_as, strict=True)
+                        if name is not None and name != rows.hand[1]]
             if added and not kept:
                 keep_bytes(connection, row, read.data)
                 kept = True
@@ -177,7 +185,8 @@ def _write_file(connection: sqlite3.Connection, path: str, read: FileRead,
                                (imported, duplicates, run))
     with _transaction(connection):
         connection.execute("UPDATE imports SET finished_at = ? WHERE id = ?", (_now(), run))
-    return FileImport(path, imported, duplicates, tuple(read.skipped), read.note)
+    return FileImport(path, imported, duplicates, tuple(read.skipped), read.note,
+                      tuple(renamed))
 
 
 def _read(path: str) -> tuple[bytes, list[HandHistory], list[ParseProblem], str | None]:

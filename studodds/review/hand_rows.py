@@ -3,6 +3,7 @@ written by the import in one transaction with its hand, so a hand is all there o
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from dataclasses import dataclass
 
@@ -12,7 +13,7 @@ from .stat_facts import STREETS, hand_facts, is_showdown
 
 _HAND_COLUMNS = ("room", "hand_id", "game", "mix", "tournament", "small_bet", "big_bet",
                  "ante", "bring_in", "played_at", "hero", "players", "streets", "community",
-                 "total_pot", "rake", "showdown", "source", "file")
+                 "total_pot", "rake", "showdown", "source", "fingerprint", "file")
 
 _FACT_COLUMNS = ("voluntary", "raised_first", "brought_in", "faced_completion", "defended",
                  "steal_chance", "stole", "faced_steal", "folded_to_steal", "saw_second",
@@ -29,7 +30,7 @@ def _insert(table: str, columns: tuple[str, ...], verb: str = "INSERT") -> str:
             f"VALUES ({', '.join('?' * len(columns))})")
 
 
-_INSERT_HAND = _insert("hands", _HAND_COLUMNS, "INSERT OR IGNORE")
+_INSERT_HAND = _insert("hands", _HAND_COLUMNS)
 _INSERT_SEAT = _insert("seats", _SEAT_COLUMNS)
 _INSERT_ACTION = _insert("actions", ("hand", "street", "position", "player", "kind", "amount",
                                      "to_amount", "all_in"))
@@ -56,6 +57,17 @@ class HandRows:
     returned: list[tuple]
 
 
+def fingerprint(hh: HandHistory) -> str:
+    """Which hand this is, beyond its id: the game, the players and the cards each was
+    dealt on the first street, hashed. Only what any reader of any version reads alike (not
+    the date, whose zone a reader may learn, nor the amounts), so that the same hand read
+    again is known as the same, and two hands that share an id are told apart."""
+    first = hh.streets[0].dealt if hh.streets else {}
+    text = repr((hh.game, sorted(name for _, name in hh.seats),
+                 sorted((name, cards_str(cards)) for name, cards in first.items() if cards)))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def hand_rows(hh: HandHistory, source: str) -> HandRows:
     """A hand record as its rows; source: the file it is read from."""
     facts = hand_facts(hh)
@@ -63,7 +75,7 @@ def hand_rows(hh: HandHistory, source: str) -> HandRows:
         hand=(room_of(hh), hh.hand_id, hh.game, hh.mix, hh.tournament, hh.small_bet,
               hh.big_bet, hh.ante, hh.bring_in, hh.played_at, hh.hero, len(hh.seats),
               len(hh.streets), card_str(hh.community) if hh.community is not None else None,
-              hh.total_pot, hh.rake, int(is_showdown(hh)), source),
+              hh.total_pot, hh.rake, int(is_showdown(hh)), source, fingerprint(hh)),
         seats=[(seat, name, int(name == hh.hero), hh.stacks.get(name), f.put_in, f.returned,
                 f.collected, f.net, *(getattr(f, column) for column in _FACT_COLUMNS),
                 *(count for street in STREETS
@@ -77,16 +89,51 @@ def hand_rows(hh: HandHistory, source: str) -> HandRows:
         returned=list(hh.returned))
 
 
-def insert_hand(connection: sqlite3.Connection, rows: HandRows, file: int) -> bool:
-    """Write one hand and all its rows; False (nothing written) when the database has a
-    hand of that room with that id already. file: the row of its file's bytes
-    (source_files.py). The caller holds the transaction."""
-    cursor = connection.execute(_INSERT_HAND, (*rows.hand, file))
-    if cursor.rowcount == 0:
-        return False
-    hand = cursor.lastrowid
+# A hand with the id of another hand of its room is kept as ID~2, ID~3, ...
+SAME_ID_MARK = "~"
+
+
+def ids_read_as(stored_id: str) -> tuple[str, ...]:
+    """The ids a hand stored as stored_id may carry in its file: its own, and for ID~N
+    (N >= 2) also ID."""
+    given, mark, number = stored_id.rpartition(SAME_ID_MARK)
+    if mark and given and number.isdigit() and int(number) >= 2:
+        return (stored_id, given)
+    return (stored_id,)
+
+
+def is_stored_as(hh: HandHistory, room: str, stored_id: str,
+                 stored_fingerprint: str | None) -> bool:
+    """Whether hh, read again from its file, is the hand stored as room/stored_id (a
+    fingerprint of None: a hand stored before fingerprints, known by its id alone)."""
+    return (room_of(hh) == room and hh.hand_id in ids_read_as(stored_id)
+            and (stored_fingerprint is None or fingerprint(hh) == stored_fingerprint))
+
+
+def insert_hand(connection: sqlite3.Connection, rows: HandRows, file: int) -> str | None:
+    """Write one hand and all its rows: the id it is kept under, or None (nothing written)
+    when the database holds this hand already (the same room, id and fingerprint; a hand
+    stored before fingerprints counts as the same). A different hand with the id of one
+    already there is kept as ID~2 (or ~3, ...), which the import reports. file: the row of
+    its file's bytes (source_files.py). The caller holds the transaction."""
+    room, hand_id = rows.hand[0], rows.hand[1]
+    mine = rows.hand[_HAND_COLUMNS.index("fingerprint")]
+    kept_as, number = hand_id, 1
+    while True:
+        found = connection.execute(
+            "SELECT fingerprint FROM hands WHERE room = ? AND hand_id = ?",
+            (room, kept_as)).fetchone()
+        if found is None:
+            break
+        if found[0] is None or found[0] == mine:
+            return None  # this hand, imported before
+        number += 1
+        kept_as = f"{hand_id}{SAME_ID_MARK}{number}"
+    values = list(rows.hand)
+    values[1] = kept_as
+    hand = connection.execute(_INSERT_HAND, (*values, file)).lastrowid
     for sql, table in ((_INSERT_SEAT, rows.seats), (_INSERT_ACTION, rows.actions),
                        (_INSERT_DEALT, rows.dealt), (_INSERT_SHOWN, rows.shown),
                        (_INSERT_RETURNED, rows.returned)):
         connection.executemany(sql, [(hand, *row) for row in table])
-    return True
+    return kept_as

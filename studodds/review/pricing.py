@@ -18,7 +18,7 @@ from ..histories.history_files import parse_bytes
 from ..histories.record import HandHistory
 from ..scenario import build_scenario
 from .decisions import Decision, decisions_of
-from .hand_rows import room_of
+from .hand_rows import ids_read_as, is_stored_as
 from .luck import LuckRow, luck_of
 from .pricing_outcomes import Ranges, RangesError, Unpriced
 from .source_files import FileUnreadable, parse_name, source_data
@@ -60,15 +60,17 @@ class _Priced:
 def hands_to_price(connection: sqlite3.Connection, rows: list, ranges: Ranges,
                    precision: float, seed: int) -> tuple[list[_Task], list[Unpriced]]:
     """The hands to price, each read again from its file (each file read and parsed once).
-    rows: (hand's row id, room, hand id, source, player, settings, file) each."""
+    rows: (hand's row id, room, hand id, source, player, settings, file, fingerprint)
+    each."""
     by_file: dict[tuple[int | None, str], list] = defaultdict(list)
     for row in rows:
         by_file[row[6], row[3]].append(row)
     tasks, unpriced = [], []
     for (file, source), wanted in by_file.items():
         found, problem = _hands_in(connection, file, source)
-        for row, room, hand_id, _, name, _, _ in wanted:
-            hand = found.get((room, hand_id))
+        for row, room, hand_id, _, name, _, _, mark in wanted:
+            hand = next((h for given in ids_read_as(hand_id) for h in found.get(given, ())
+                         if is_stored_as(h, room, hand_id, mark)), None)
             if hand is None:
                 reason = problem or "the file no longer holds this hand"
                 unpriced.append(Unpriced(room, hand_id, source, reason))
@@ -78,13 +80,17 @@ def hands_to_price(connection: sqlite3.Connection, rows: list, ranges: Ranges,
 
 
 def _hands_in(connection: sqlite3.Connection, file: int | None, source: str
-              ) -> tuple[dict[tuple[str, str], HandHistory], str | None]:
+              ) -> tuple[dict[str, list[HandHistory]], str | None]:
+    """The file's hands by their id (a file may hold two hands of one id)."""
     try:
         data = source_data(connection, file, source)
     except FileUnreadable as exc:
         return {}, str(exc)
     hands, _, _ = parse_bytes(data, parse_name(source))
-    return {(room_of(h), h.hand_id): h for h in hands}, None
+    by_id: dict[str, list[HandHistory]] = defaultdict(list)
+    for h in hands:
+        by_id[h.hand_id].append(h)
+    return by_id, None
 
 
 def price_hand(task: _Task) -> _Priced:

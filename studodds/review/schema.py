@@ -196,8 +196,17 @@ ALTER TABLE hands ADD COLUMN file INTEGER
     REFERENCES source_files (id) DEFERRABLE INITIALLY DEFERRED;
 """
 
+# Which hand a row is, beyond its id (hand_rows.fingerprint: the game, the players and the
+# cards each was dealt first), so that a hand with the id of another one already in the
+# database (PHH files without ids name hands by file or section; PokerStars' sites count
+# hands apart) is kept under an id of its own rather than taken for a duplicate. NULL for
+# hands imported before this version: a hand with their id counts as the same hand.
+_VERSION_4 = """
+ALTER TABLE hands ADD COLUMN fingerprint TEXT;
+"""
+
 # Migration N takes the database from version N - 1 to N.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4)
 
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -9,7 +9,7 @@ import sqlite3
 
 from ..histories.history_files import parse_bytes
 from ..histories.record import HandHistory
-from .hand_rows import room_of
+from .hand_rows import is_stored_as
 from .source_files import hand_file
 
 
@@ -49,9 +49,11 @@ def stored_hand(connection: sqlite3.Connection, hand_id: str,
                             + (f" (the rooms with that id: {', '.join(rooms)})" if rooms
                                else ": import its file first"), rooms)
     found = hand_file(connection, room, hand_id)
+    (mark,) = connection.execute("SELECT fingerprint FROM hands WHERE room = ? AND "
+                                 "hand_id = ?", (room, hand_id)).fetchone()
     hands, _, _ = parse_bytes(found.data, found.name)
     for hand in hands:
-        if hand.hand_id == hand_id and room_of(hand) == room:
+        if is_stored_as(hand, room, hand_id, mark):
             return hand, found.source
     # The file is the one imported (kept as it was read), so this means a reader now reads
     # it otherwise than at the import: say so rather than pretend the hand is not there.

@@ -11,14 +11,17 @@ import os
 from collections.abc import Mapping
 
 from ..games import GAMES
+from ..histories.replaying import replay_hands
+from ..reports import replay_document
 from ..review.costly import costly_decisions, price_decisions
 from ..review.database import DatabaseError, default_database, open_database
 from ..review.decisions import IGNORES
 from ..review.hand_import import import_upload
 from ..review.overview import NetOverHands, filter_choices, net_over_hands, stats_by_game
 from ..review.player_stats import FilterError, Filters, parse_date, parse_stakes, player_stats
-from ..review.source_files import hand_file
-from .questions import Progress, Question, Warn, replay_question, upload_name
+from ..review.source_files import parse_name
+from ..review.stored_hands import stored_hand
+from .questions import Progress, Question, Warn, upload_name
 
 FILTERS = ("player", "game", "stakes", "since", "until", "room", "opponent")
 
@@ -143,10 +146,11 @@ def stored_replay_question(params: Mapping[str, str], db: str) -> Question:
             raise DatabaseError("no hands in the database yet: import hand histories first")
         connection = open_database(db, create=False)
         try:
-            found = hand_file(connection, room, hand_id)
+            hand, source = stored_hand(connection, hand_id, room)
         finally:
             connection.close()
-        question = replay_question(found.data, hero=params.get("player") or None,
-                                   hand=hand_id, name=found.name)
-        return question(progress, warn)
+        replays = replay_hands([hand], hero=params.get("player") or None,
+                               where=repr(upload_name(parse_name(source))),
+                               progress=progress, warn=warn)
+        return replay_document(replays)
     return run
