@@ -7,7 +7,7 @@ import pytest
 
 from studodds.equity import equity
 from studodds.histories import parse_file
-from studodds.histories.session import SUMMARY_PRECISION, summarize, trials_for
+from studodds.histories.session import summarize
 from studodds.review.luck import luck_of
 
 PRICED = Path(__file__).parent / "data" / "review" / "decisions_priced.txt"
@@ -23,10 +23,10 @@ def test_a_lost_showdown(hands):
     rows = luck_of(hands["1"])
     assert [r.street for r in rows] == ["3rd", "4th", "5th", "6th"]
     assert {(r.hand_id, r.player, r.won_share) for r in rows} == {("350000000001", "Hero", 0)}
-    # Every card shown known: Villain's 4h 5s. Third, who folds on 3rd street, is still
-    # in as it is dealt (as in `replay --summary`), his hole cards unseen.
-    third = equity("stud7", ["(Ah Ad) 2d", "(4h 5s) Qs", "(x x) 8h"], "",
-                   trials=trials_for(SUMMARY_PRECISION), seed=1, threads=1)
+    # Every card shown known: Villain's 4h 5s. Third, who folds on 3rd street, is dead
+    # money among the players who reach the showdown (as in `replay --summary`): his 8h
+    # out of the deck, his hole cards unseen; heads-up, counted exactly.
+    third = equity("stud7", ["(Ah Ad) 2d", "(4h 5s) Qs"], "8h x x", exact=True, threads=1)
     assert rows[0].expected_share == pytest.approx(third.players[0].equity, abs=1e-12)
     assert rows[3].expected_share == 0  # drawing dead against four queens
     for r in rows:

@@ -37,11 +37,11 @@ def _summary_text(s: SessionSummary) -> str:
                  _signed(s.won_share - e)]
                 for street, e in s.expected_share.items()]
         table = render.render_table(["equity on", "pots expected", "pots won", "luck"], rows)
-        lines += ["", table, "", ("pots expected: the hero's equity as the street is dealt, "
-                                  "with the cards shown at the end face up (a player who "
-                                  "folds on it still counts, his unseen cards dealt at "
-                                  "random), summed over the showdowns; luck: pots won less "
-                                  "pots expected")]
+        lines += ["", table, "", ("pots expected: the hero's equity as the street is dealt "
+                                  "among the players who reach the showdown, with the cards "
+                                  "shown at the end face up (a player who folds later is "
+                                  "dead money), summed over the showdowns; luck: pots won "
+                                  "less pots expected")]
     return "\n".join(lines)
 
 

@@ -4,7 +4,9 @@ For each hand: the hero's net (chips collected less chips put in, an uncalled be
 counting back). For the hands that reached a showdown with the hero live and every live
 hand's cards known (shown, or the hero's own): the hero's share of the pot the cards gave
 (won_share) against the hero's revealed-view equity on each betting street before the
-last card (expected_share). Luck on a street is won_share - expected_share[street].
+last card (expected_share), among the players who reach the showdown (a player who folds
+later is dead money on the street). Luck on a street is won_share -
+expected_share[street].
 
 Both numbers are a share of "the chips the hero could win": with side pots, each pot the
 hero was eligible for weighs by its size, and the pots the hero could not win are left
@@ -312,7 +314,12 @@ def plan_hand(hh: HandHistory, hero: str, key: str, spots: dict[str, dict], *,
     last = len(game.streets) - 1
     for index in (*range(len(streets)), last):
         street = streets[index] if index < last else "end"
-        live = hh.live_players(index) if index < last else hh.live_players(len(hh.streets))
+        # Among the players who reached the showdown: a player still in on this street who
+        # folded later is dead money here, as at the end. Counting their equity on the
+        # street made every showdown player look lucky (a tester: all four players of 500
+        # generated hands ran 56 to 169 big bets above expectation on 3rd street).
+        live = tuple(name for name in hh.live_players(index)
+                     if name in hh.live_players(len(hh.streets)))
         hands = {name: _hand(hh, game, name, index) for name in live}
         dead = _dead(hh, game, index, live)
         community = (card_str(hh.community) if index == last and hh.community is not None
