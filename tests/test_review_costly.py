@@ -208,6 +208,19 @@ def test_the_replay_of_a_decision_priced_with_ranges_shows_the_same_prices(tmp_p
         "studodds review replay 7 --decisions --ranges top30%")
 
 
+def test_hands_priced_under_an_older_definition_are_priced_again_once(tmp_path):
+    """The luck of a street changed meaning (the players who reach the showdown only):
+    prices stored before say nothing of it in their settings, and are made again once."""
+    connection, _ = fresh(tmp_path, PRICED)
+    assert price_decisions(connection).priced == 3
+    older = json.dumps({"precision": costly.DEFAULT_PRECISION, "ranges": None, "seed": 1},
+                       sort_keys=True)
+    connection.execute("UPDATE priced SET settings = ?", (older,))
+    assert price_decisions(connection).priced == 3
+    assert price_decisions(connection).priced == 0
+    connection.close()
+
+
 def test_two_hands_of_one_id_are_both_priced(tmp_path):
     """A cash razz hand and a tournament razz hand that share a PokerStars id: the second
     is kept as ID~2 and priced from its own file as itself, not as the first."""

@@ -59,9 +59,15 @@ class PricingResult:
     unpriced: tuple[Unpriced, ...] = ()
 
 
+# What the stored prices and luck mean, beyond their settings: raised when a definition
+# changes, so that hands priced before are priced again once. 2: a street's luck among
+# the players who reach the showdown (histories/session.py), no longer every player in.
+DEFINITIONS = 2
+
+
 def _settings(ranges: Ranges, precision: float, seed: int) -> str:
-    return json.dumps({"ranges": ranges, "precision": precision, "seed": seed},
-                      sort_keys=True)
+    return json.dumps({"ranges": ranges, "precision": precision, "seed": seed,
+                       "definitions": DEFINITIONS}, sort_keys=True)
 
 
 def price_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
