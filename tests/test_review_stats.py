@@ -187,6 +187,22 @@ def test_cli_stats_date_filter_says_what_it_left_out(database, tmp_path, capsys)
                    "--since/--until\n")
 
 
+@pytest.mark.parametrize("args, said", [
+    (["--player", "hero"], ("studodds: --player 'hero': no such player in the database; "
+                            "did you mean Hero? (names match as the files write them)\n")),
+    (["--opponent", "Nobody"], ("studodds: --opponent 'Nobody': no such player in the "
+                                "database; the players with the most hands: ")),
+    (["--room", "Stars"], ("studodds: --room 'Stars': no hands of that room in the "
+                           "database; its rooms: PokerStars\n")),
+])
+def test_cli_stats_name_a_filter_that_matches_nobody(database, tmp_path, capsys, args, said):
+    """A name the database has not gave "player: nobody" and no word of why."""
+    code = main(["review", "stats", "--db", str(tmp_path / "hands.sqlite"), *args])
+    out, err = capsys.readouterr()
+    assert code == 0 and "hands" in out
+    assert err.startswith(said)
+
+
 def test_cli_stats_dated_hands_leave_nothing_out(database, tmp_path, capsys):
     code = main(["review", "stats", "--db", str(tmp_path / "hands.sqlite"), "--format",
                  "json", "--until", "2024-03-02"])

@@ -21,7 +21,14 @@ from ..review.costly import (
 )
 from ..review.database import default_database, open_database
 from ..review.hand_import import FileImport, ImportResult, files_to_import, import_paths
-from ..review.player_stats import Filters, PlayerStats, parse_date, parse_stakes, player_stats
+from ..review.player_stats import (
+    Filters,
+    PlayerStats,
+    names_not_found,
+    parse_date,
+    parse_stakes,
+    player_stats,
+)
 from . import render
 from .options import CONTEXT, Progress, format_option, output_options
 from .untrusted import visible
@@ -158,12 +165,9 @@ def stats_command(player, game, stakes, since, until, room, opponent, db, fmt):
     connection = open_database(db, create=False)
     try:
         found = player_stats(connection, filters)
+        _notices(connection, filters, found.undated)
     finally:
         connection.close()
-    if found.undated:
-        click.echo(f"studodds: {found.undated:,} hand{'s' * (found.undated != 1)} without a "
-                   "date (their files give none) left out by --since/--until",
-                   err=True)
     return _stats_report(found)
 
 
@@ -200,10 +204,17 @@ def _stats_report(found: PlayerStats) -> render.Report:
 
 
 def _undated_notice(connection, filters: Filters) -> None:
-    undated = player_stats(connection, filters).undated
+    _notices(connection, filters, player_stats(connection, filters).undated)
+
+
+def _notices(connection, filters: Filters, undated: int) -> None:
+    """On stderr: the hands --since/--until leave out for want of a date, and each name a
+    filter gives that the database has not."""
     if undated:
         click.echo(f"studodds: {undated:,} hand{'s' * (undated != 1)} without a date (their "
-                   "room's reader gives none) left out by --since/--until", err=True)
+                   "files give none) left out by --since/--until", err=True)
+    for line in names_not_found(connection, filters):
+        click.echo(visible(f"studodds: {line}"), err=True)
 
 
 @review_group.command("costly", context_settings=CONTEXT)

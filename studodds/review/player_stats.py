@@ -150,6 +150,34 @@ def where_clause(filters: Filters) -> tuple[list[str], list]:
     return where, args
 
 
+def names_not_found(connection: sqlite3.Connection, filters: Filters) -> list[str]:
+    """What a filter names that the database has not (a player, an opponent, a room), each
+    said with the nearest names it has: a filter that matches nothing gives no hands, and
+    "nobody" alone would not say why. Player names match as the files write them."""
+    said = []
+    for option, name in (("--player", filters.player), ("--opponent", filters.opponent)):
+        if name is None or connection.execute(
+                "SELECT 1 FROM seats WHERE player = ? LIMIT 1", (name,)).fetchone():
+            continue
+        alike = [row[0] for row in connection.execute(
+            "SELECT player FROM seats WHERE player LIKE ? GROUP BY player "
+            "ORDER BY COUNT(*) DESC LIMIT 3", (f"%{name}%",))]
+        most = [row[0] for row in connection.execute(
+            "SELECT player FROM seats GROUP BY player ORDER BY COUNT(*) DESC, player "
+            "LIMIT 5")]
+        hint = (f"did you mean {', '.join(alike)}? (names match as the files write them)"
+                if alike else f"the players with the most hands: {', '.join(most)}")
+        said.append(f"{option} {name!r}: no such player in the database; {hint}")
+    if filters.room is not None and not connection.execute(
+            "SELECT 1 FROM hands WHERE room = ? COLLATE NOCASE LIMIT 1",
+            (filters.room,)).fetchone():
+        rooms = [row[0] for row in connection.execute(
+            "SELECT DISTINCT room FROM hands ORDER BY room")]
+        said.append(f"--room {filters.room!r}: no hands of that room in the database; its "
+                    f"rooms: {', '.join(rooms) or 'none yet'}")
+    return said
+
+
 def player_stats(connection: sqlite3.Connection, filters: Filters = Filters()) -> PlayerStats:
     """The stats of filters.player (or each hand's hero) over the hands the filters keep:
     one pass over the player's seats, each sum computed once however many stats use it."""
