@@ -221,6 +221,28 @@ def test_hands_priced_under_an_older_definition_are_priced_again_once(tmp_path):
     connection.close()
 
 
+def test_luck_names_the_showdowns_not_priced_yet(tmp_path, capsys):
+    """Hands imported since the last pricing left the luck as it was, without a word."""
+    connection, _ = fresh(tmp_path, PRICED)
+    db = str(tmp_path / "db.sqlite")
+    assert main(["review", "luck", "--db", db]) in (0, None)
+    err = capsys.readouterr().err
+    assert err == ("studodds: 2 showdowns not priced yet, so not counted: run studodds "
+                   "review costly (with the same filters) to price them\n")
+    price_decisions(connection)
+    assert main(["review", "luck", "--db", db]) in (0, None)
+    assert capsys.readouterr().err == ""
+    connection.close()
+
+
+def test_a_hand_id_copied_with_its_hash_is_found(tmp_path, capsys):
+    connection, _ = fresh(tmp_path, PRICED)
+    connection.close()
+    db = str(tmp_path / "db.sqlite")
+    assert main(["review", "replay", "#350000000002", "--db", db]) in (0, None)
+    assert "hand 350000000002" in capsys.readouterr().out
+
+
 def test_two_hands_of_one_id_are_both_priced(tmp_path):
     """A cash razz hand and a tournament razz hand that share a PokerStars id: the second
     is kept as ID~2 and priced from its own file as itself, not as the first."""

@@ -18,6 +18,7 @@ from ..review.costly import (
     costly_decisions,
     luck_summary,
     price_decisions,
+    showdowns_not_priced,
 )
 from ..review.database import default_database, open_database
 from ..review.hand_import import FileImport, ImportResult, files_to_import, import_paths
@@ -295,8 +296,9 @@ def _costly_report(found: tuple[CostlyDecision, ...], ignores: str) -> render.Re
             else "no decision priced costs anything",
             "",
             ("needs: the equity a call needs, to call / (pot + to call); equity: as the "
-             "player saw the cards; cost: a call with less equity than it needs, or a fold "
-             "with more, in big bets on the pot after the call"),
+             "player saw the cards (+- its standard error when sampled); cost: a call with "
+             "less equity than it needs, or a fold with more, in big bets on the pot after "
+             "the call"),
             ignores]),
     )
 
@@ -340,6 +342,7 @@ def replay_command(hand_id, room, hero, decisions, ranges, trials, precision, se
     if ranges and not decisions:
         raise click.UsageError("--ranges is an option of the decisions: add --decisions")
     opponent_ranges = _opponent_ranges(ranges) if ranges else None
+    hand_id = hand_id.strip().lstrip("#").strip()  # as copied from a header: "#35874004239"
     connection = open_database(db, create=False)
     try:
         hand, source = stored_hand(connection, hand_id, room)
@@ -371,8 +374,13 @@ def luck_command(player, game, stakes, since, until, room, opponent, db, fmt):
     try:
         _undated_notice(connection, filters)
         found = luck_summary(connection, filters)
+        waiting = showdowns_not_priced(connection, filters)
     finally:
         connection.close()
+    if waiting:
+        click.echo(f"studodds: {waiting:,} showdown{'s' * (waiting != 1)} not priced yet, "
+                   "so not counted: run studodds review costly (with the same filters) to "
+                   "price them", err=True)
     return _luck_report(found)
 
 

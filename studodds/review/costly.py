@@ -238,6 +238,19 @@ def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HAND
     return tuple(out)
 
 
+def showdowns_not_priced(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
+                         player: str | None = None) -> int:
+    """The player's showdowns among the hands the filters keep that no pricing has seen yet
+    (imported since the last `review costly`): their luck is not in luck_summary."""
+    player = player if player is not None else filters.player
+    where, args = where_clause(replace(filters, player=player))
+    return connection.execute(
+        "SELECT COUNT(*) FROM seats s JOIN hands h ON h.id = s.hand "
+        f"WHERE s.went_to_showdown AND {' AND '.join(where)} AND NOT EXISTS "
+        "(SELECT 1 FROM priced p WHERE p.hand = s.hand AND p.player = s.player)",
+        args).fetchone()[0]
+
+
 # ------------------------------------------------------------------------------ luck
 
 @dataclass(frozen=True)
