@@ -227,11 +227,18 @@ def test_luck_names_the_showdowns_not_priced_yet(tmp_path, capsys):
     db = str(tmp_path / "db.sqlite")
     assert main(["review", "luck", "--db", db]) in (0, None)
     err = capsys.readouterr().err
-    assert err == ("studodds: 2 showdowns not priced yet, so not counted: run studodds "
-                   "review costly (with the same filters) to price them\n")
+    assert err == ("studodds: 2 showdowns not priced yet are left out: run studodds review "
+                   "costly (with the same filters) to price them\n")
     price_decisions(connection)
     assert main(["review", "luck", "--db", db]) in (0, None)
     assert capsys.readouterr().err == ""
+    # Priced by an older studodds (settings without the definitions): said, not hidden.
+    connection.execute("UPDATE priced SET settings = json_remove(settings, '$.definitions')")
+    assert main(["review", "luck", "--db", db]) in (0, None)
+    assert capsys.readouterr().err == (
+        "studodds: 2 showdowns were priced by an older studodds, whose luck counted every "
+        "player still in: run studodds review costly (with the same filters) to price them "
+        "again\n")
     connection.close()
 
 

@@ -257,8 +257,8 @@ def test_a_hand_with_the_id_of_another_is_kept_under_an_id_of_its_own(tmp_path, 
     out, err = capsys.readouterr()
     assert code in (0, None)
     assert out.strip() == "3 files: 2 imported, 1 already in the database, 0 skipped"
-    assert "hand Sunday-12 is not the hand of that id already in the database (other " \
-        "players or cards): kept as Sunday-12~2" in err
+    assert "hand Sunday-12: the database already has a different hand with this id (other " \
+        "players or other first cards), so this one is kept as Sunday-12~2" in err
     connection = sqlite3.connect(db)
     assert sorted(connection.execute("SELECT hand_id FROM hands")) == [
         ("Sunday-12",), ("Sunday-12~2",)]

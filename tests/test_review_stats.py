@@ -188,12 +188,16 @@ def test_cli_stats_date_filter_says_what_it_left_out(database, tmp_path, capsys)
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--player", "hero"], ("studodds: --player 'hero': no such player in the database; "
-                            "did you mean Hero? (names match as the files write them)\n")),
-    (["--opponent", "Nobody"], ("studodds: --opponent 'Nobody': no such player in the "
-                                "database; the players with the most hands: ")),
-    (["--room", "Stars"], ("studodds: --room 'Stars': no hands of that room in the "
-                           "database; its rooms: PokerStars\n")),
+    (["--player", "hero"], ("studodds: --player 'hero': no player of that name in the "
+                            "database; did you mean 'Hero'? (names must match exactly, "
+                            "capitals included)\n")),
+    (["--opponent", "Nobody"], ("studodds: --opponent 'Nobody': no player of that name in "
+                                "the database; the players with the most hands: ")),
+    (["--room", "Stars"], ("studodds: --room 'Stars': no hands from that room in the "
+                           "database; did you mean 'PokerStars'? (the rooms it has: "
+                           "PokerStars)\n")),
+    (["--room", "Tilt"], ("studodds: --room 'Tilt': no hands from that room in the "
+                          "database; the rooms it has: PokerStars\n")),
 ])
 def test_cli_stats_name_a_filter_that_matches_nobody(database, tmp_path, capsys, args, said):
     """A name the database has not gave "player: nobody" and no word of why."""

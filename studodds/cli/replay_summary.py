@@ -37,11 +37,12 @@ def _summary_text(s: SessionSummary) -> str:
                  _signed(s.won_share - e)]
                 for street, e in s.expected_share.items()]
         table = render.render_table(["equity on", "pots expected", "pots won", "luck"], rows)
-        lines += ["", table, "", ("pots expected: the hero's equity as the street is dealt "
-                                  "among the players who reach the showdown, with the cards "
-                                  "shown at the end face up (a player who folds later is "
-                                  "dead money), summed over the showdowns; luck: pots won "
-                                  "less pots expected")]
+        lines += ["", table, "", ("pots expected: the hero's equity once the street's cards "
+                                  "are dealt, against the players who reach the showdown "
+                                  "with their hole cards as shown at the end (a player who "
+                                  "folds later counts as folded already), summed over the "
+                                  "showdowns; luck: pots won less pots expected, the luck "
+                                  "of all the cards dealt after that street")]
     return "\n".join(lines)
 
 

@@ -91,8 +91,9 @@ def _tell_file(done: FileImport) -> None:
         where = f"hand {hand.hand_id}, " if hand.hand_id else ""
         click.echo(visible(f"  skipped {where}line {hand.line}: {hand.reason}"), err=True)
     for given, kept_as in done.renamed:
-        click.echo(visible(f"  hand {given} is not the hand of that id already in the "
-                           f"database (other players or cards): kept as {kept_as}"), err=True)
+        click.echo(visible(f"  hand {given}: the database already has a different hand with "
+                           "this id (other players or other first cards), so this one is "
+                           f"kept as {kept_as}"), err=True)
 
 
 def _counts(imported: int, duplicates: int, skipped: int) -> str:
@@ -374,13 +375,18 @@ def luck_command(player, game, stakes, since, until, room, opponent, db, fmt):
     try:
         _undated_notice(connection, filters)
         found = luck_summary(connection, filters)
-        waiting = showdowns_not_priced(connection, filters)
+        waiting, older = showdowns_not_priced(connection, filters)
     finally:
         connection.close()
     if waiting:
-        click.echo(f"studodds: {waiting:,} showdown{'s' * (waiting != 1)} not priced yet, "
-                   "so not counted: run studodds review costly (with the same filters) to "
-                   "price them", err=True)
+        click.echo(f"studodds: {waiting:,} showdown{'s' * (waiting != 1)} not priced yet "
+                   f"{'are' if waiting != 1 else 'is'} left out: run studodds review costly "
+                   "(with the same filters) to price them", err=True)
+    if older:
+        click.echo(f"studodds: {older:,} showdown{'s' * (older != 1)} "
+                   f"{'were' if older != 1 else 'was'} priced by an older studodds, whose "
+                   "luck counted every player still in: run studodds review costly (with "
+                   "the same filters) to price them again", err=True)
     return _luck_report(found)
 
 

@@ -239,16 +239,20 @@ def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HAND
 
 
 def showdowns_not_priced(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
-                         player: str | None = None) -> int:
-    """The player's showdowns among the hands the filters keep that no pricing has seen yet
-    (imported since the last `review costly`): their luck is not in luck_summary."""
+                         player: str | None = None) -> tuple[int, int]:
+    """(the player's showdowns among the hands the filters keep that no pricing has seen
+    yet, those priced under older definitions than DEFINITIONS): the first are not in
+    luck_summary, the second are in it the old way, until `review costly` prices them."""
     player = player if player is not None else filters.player
     where, args = where_clause(replace(filters, player=player))
-    return connection.execute(
-        "SELECT COUNT(*) FROM seats s JOIN hands h ON h.id = s.hand "
-        f"WHERE s.went_to_showdown AND {' AND '.join(where)} AND NOT EXISTS "
-        "(SELECT 1 FROM priced p WHERE p.hand = s.hand AND p.player = s.player)",
-        args).fetchone()[0]
+    waiting, older = connection.execute(
+        "SELECT COALESCE(SUM(p.hand IS NULL), 0), COALESCE(SUM(p.hand IS NOT NULL AND "
+        "COALESCE(json_extract(p.settings, '$.definitions'), 1) < ?), 0) "
+        "FROM seats s JOIN hands h ON h.id = s.hand "
+        "LEFT JOIN priced p ON p.hand = s.hand AND p.player = s.player "
+        f"WHERE s.went_to_showdown AND {' AND '.join(where)}",
+        [DEFINITIONS, *args]).fetchone()
+    return waiting, older
 
 
 # ------------------------------------------------------------------------------ luck

@@ -150,6 +150,11 @@ def where_clause(filters: Filters) -> tuple[list[str], list]:
     return where, args
 
 
+def _either(names: list[str]) -> str:
+    quoted = [repr(name) for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
 def names_not_found(connection: sqlite3.Connection, filters: Filters) -> list[str]:
     """What a filter names that the database has not (a player, an opponent, a room), each
     said with the nearest names it has: a filter that matches nothing gives no hands, and
@@ -165,16 +170,20 @@ def names_not_found(connection: sqlite3.Connection, filters: Filters) -> list[st
         most = [row[0] for row in connection.execute(
             "SELECT player FROM seats GROUP BY player ORDER BY COUNT(*) DESC, player "
             "LIMIT 5")]
-        hint = (f"did you mean {', '.join(alike)}? (names match as the files write them)"
-                if alike else f"the players with the most hands: {', '.join(most)}")
-        said.append(f"{option} {name!r}: no such player in the database; {hint}")
+        hint = (f"did you mean {_either(alike)}? (names must match exactly, capitals "
+                "included)" if alike else
+                f"the players with the most hands: {', '.join(most) or 'none yet'}")
+        said.append(f"{option} {name!r}: no player of that name in the database; {hint}")
     if filters.room is not None and not connection.execute(
             "SELECT 1 FROM hands WHERE room = ? COLLATE NOCASE LIMIT 1",
             (filters.room,)).fetchone():
         rooms = [row[0] for row in connection.execute(
             "SELECT DISTINCT room FROM hands ORDER BY room")]
-        said.append(f"--room {filters.room!r}: no hands of that room in the database; its "
-                    f"rooms: {', '.join(rooms) or 'none yet'}")
+        alike = [room for room in rooms if filters.room.lower() in room.lower()]
+        listed = ", ".join(rooms) or "none yet"
+        said.append(f"--room {filters.room!r}: no hands from that room in the database; "
+                    + (f"did you mean {_either(alike)}? (the rooms it has: {listed})" if alike
+                       else f"the rooms it has: {listed}"))
     return said
 
 

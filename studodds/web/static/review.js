@@ -225,14 +225,14 @@ function netCaption(found, drawExpected) {
   const showdowns = (n) => `${n.toLocaleString("en")} showdown${n === 1 ? "" : "s"}`;
   if (drawExpected) {
     p.textContent = "In big bets. Solid: net. Dashed: net without the river's luck. At " +
-      "each showdown " +
-      "where every hand was shown, the dashed line takes the player's equity on 6th street " +
-      "(4th in five-card stud; in hi/lo, their expected share of the pot), with every shown " +
-      "card known, times the final pot they could win, less what they put in. So the bets " +
-      "of the last street count at that equity too. The gap between the lines is the luck " +
-      "\"studodds review luck\" gives for that street; luck on earlier streets stays in " +
-      "both lines. Hands that ended before a showdown, and showdowns where a hand was " +
-      "mucked unseen, count as their net in both lines.";
+      "each showdown where every hand was shown, the dashed line takes the player's equity " +
+      "on 6th street (4th in five-card stud; in hi/lo, their expected share of the pot) " +
+      "against the players who reach the showdown, every shown card known, times the " +
+      "final pot they could win, less what they put in; so the river's bets count at that " +
+      "equity too. The gap between the lines is the last-card luck \"studodds review " +
+      "luck\" gives (its 6th street; 4th in five-card stud), over the hands so far; luck " +
+      "on earlier streets stays in both lines. Hands that ended before a showdown, and " +
+      "showdowns where a hand was mucked unseen, count as their net in both lines.";
     const unseen = found.showdowns - found.showdowns_expected - waiting;
     p.textContent += ` It adjusts ${found.showdowns_expected.toLocaleString("en")} of the ` +
       `${showdowns(found.showdowns)}` +
