@@ -219,6 +219,10 @@ def test_cli_stats_dated_hands_leave_nothing_out(database, tmp_path, capsys):
     (["--stakes", "2-4"], "Error: stakes '2-4' are not SMALL/BIG"),
     (["--since", "yesterday"], "Error: --since 'yesterday' is not a date"),
     (["--until", "2024-02-30"], "Error: --until '2024-02-30' is not a date"),
+    (["--stakes", "4/2"], ("Error: stakes '4/2': the small bet comes first, then the big "
+                           "bet, e.g. --stakes 2/4")),
+    (["--since", "2024-03-02", "--until", "2024-03-01"], ("Error: --since 2024-03-02 is "
+     "after --until 2024-03-01: no day is between them; give the earlier day to --since")),
 ])
 def test_cli_stats_bad_filters_are_one_line(database, tmp_path, capsys, args, words):
     code = main(["review", "stats", "--db", str(tmp_path / "hands.sqlite"), *args])

@@ -148,6 +148,10 @@ def _filter_options(whose: str):
 
 
 def _filters(player, game, stakes, since, until, room, opponent) -> Filters:
+    if since is not None and until is not None and \
+            parse_date(since, "--since") > parse_date(until, "--until"):
+        raise click.UsageError(f"--since {since} is after --until {until}: no day is between "
+                               "them; give the earlier day to --since")
     return Filters(player=player, game=game.lower() if game else None,
                    stakes=parse_stakes(stakes) if stakes is not None else None,
                    since=parse_date(since, "--since") if since is not None else None,

@@ -40,7 +40,11 @@ def parse_stakes(text: str) -> tuple[float, float]:
     if found is None:
         raise FilterError(f"stakes {text!r} are not SMALL/BIG: write the small bet and the "
                           "big bet, e.g. --stakes 2/4 or --stakes 0.04/0.08")
-    return float(found[1]), float(found[2])
+    small, big = float(found[1]), float(found[2])
+    if small > big:
+        raise FilterError(f"stakes {text!r}: the small bet comes first, then the big bet, e.g. "
+                          f"--stakes {found[2]}/{found[1]}")
+    return small, big
 
 
 def parse_date(text: str, option: str) -> str:

@@ -62,11 +62,12 @@ def read_filters(params: Mapping[str, str]) -> Filters:
         except FilterError:  # its message names the CLI's option
             raise FilterError(f"stakes {given['stakes']!r} are not SMALL/BIG: write the small "
                               "bet and the big bet, e.g. 2/4 or 0.04/0.08") from None
-    return Filters(
-        player=given.get("player"), game=game, stakes=stakes,
-        since=parse_date(given["since"], "from") if "since" in given else None,
-        until=parse_date(given["until"], "to") if "until" in given else None,
-        room=given.get("room"), opponent=given.get("opponent"))
+    since = parse_date(given["since"], "from") if "since" in given else None
+    until = parse_date(given["until"], "to") if "until" in given else None
+    if since is not None and until is not None and since > until:
+        raise FilterError(f"from {since} is after to {until}: no day is between them")
+    return Filters(player=given.get("player"), game=game, stakes=stakes, since=since,
+                   until=until, room=given.get("room"), opponent=given.get("opponent"))
 
 
 def stats_question(params: Mapping[str, str], db: str) -> Question:
