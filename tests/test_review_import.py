@@ -271,6 +271,19 @@ def test_a_hand_with_the_id_of_another_is_kept_under_an_id_of_its_own(tmp_path, 
     assert done in (0, None) and "Zed Lee" in capsys.readouterr().out
 
 
+def test_an_import_stopped_with_ctrl_c_says_what_it_kept(tmp_path, capsys, monkeypatch):
+    from studodds.cli import review as review_cli
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(review_cli, "import_paths", stopped)
+    code = main(["review", "import", str(FOUR_HANDS), "--db", str(tmp_path / "db.sqlite")])
+    out, err = capsys.readouterr()
+    assert code == 130 and out == ""
+    assert err == ("studodds: stopped; the hands imported so far are kept: import the same "
+                   "files again to add the rest\nError: aborted\n")
+
+
 def test_a_new_database_is_at_the_last_schema_version_in_wal_mode(tmp_path):
     connection = open_database(tmp_path / "new.sqlite")
     assert schema.schema_version(connection) == len(schema.MIGRATIONS) == 4

@@ -207,6 +207,20 @@ def test_cli_stats_name_a_filter_that_matches_nobody(database, tmp_path, capsys,
     assert err.startswith(said)
 
 
+def test_cli_stats_say_the_hands_without_a_hero_left_out(tmp_path, capsys):
+    """Hands whose file names no hero (PHH) left the default stats without a word."""
+    phh = FOUR_HANDS.parents[1] / "handhistories" / "phh_stud7_side_pot.phh"
+    db = str(tmp_path / "db.sqlite")
+    assert main(["review", "import", str(FOUR_HANDS), str(phh), "--db", db]) in (0, None)
+    capsys.readouterr()
+    assert main(["review", "stats", "--db", db]) in (0, None)
+    assert capsys.readouterr().err == (
+        "studodds: 1 hand names no hero (PHH files, for one) and is left out: --player NAME "
+        "counts a player's hands whoever the file deals to\n")
+    assert main(["review", "stats", "--db", db, "--player", "Bo"]) in (0, None)
+    assert capsys.readouterr().err == ""
+
+
 def test_cli_stats_dated_hands_leave_nothing_out(database, tmp_path, capsys):
     code = main(["review", "stats", "--db", str(tmp_path / "hands.sqlite"), "--format",
                  "json", "--until", "2024-03-02"])

@@ -25,6 +25,7 @@ from ..review.hand_import import FileImport, ImportResult, files_to_import, impo
 from ..review.player_stats import (
     Filters,
     PlayerStats,
+    hands_without_hero,
     names_not_found,
     parse_date,
     parse_stakes,
@@ -63,15 +64,20 @@ def import_command(paths, db, fmt):
     """Import hand histories (files, or folders of them) into the database.
 
     Reads every file `studodds replay` reads. A hand already in the database (the same
-    room and hand id) is counted as a duplicate and adds nothing; a hand that cannot be
-    read is skipped, and the reason kept in the database and written on stderr. Each
-    file's counts go to stderr, the total to stdout. Exit code 0 when the files held a
-    hand to import (new or already there), 1 when none did.
+    room, hand id, players and first cards) is counted as a duplicate and adds nothing; a
+    different hand with a taken id is kept as ID~2; a hand that cannot be read is skipped,
+    and the reason kept in the database and written on stderr. Each file's counts go to
+    stderr, the total to stdout. Exit code 0 when the files held a hand to import (new or
+    already there), 1 when none did. Stopped (Ctrl-C), it keeps every hand imported so far.
     """
     files = files_to_import(paths)  # a path not there is refused before a database is made
     connection = open_database(db)
     try:
         result = import_paths(connection, files, on_file=_tell_file)
+    except KeyboardInterrupt:
+        click.echo("studodds: stopped; the hands imported so far are kept: import the same "
+                   "files again to add the rest", err=True)
+        raise click.Abort() from None
     finally:
         connection.close()
     if result.imported + result.duplicates == 0:
@@ -221,6 +227,12 @@ def _notices(connection, filters: Filters, undated: int) -> None:
                    "files give none) left out by --since/--until", err=True)
     for line in names_not_found(connection, filters):
         click.echo(visible(f"studodds: {line}"), err=True)
+    unseated = hands_without_hero(connection, filters)
+    if unseated:
+        click.echo(f"studodds: {unseated:,} hand{'s' * (unseated != 1)} name{'s' * (unseated == 1)} "
+                   "no hero (PHH files, for one) and "
+                   f"{'are' if unseated != 1 else 'is'} left out: --player NAME counts a "
+                   "player's hands whoever the file deals to", err=True)
 
 
 @review_group.command("costly", context_settings=CONTEXT)

@@ -154,6 +154,19 @@ def where_clause(filters: Filters) -> tuple[list[str], list]:
     return where, args
 
 
+def hands_without_hero(connection: sqlite3.Connection, filters: Filters) -> int:
+    """The hands the filters keep but for their hero: those whose file names none (PHH,
+    a hand a room wrote for an observer), which the default player, each hand's hero,
+    leaves out. 0 when the filters name a player."""
+    if filters.player is not None:
+        return 0
+    where, args = where_clause(filters)
+    where = ["h.hero IS NULL" if term == "s.is_hero" else term for term in where]
+    return connection.execute(
+        "SELECT COUNT(DISTINCT h.id) FROM seats s JOIN hands h ON h.id = s.hand "
+        f"WHERE {' AND '.join(where)}", args).fetchone()[0]
+
+
 def _either(names: list[str]) -> str:
     quoted = [repr(name) for name in names]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
