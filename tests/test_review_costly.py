@@ -250,6 +250,17 @@ def test_a_hand_id_copied_with_its_hash_is_found(tmp_path, capsys):
     assert "hand 350000000002" in capsys.readouterr().out
 
 
+def test_a_range_for_a_player_the_database_has_not_is_named(tmp_path, capsys):
+    """--ranges Nobody=top20% once priced every hand again for a range given to nobody."""
+    connection, _ = fresh(tmp_path, PRICED)
+    connection.close()
+    db = str(tmp_path / "db.sqlite")
+    assert main(["review", "costly", "--db", db, "--ranges", "villain=top20%"]) in (0, None)
+    assert ("studodds: --ranges villain=top20%: no player of that name in the database, so "
+            "it prices nobody (names must match exactly, capitals included)\n"
+            ) in capsys.readouterr().err
+
+
 def test_two_hands_of_one_id_are_both_priced(tmp_path):
     """A cash razz hand and a tournament razz hand that share a PokerStars id: the second
     is kept as ID~2 and priced from its own file as itself, not as the first."""

@@ -25,6 +25,7 @@ from ..review.hand_import import FileImport, ImportResult, files_to_import, impo
 from ..review.player_stats import (
     Filters,
     PlayerStats,
+    absent_players,
     hands_without_hero,
     names_not_found,
     parse_date,
@@ -274,6 +275,12 @@ def costly_command(player, game, stakes, since, until, room, opponent, ranges, p
     bar = Progress(enabled=sys.stderr.isatty())
     try:
         _undated_notice(connection, filters)
+        if isinstance(opponent_ranges, dict):
+            for name in absent_players(connection, opponent_ranges):
+                click.echo(visible(f"studodds: --ranges {name}={opponent_ranges[name]}: no "
+                                   "player of that name in the database, so it prices "
+                                   "nobody (names must match exactly, capitals included)"),
+                           err=True)
         result = price_decisions(connection, filters, ranges=opponent_ranges,
                                  precision=precision, executor=executor,
                                  progress=lambda done, total: bar(done / total if total else 1))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
@@ -152,6 +153,12 @@ def where_clause(filters: Filters) -> tuple[list[str], list]:
                      "AND o.player <> s.player)")
         args.append(filters.opponent)
     return where, args
+
+
+def absent_players(connection: sqlite3.Connection, names: Iterable[str]) -> list[str]:
+    """The names no seat of the database holds (a range given to nobody, say)."""
+    return [name for name in names if not connection.execute(
+        "SELECT 1 FROM seats WHERE player = ? LIMIT 1", (name,)).fetchone()]
 
 
 def hands_without_hero(connection: sqlite3.Connection, filters: Filters) -> int:
