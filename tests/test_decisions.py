@@ -253,3 +253,30 @@ def test_a_file_without_the_other_players_up_cards():
     with pytest.raises(DecisionError, match="does not show the up cards of every player "
                        "still in"):
         decisions_of(hand)
+
+
+def _hand(file: str, hand_id: str):
+    hands, _ = parse_file(DATA / file)
+    return next(h for h in hands if h.hand_id == hand_id)
+
+
+def test_one_range_for_all_leaves_a_bring_in_who_only_posted_at_random():
+    """Hero completes against Villain's razz bring-in: Villain has put in only what he had
+    to, so a range of chosen starting hands says nothing of his; he stays at random, and
+    the row says why (the range once applied to him, and a king door card fit none)."""
+    hand = _hand("broken_then_good.txt", "200000000012")
+    ranged = decisions_of(hand, ranges="top20%")
+    plain = decisions_of(hand)
+    assert ranged[0].kind == "complete"
+    assert ranged[0].ranges == "random (only forced bets in: Villain)"
+    assert ranged[0].equity == plain[0].equity
+
+
+def test_a_range_no_hand_of_which_fits_the_board_leaves_that_player_at_random():
+    """P2 called with a king door card in razz; on 4th street his board is Kd Qd, which no
+    top-20% starting hand fits: the hand was left unpriced, now he is at random, said."""
+    hand = _hand("several_hands.txt", "200000000005")
+    ranged = {d.street: d for d in decisions_of(hand, ranges="top20%")}
+    plain = {d.street: d for d in decisions_of(hand)}
+    assert ranged["4th"].ranges == "top20% (at random, no hand of it fits the board: P2)"
+    assert ranged["4th"].equity == plain["4th"].equity

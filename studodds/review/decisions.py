@@ -198,11 +198,30 @@ def decisions_of(hand: HandHistory, player: str | None = None, *,
         if seen is None:
             unseen_boards += 1
             continue
-        hands, used = _with_ranges(game, seen, player, ranges)
-        key = (hands, seen.dead, seen.community)
-        if key not in asked:
-            asked[key] = _equity(game, hands, seen, player, trials, seed, exact_below,
-                                 threads, hand.hand_id, names_of[moment.street_index])
+        hands, used = _with_ranges(game, seen, player, ranges,
+                                   _by_choice(hand, moment.street_index, moment.action_index))
+        unfit: list[str] = []
+        while True:
+            key = (hands, seen.dead, seen.community)
+            try:
+                if key not in asked:
+                    asked[key] = _equity(game, hands, seen, player, trials, seed,
+                                         exact_below, threads, hand.hand_id,
+                                         names_of[moment.street_index])
+                break
+            except _NoneFits as exc:
+                # A range no hole cards fit beside the opponent's board (a razz caller
+                # showing a king, for a top range): that opponent at random, said.
+                names = [seen.names[i] for i in exc.players
+                         if i < len(seen.names) and seen.names[i] not in unfit]
+                if not names:
+                    raise exc.error from None
+                unfit += names
+                hands = tuple(seen.hands[i] if name in names else text
+                              for i, (name, text) in enumerate(zip(seen.names, hands,
+                                                                    strict=True)))
+        if unfit:
+            used += f" (at random, no hand of it fits the board: {', '.join(unfit)})"
         eq, se, method = asked[key]
         needed, cost = price(moment.action.kind, moment.facing, moment.pot, eq, hand.big_bet)
         out.append(Decision(hand.hand_id, hand.room, names_of[moment.street_index],
@@ -216,23 +235,61 @@ def decisions_of(hand: HandHistory, player: str | None = None, *,
     return tuple(out)
 
 
+# What a player puts in by choice: a forced ante or bring-in says nothing of his cards.
+_CHOSEN = frozenset({"complete", "bet", "raise", "call"})
+
+
+def _by_choice(hand: HandHistory, street_index: int, action_index: int) -> frozenset[str]:
+    """The players who put chips in by choice before this action (a call, completion,
+    bet or raise): a range of starting hands describes them, not a forced bring-in."""
+    chosen: set[str] = set()
+    for index, street in enumerate(hand.streets[:street_index + 1]):
+        actions = street.actions if index < street_index else street.actions[:action_index]
+        chosen.update(a.player for a in actions if a.kind in _CHOSEN)
+    return frozenset(chosen)
+
+
 def _with_ranges(game, seen: SeenCards, player: str,
-                 ranges: str | Mapping[str, str] | None) -> tuple[tuple[str, ...], str]:
+                 ranges: str | Mapping[str, str] | None,
+                 by_choice: frozenset[str] = frozenset()) -> tuple[tuple[str, ...], str]:
     """The hands with each opponent's unseen hole cards written as their range, and the
-    ranges used in words ("random" when none)."""
+    ranges used in words ("random" when none). One range for every opponent applies to
+    those who put chips in by choice (by_choice): the others, a bring-in who has only
+    posted, keep random hole cards (a razz bring-in showing a king fits no top range, and
+    his hand once left the whole hand unpriced). A range named for an opponent applies
+    as given."""
     unseen = "(" + " ".join(["x"] * game.hole_cards) + ")"
-    hands, used = [], []
+    hands, used, forced = [], [], []
     for name, text in zip(seen.names, seen.hands, strict=True):
         given = ranges if isinstance(ranges, str) else (ranges or {}).get(name)
         if name != player and given and text.startswith(unseen):
-            text = f"({given.strip()})" + text[len(unseen):]
-            used.append((name, given.strip()))
+            if isinstance(ranges, str) and name not in by_choice:
+                forced.append(name)
+            else:
+                text = f"({given.strip()})" + text[len(unseen):]
+                used.append((name, given.strip()))
         hands.append(text)
+    if isinstance(ranges, str) and forced:
+        # Said whenever a range was asked for and not used, so a reader sees why.
+        at_random = f"only forced bets in: {', '.join(forced)}"
+        if not used:
+            return tuple(hands), f"random ({at_random})"
+        return tuple(hands), f"{ranges.strip()} (at random, {at_random})"
     if not used:
         return tuple(hands), "random"
     if isinstance(ranges, str):
         return tuple(hands), ranges.strip()
     return tuple(hands), "; ".join(f"{name}: {text}" for name, text in used)
+
+
+class _NoneFits(Exception):
+    """A range no hole cards fit for these players (indices into the hands), and the error
+    to raise if leaving them at random does not help."""
+
+    def __init__(self, players: tuple[int, ...], error: DecisionError):
+        super().__init__(str(error))
+        self.players = players
+        self.error = error
 
 
 def _equity(game, hands: tuple[str, ...], seen: SeenCards, player: str, trials: int,
@@ -251,10 +308,14 @@ def _equity(game, hands: tuple[str, ...], seen: SeenCards, player: str, trials: 
         result = equity_of_scenario(scenario, method)
     except ValueError as exc:
         # The engine numbers the players from 1 in seat order: say who they are.
+        players = tuple(getattr(exc, "players", ()))
         who = ", ".join(f"player {i + 1} is {seen.names[i]}"
-                        for i in getattr(exc, "players", ()) if i < len(seen.names))
-        raise DecisionError(f"hand {hand_id}, {street} street{f' ({who})' if who else ''}: "
-                            f"{exc}") from None
+                        for i in players if i < len(seen.names))
+        error = DecisionError(f"hand {hand_id}, {street} street{f' ({who})' if who else ''}: "
+                              f"{exc}")
+        if players and "fit the range" in str(exc):
+            raise _NoneFits(players, error) from None
+        raise error from None
     mine = result.players[seen.names.index(player)]
     if result.exact:
         return mine.equity, 0.0, "exact"
