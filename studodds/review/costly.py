@@ -61,7 +61,9 @@ class PricingResult:
 
 # What the stored prices and luck mean, beyond their settings: raised when a definition
 # changes, so that hands priced before are priced again once. 2: a street's luck among
-# the players who reach the showdown (histories/session.py), no longer every player in.
+# the players who reach the showdown (histories/session.py), no longer every player in;
+# one range for every opponent only for those who put chips in by choice, and an
+# opponent no hand of whose range fits his board at random (decisions.py).
 DEFINITIONS = 2
 
 
