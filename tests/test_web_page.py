@@ -62,8 +62,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server():
+@contextlib.contextmanager
+def serving(*options: str):
+    """`studodds serve` in a process of its own, with options (e.g. --db FILE), until the
+    block ends: its address once it answers."""
     if _WHY:  # in CI: the browser must be there
         pytest.fail(f"CI=true but the browser tests cannot run: {_WHY}")
     port = _free_port()
@@ -73,7 +75,7 @@ def server():
     log = tempfile.TemporaryFile()  # noqa: SIM115 - closed after the server, below
     proc = subprocess.Popen(
         [sys.executable, "-m", "studodds", "serve", "--no-browser", "--no-warm", "--port",
-         str(port)],
+         str(port), *options],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     address = f"http://127.0.0.1:{port}"
@@ -97,6 +99,12 @@ def server():
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    with serving() as address:
+        yield address
 
 
 # Run in every document before its own scripts: what the page asks of the server (each

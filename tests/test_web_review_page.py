@@ -5,13 +5,9 @@ filter narrows them, and all of it fits the screen and a finger."""
 
 from __future__ import annotations
 
-import contextlib
 import re
 import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 
 import pytest
 from review_helpers import FOUR_HANDS, REVIEW_FIXTURES
@@ -20,11 +16,11 @@ from test_web_page import (
     NOT_ON_SCREEN,
     ROOT,
     _console_checked,
-    _free_port,
     css,
     screen_browser,  # noqa: F401 - a fixture
     wait,
 )
+from test_web_page import serving as web_serving  # the name serving is this module's
 
 if not _WHY:
     from selenium.webdriver.common.by import By
@@ -34,40 +30,9 @@ if not _WHY:
 PRICED = REVIEW_FIXTURES / "decisions_priced.txt"
 
 
-@contextlib.contextmanager
 def serving(db):
     """`studodds serve --db` a database of its own (never the user's)."""
-    if _WHY:
-        pytest.fail(f"CI=true but the browser tests cannot run: {_WHY}")
-    port = _free_port()
-    # The server's output goes to a file, never a pipe nobody reads: a full pipe would
-    # block the server at its next line (a warning, say) and hang every test after.
-    log = tempfile.TemporaryFile()  # noqa: SIM115 - closed after the server, below
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--no-warm", "--port",
-         str(port), "--db", str(db)],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    address = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(address + "/api/games", timeout=2).read()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    log.seek(0)
-                    said = log.read().decode(errors="replace")
-                    pytest.fail(f"studodds serve did not start: {said}")
-                time.sleep(0.1)
-        yield address
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+    return web_serving("--db", str(db))
 
 
 @pytest.fixture(scope="module")

@@ -67,6 +67,12 @@ class PricingResult:
 DEFINITIONS = 2
 
 
+def _where(filters: Filters, player: str | None) -> tuple[list[str], list]:
+    """The filters' SQL (player_stats.where_clause), for ``player`` when one is given (else
+    filters.player, else each hand's hero): what every query of this module narrows by."""
+    return where_clause(filters if player is None else replace(filters, player=player))
+
+
 def _settings(ranges: Ranges, precision: float, seed: int) -> str:
     return json.dumps({"ranges": ranges, "precision": precision, "seed": seed,
                        "definitions": DEFINITIONS}, sort_keys=True)
@@ -84,9 +90,8 @@ def price_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HANDS
     if ranges:
         from .pricing import check_ranges
         check_ranges(ranges)
-    player = player if player is not None else filters.player
     settings = _settings(ranges, precision, seed)
-    where, args = where_clause(replace(filters, player=player))
+    where, args = _where(filters, player)
     rows = connection.execute(
         "SELECT h.id, h.room, h.hand_id, h.source, s.player, p.settings, h.file, h.fingerprint "
         "FROM seats s JOIN hands h ON h.id = s.hand "
@@ -213,8 +218,7 @@ def costly_decisions(connection: sqlite3.Connection, filters: Filters = ALL_HAND
     """The stored decisions that cost something, worst first (ties: room, hand id, street
     order, action), at most ``limit``. database: the database's file as the user named it
     (--db), for each decision's replay command; None for the default one."""
-    player = player if player is not None else filters.player
-    where, args = where_clause(replace(filters, player=player))
+    where, args = _where(filters, player)
     rows = connection.execute(
         "SELECT h.room, h.hand_id, h.source, h.played_at, h.game, h.hero, d.player, "
         "d.street, d.action_index, d.kind, d.pot, d.facing, d.needed, d.equity, "
@@ -245,8 +249,7 @@ def showdowns_not_priced(connection: sqlite3.Connection, filters: Filters = ALL_
     """(the player's showdowns among the hands the filters keep that no pricing has seen
     yet, those priced under older definitions than DEFINITIONS): the first are not in
     luck_summary, the second are in it the old way, until `review costly` prices them."""
-    player = player if player is not None else filters.player
-    where, args = where_clause(replace(filters, player=player))
+    where, args = _where(filters, player)
     waiting, older = connection.execute(
         "SELECT COALESCE(SUM(p.hand IS NULL), 0), COALESCE(SUM(p.hand IS NOT NULL AND "
         "COALESCE(json_extract(p.settings, '$.definitions'), 1) < ?), 0) "
@@ -310,8 +313,7 @@ class LuckSummary:
 def luck_summary(connection: sqlite3.Connection, filters: Filters = ALL_HANDS, *,
                  player: str | None = None) -> LuckSummary:
     """Per session (a source file, in the order first imported) and over all of them."""
-    player = player if player is not None else filters.player
-    where, args = where_clause(replace(filters, player=player))
+    where, args = _where(filters, player)
     rows = connection.execute(
         "SELECT h.source, h.id, h.game, h.big_bet, l.street, l.equity_share, l.pot, l.won "
         "FROM luck l JOIN hands h ON h.id = l.hand "

@@ -198,8 +198,10 @@ def decisions_of(hand: HandHistory, player: str | None = None, *,
         if seen is None:
             unseen_boards += 1
             continue
-        hands, used = _with_ranges(game, seen, player, ranges,
-                                   _by_choice(hand, moment.street_index, moment.action_index))
+        # Who chose to put chips in matters only to one range for every opponent.
+        by_choice = (_by_choice(hand, moment.street_index, moment.action_index)
+                     if isinstance(ranges, str) else frozenset())
+        hands, used = _with_ranges(game, seen, player, ranges, by_choice)
         unfit: list[str] = []
         while True:
             key = (hands, seen.dead, seen.community)

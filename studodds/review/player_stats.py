@@ -121,14 +121,16 @@ def _aggression(street: str) -> tuple[str, str, str, str]:
             f"SUM(s.aggressive_{street})", f"SUM(s.calls_{street})")
 
 
-def where_clause(filters: Filters) -> tuple[list[str], list]:
+def where_clause(filters: Filters, *, heroless: bool = False) -> tuple[list[str], list]:
     """The filters as SQL conditions (to join with AND) and their parameters, over the
     seats ``s`` of the player joined to their hands ``h``: every query of the review that
-    the filters narrow (the stats, the costly list, the luck, the plots) uses these."""
+    the filters narrow (the stats, the costly list, the luck, the plots) uses these.
+    heroless (no player given): the seats of the hands that name no hero, in place of the
+    heroes' seats (hands_without_hero)."""
     where: list[str] = []
     args: list[object] = []
     if filters.player is None:
-        where.append("s.is_hero")
+        where.append("h.hero IS NULL" if heroless else "s.is_hero")
     else:
         where.append("s.player = ?")
         args.append(filters.player)
@@ -167,8 +169,7 @@ def hands_without_hero(connection: sqlite3.Connection, filters: Filters) -> int:
     leaves out. 0 when the filters name a player."""
     if filters.player is not None:
         return 0
-    where, args = where_clause(filters)
-    where = ["h.hero IS NULL" if term == "s.is_hero" else term for term in where]
+    where, args = where_clause(filters, heroless=True)
     return connection.execute(
         "SELECT COUNT(DISTINCT h.id) FROM seats s JOIN hands h ON h.id = s.hand "
         f"WHERE {' AND '.join(where)}", args).fetchone()[0]

@@ -90,27 +90,3 @@ def source_data(connection: sqlite3.Connection, row: int | None, source: str) ->
                              "studodds, has no copy in the database: put the file back where "
                              "it was imported from (importing it again adds no copy: its "
                              "hands are in the database already)") from None
-
-
-@dataclass(frozen=True)
-class HandFile:
-    """The file a hand of the database was imported from: its name and bytes."""
-
-    source: str
-    name: str
-    data: bytes
-
-
-def hand_file(connection: sqlite3.Connection, room: str, hand_id: str) -> HandFile:
-    """The file of the hand ``room`` ``hand_id``: ValueError when the database has no such
-    hand, FileUnreadable when its file is neither kept nor where it was."""
-    found = connection.execute("SELECT source, file FROM hands WHERE room = ? AND hand_id = ?",
-                               (room, hand_id)).fetchone()
-    if found is None:
-        raise ValueError(f"no {room} hand {hand_id} in the database: import it first")
-    source, row = found
-    try:
-        data = source_data(connection, row, source)
-    except FileUnreadable as exc:
-        raise FileUnreadable(f"hand {hand_id} ({source}) cannot be replayed: {exc}") from None
-    return HandFile(source, parse_name(source), data)

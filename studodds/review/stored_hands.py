@@ -10,7 +10,7 @@ import sqlite3
 from ..histories.history_files import parse_bytes
 from ..histories.record import HandHistory
 from .hand_rows import is_stored_as
-from .source_files import hand_file
+from .source_files import FileUnreadable, parse_name, source_data
 
 
 class HandNotStored(ValueError):
@@ -48,14 +48,18 @@ def stored_hand(connection: sqlite3.Connection, hand_id: str,
         raise HandNotStored(f"no {room} hand {hand_id} in the database"
                             + (f" (the rooms with that id: {', '.join(rooms)})" if rooms
                                else ": import its file first"), rooms)
-    found = hand_file(connection, room, hand_id)
-    (mark,) = connection.execute("SELECT fingerprint FROM hands WHERE room = ? AND "
-                                 "hand_id = ?", (room, hand_id)).fetchone()
-    hands, _, _ = parse_bytes(found.data, found.name)
+    source, row, mark = connection.execute(
+        "SELECT source, file, fingerprint FROM hands WHERE room = ? AND hand_id = ?",
+        (room, hand_id)).fetchone()
+    try:
+        data = source_data(connection, row, source)
+    except FileUnreadable as exc:
+        raise FileUnreadable(f"hand {hand_id} ({source}) cannot be replayed: {exc}") from None
+    hands, _, _ = parse_bytes(data, parse_name(source))
     for hand in hands:
         if is_stored_as(hand, room, hand_id, mark):
-            return hand, found.source
+            return hand, source
     # The file is the one imported (kept as it was read), so this means a reader now reads
     # it otherwise than at the import: say so rather than pretend the hand is not there.
     raise HandNotStored(f"the {room} hand {hand_id} is no longer read from its file "
-                        f"({found.source}) by this version of studodds")
+                        f"({source}) by this version of studodds")
