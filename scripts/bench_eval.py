@@ -206,16 +206,15 @@ def compile_cpp(arguments: list[str], program: str) -> str:
 def write_studodds_tables(folder: str) -> None:
     """The high-hand tables and constants time_studodds_high.cpp reads (its header says
     which)."""
-    from studodds.eval import kernels, tables
+    from studodds.eval import batch, kernels, tables
 
-    kernels.KEY_AND_SUIT_BIT.astype(np.int64).tofile(os.path.join(folder, "key_and_suit_bit.bin"))
-    kernels.HI_BASE.astype(np.uint32).tofile(os.path.join(folder, "hi_base.bin"))
-    kernels.LO_POS.astype(np.uint16).tofile(os.path.join(folder, "lo_pos.bin"))
-    kernels.HIGH.astype(np.int32).tofile(os.path.join(folder, "high.bin"))
-    kernels.FLUSH_HIGH.astype(np.int32).tofile(os.path.join(folder, "flush_high.bin"))
+    for name, array in (("pair_keys", batch.PAIR_KEYS), ("hash_card", batch.HASH_CARD),
+                        ("hash_offsets", batch.HASH_OFFSETS.astype(np.int32)),
+                        ("high_by_slot", batch.HIGH_BY_SLOT), ("flush_high", kernels.FLUSH_HIGH)):
+        np.ascontiguousarray(array).tofile(os.path.join(folder, f"{name}.bin"))
     with open(os.path.join(folder, "constants.txt"), "w") as out:
-        out.write(f"{tables.KEY_BIAS} {tables.FLUSH_BITS} {tables.HI_SHIFT} {tables.HI_FIELD} "
-                  f"{tables.LO_SHIFT} {tables.LO_FIELD}\n")
+        out.write(f"{tables.HASH_KEY_BIAS} {tables.HASH_FLUSH_BITS} {tables.HASH_ROW_SHIFT} "
+                  f"{tables.HASH_SUIT_SHIFT}\n")
 
 
 def run_native(command: list[str]) -> tuple[float, int]:

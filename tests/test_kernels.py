@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import re
 
+import naive
 import numba as nb
 import numpy as np
 import pytest
 
 from studodds import evaluate_batch
+from studodds.eval import batch as B
 from studodds.eval import tables as T
+from studodds.eval.batch import BATCH_KERNELS, PAIR_KEYS, batch_flags
 from studodds.eval.kernels import (
-    BATCH_KERNELS,
     KIND_CODES,
     TABLES,
     key_and_suits,
@@ -68,6 +70,82 @@ def test_key_fields_do_not_overflow_with_seven_cards(built):
     assert 4 * 5**6 + 3 * 5**5 <= T.LO_FIELD  # the largest low-rank field of 7 cards
 
 
+def _multiset_counts(tables) -> np.ndarray:
+    """Every rank multiset of at most 7 cards (at most 4 a rank), as counts, with its
+    index (kernels' multiset_index) alongside."""
+    counts = np.array(list(T._count_vectors(13, 7)), dtype=np.int64)
+    key = T.KEY_BIAS + counts @ tables.card_key[np.arange(13) * 4]  # one card a rank, clubs
+    index = tables.hi_base[(key >> T.HI_SHIFT) & T.HI_FIELD].astype(np.int64) + tables.lo_pos[
+        (key >> T.LO_SHIFT) & T.LO_FIELD]
+    return counts, index
+
+
+def test_the_batch_key_gives_every_multiset_a_slot_of_its_own(built):
+    counts, index = _multiset_counts(built)
+    sums = counts @ np.array(T.HASH_RANK, dtype=np.int64)
+    slots = sums + built.hash_offsets[sums >> T.HASH_ROW_SHIFT]
+    assert len(np.unique(sums)) == len(sums) == 76_155  # the multipliers tell them apart
+    assert len(np.unique(slots)) == len(slots)  # and the offsets keep them apart
+    assert np.array_equal(built.hash_multiset[slots], index)  # the slot knows its multiset
+    assert (built.hash_multiset >= 0).sum() == len(slots)
+    assert len(built.hash_multiset) < 1.15 * len(slots)  # packed: few free slots
+
+
+def test_every_row_of_bytes_stays_inside_the_batch_tables():
+    """Any key seven bytes can make (a card twice, seven aces: no hand, but read all the
+    same) lands on a slot of the tables: every column of every row reachable."""
+    largest = 7 * T.HASH_RANK[-1]
+    assert largest >> T.HASH_ROW_SHIFT < len(B.HASH_OFFSETS) == T.HASH_ROWS
+    rows = np.arange(len(B.HASH_OFFSETS)) << T.HASH_ROW_SHIFT
+    assert (rows + B.HASH_OFFSETS >= 0).all()
+    assert (rows + B.HASH_OFFSETS + (1 << T.HASH_ROW_SHIFT) <= B.N_SLOTS).all()
+    assert len(B.HIGH_BY_SLOT) == len(B.LOW_27_BY_SLOT) == len(B.FIVE_A6_BY_SLOT) == B.N_SLOTS
+
+
+def test_pair_keys_add_two_cards_or_nothing():
+    rng = np.random.default_rng(5)
+    for word in rng.integers(0, 1 << 16, 5_000).tolist() + [51 + 256 * 51, 52, 52 * 256]:
+        first, second = word & 0xFF, word >> 8
+        want = (B.HASH_CARD[first] + B.HASH_CARD[second] if first < 52 and second < 52
+                else np.zeros(2, dtype=np.int64))
+        assert np.array_equal(PAIR_KEYS[word], want), (first, second)
+    assert not B.HASH_CARD[52:].any()
+    # The suit bits are the engines' (suit_bit), the key a multiplier and a suit counter.
+    card = 4 * 11 + 2  # Kh
+    assert B.HASH_CARD[card, 1] == 1 << (16 * 2 + 11)
+    assert B.HASH_CARD[card, 0] == T.HASH_RANK[11] + (1 << (T.HASH_SUIT_SHIFT + 4 * 2))
+
+
+def test_lows_left_to_the_second_pass_get_the_full_search():
+    """Rows whose ace-to-six or deuce-to-seven value the first loop leaves to the second
+    pass, in every block position and at the ragged end of the batch, among hands that
+    do not: each gets the full search's value, and no row keeps its mark."""
+    # 8-6-4-3-2 of hearts with the king and queen of spades: the rank table's best five
+    # are the five hearts, a flush, so the hand's low is the queen's.
+    forced = np.array([6 * 4 + 2, 4 * 4 + 2, 2 * 4 + 2, 1 * 4 + 2, 0 * 4 + 2, 11 * 4 + 3,
+                       10 * 4 + 3], dtype=np.uint8)
+    plain = np.array([0, 5, 10, 15, 20, 25, 30], dtype=np.uint8)
+    n = 5 * (1 << B.PENDING_SHIFT) + 3
+    rng = np.random.default_rng(11)
+    marked = rng.random(n) < 0.05
+    marked[[0, (1 << B.PENDING_SHIFT) - 1, 1 << B.PENDING_SHIFT, n - 1]] = True
+    hands = np.where(marked[:, None], forced, plain).astype(np.uint8)
+    for kind in ("low_a6", "low_27"):
+        values = evaluate_batch(hands, kind)
+        want = {True: naive.evaluate(forced.tolist(), kind),
+                False: naive.evaluate(plain.tolist(), kind)}
+        assert values.tolist() == [want[m] for m in marked.tolist()], kind
+        # the rank table alone would have said otherwise: these rows do need the pass
+        assert want[True] != _rank_table_value(forced, kind)
+
+
+def _rank_table_value(cards: np.ndarray, kind: str) -> int:
+    key = T.KEY_BIAS + int(TABLES.card_key[cards].sum())
+    index = int(TABLES.hi_base[(key >> T.HI_SHIFT) & T.HI_FIELD]) + int(
+        TABLES.lo_pos[(key >> T.LO_SHIFT) & T.LO_FIELD])
+    return int({"low_a6": TABLES.low_a6, "low_27": TABLES.low_27}[kind][index])
+
+
 def _functions_calling_nrt(asm: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     current = None
@@ -87,7 +165,7 @@ def test_hot_loop_has_no_reference_counting(kind, width):
     kernel = BATCH_KERNELS[KIND_CODES[kind], width]
     fresh = nb.njit(parallel=True, error_model="numpy")(kernel.py_func)  # not from cache
     hands = np.arange(width, dtype=np.uint8).reshape(1, width)
-    fresh(hands, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.bool_))
+    fresh(hands, np.zeros(1, dtype=np.int32), batch_flags(1), PAIR_KEYS)
     asm = next(iter(fresh.inspect_asm().values()))
     loops = {name: n for name, n in _functions_calling_nrt(asm).items() if "parfor_gufunc" in name}
     assert loops == {}
@@ -157,7 +235,7 @@ def test_no_reference_counting_in_any_loop(kind, width):
     kernel = BATCH_KERNELS[KIND_CODES[kind], width]
     fresh = nb.njit(parallel=True, error_model="numpy")(kernel.py_func)  # not from cache
     hands = np.arange(width, dtype=np.uint8).reshape(1, width)
-    fresh(hands, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.bool_))
+    fresh(hands, np.zeros(1, dtype=np.int32), batch_flags(1), PAIR_KEYS)
     llvm = next(iter(fresh.inspect_llvm().values()))
     assert "parfor_gufunc" in llvm
     assert _nrt_increfs_in_loops(llvm, "parfor_gufunc") == {}

@@ -1,18 +1,20 @@
-// studodds's high-hand evaluation (evaluate_batch's kernel for 7-card high hands, the row
-// check included) written again in C++, on studodds's own tables: for scripts/bench_eval.py
-// --diagnose, which writes the tables and the hands to files and times this beside numba's
-// kernel and OMPEval. If the two studodds figures agree, what separates studodds from
-// OMPEval is the tables' design, not numba's code.
+// studodds's high-hand batch kernel (studodds/eval/batch.py: the row read as 16-bit words
+// of card pairs, the check, the flush table or the perfect hash) written again in C++, on
+// studodds's own tables: for scripts/bench_eval.py --diagnose, which writes the tables and
+// the hands to files and times this beside numba's kernel and OMPEval. If the two
+// studodds figures agree, what separates studodds from OMPEval is not numba's code.
 //
 // Usage: time_studodds_high TABLES_DIR HANDS.bin; prints "<M hands/s, best of 3> <checksum>".
-// TABLES_DIR holds key_and_suit_bit.bin (int64[256][2]: each byte's key and suit bit),
-// hi_base.bin (uint32), lo_pos.bin (uint16), high.bin and flush_high.bin (int32), and
-// constants.txt: KEY_BIAS FLUSH_BITS HI_SHIFT HI_FIELD LO_SHIFT LO_FIELD.
+// TABLES_DIR holds pair_keys.bin (int64[65536][2]: each 16-bit word's key and suit bits),
+// hash_card.bin (int64[256][2]: each byte's), hash_offsets.bin (int32, a row's offset),
+// high_by_slot.bin and flush_high.bin (int32), and constants.txt: HASH_KEY_BIAS
+// HASH_FLUSH_BITS HASH_ROW_SHIFT HASH_SUIT_SHIFT.
 #include <immintrin.h>
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -35,17 +37,17 @@ int main(int argc, char** argv) {
         return 2;
     }
     const std::string dir = argv[1];
-    const auto card = read_all<__m128i>(dir + "/key_and_suit_bit.bin");
-    const auto hi_base = read_all<uint32_t>(dir + "/hi_base.bin");
-    const auto lo_pos = read_all<uint16_t>(dir + "/lo_pos.bin");
-    const auto high = read_all<int32_t>(dir + "/high.bin");
+    const auto pairs = read_all<__m128i>(dir + "/pair_keys.bin");
+    const auto card = read_all<__m128i>(dir + "/hash_card.bin");
+    const auto offsets = read_all<int32_t>(dir + "/hash_offsets.bin");
+    const auto high = read_all<int32_t>(dir + "/high_by_slot.bin");
     const auto flush_high = read_all<int32_t>(dir + "/flush_high.bin");
     const auto cards = read_all<uint8_t>(argv[2]);
-    unsigned long long bias, flush_bits, hi_shift, hi_field, lo_shift, lo_field;
+    unsigned long long bias, flush_bits, row_shift, suit_shift;
     std::FILE* constants = std::fopen((dir + "/constants.txt").c_str(), "r");
-    if (!constants || std::fscanf(constants, "%llu %llu %llu %llu %llu %llu", &bias, &flush_bits,
-                                  &hi_shift, &hi_field, &lo_shift, &lo_field) != 6 ||
-        card.size() != 256 || cards.empty())
+    if (!constants || std::fscanf(constants, "%llu %llu %llu %llu", &bias, &flush_bits,
+                                  &row_shift, &suit_shift) != 4 ||
+        pairs.size() != 65536 || card.size() != 256 || cards.empty())
         return 2;
     std::fclose(constants);
 
@@ -58,19 +60,23 @@ int main(int argc, char** argv) {
         const auto began = std::chrono::steady_clock::now();
         for (long i = 0; i < n; ++i) {
             const uint8_t* c = &cards[i * 7];
-            __m128i sum = _mm_add_epi64(start, card[c[0]]);
-            for (int j = 1; j < 7; ++j) sum = _mm_add_epi64(sum, card[c[j]]);
+            uint16_t w0, w1, w2;  // little-endian words: first card in the low byte
+            std::memcpy(&w0, c, 2);
+            std::memcpy(&w1, c + 2, 2);
+            std::memcpy(&w2, c + 4, 2);
+            __m128i sum = _mm_add_epi64(_mm_add_epi64(start, pairs[w0]), pairs[w1]);
+            sum = _mm_add_epi64(_mm_add_epi64(sum, pairs[w2]), card[c[6]]);
             const uint64_t key = _mm_cvtsi128_si64(sum);
             const uint64_t suits = _mm_extract_epi64(sum, 1);
             int32_t value;
             if (__builtin_popcountll(suits) != 7) {
                 value = -1;  // not seven distinct cards
             } else if (key & flush_bits) {
-                const int suit = __builtin_ctzll(key & flush_bits) / 4;
+                const int suit = (__builtin_ctzll(key & flush_bits) - suit_shift) / 4;
                 value = flush_high[(suits >> (16 * suit)) & 0x1fff];
             } else {
-                value = high[hi_base[(key >> hi_shift) & hi_field] +
-                             lo_pos[(key >> lo_shift) & lo_field]];
+                const uint32_t low = static_cast<uint32_t>(key);
+                value = high[static_cast<int64_t>(low) + offsets[low >> row_shift]];
             }
             values[i] = value;
         }

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .kernels import BATCH_KERNELS, KIND_CODES, NOT_A_HAND, value_of_one
+from .kernels import KIND_CODES, value_of_one
 from .values import KINDS, NO_LOW, category_name, describe
 
 
@@ -32,9 +32,14 @@ def _check_kind(kind: str) -> None:
 
 def _evaluate_rows(hands: np.ndarray, kind: str, out: np.ndarray) -> int:
     """Fill out with the values of hands; the index of the first row that is not a hand
-    (its value is NOT_A_HAND), or -1."""
-    found = np.zeros(1, dtype=np.bool_)
-    BATCH_KERNELS[KIND_CODES[kind], hands.shape[1]](hands, out, found)
+    (its value is NOT_A_HAND), or -1.
+
+    batch.py is imported here, not with the package: its tables take some 25 ms to lay
+    out, which the engines (a query of the command line) have no use for."""
+    from .batch import BATCH_KERNELS, NOT_A_HAND, PAIR_KEYS, batch_flags
+
+    found = batch_flags(len(hands))
+    BATCH_KERNELS[KIND_CODES[kind], hands.shape[1]](hands, out, found, PAIR_KEYS)
     return int(np.argmax(out == NOT_A_HAND)) if found[0] else -1
 
 

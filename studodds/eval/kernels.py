@@ -1,4 +1,5 @@
-"""numba evaluator kernels: per-hand code for every hand kind, and the batch kernel.
+"""numba evaluator kernels: per-hand code for every hand kind (evaluate_batch's kernels,
+which read whole hands from memory another way, are in batch.py).
 
 Where the tables live, and why. The lookup tables are module globals here, which numba
 freezes into the compiled code as constants. The alternative, passing them as arguments,
@@ -6,7 +7,7 @@ walks into a measured trap: a helper that receives the table arrays, even one ma
 ``inline="always"``, makes numba emit NRT_incref/NRT_decref pairs around every call, and
 the loop ran at 37 M hands/s instead of 250 M/s on one core here. With global tables the
 per-hand helpers take only scalars, inline cleanly, and every
-kernel (batch evaluation, Monte Carlo, exact enumeration) reuses them without copying code.
+kernel (Monte Carlo, exact enumeration, the batch kernels) reuses them without copying code.
 tests/test_kernels.py checks the assembly for NRT_incref so the trap cannot come back.
 
 The price: numba's on-disk cache does not notice when tables.npz changes, so
@@ -16,8 +17,7 @@ writing the tables.
 Per-hand helpers take ``key`` (KEY_BIAS plus the sum of CARD_KEY over the cards: see
 tables.py), and where suits can matter the suit mask (the OR, or for distinct cards the
 sum, of ``suit_bit``) with the number of cards ``n``: the engines deal into a key and a
-suit mask and call value_from_suits; the batch kernels build both with
-row_key_and_suits.
+suit mask and call value_from_suits.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ import numba as nb
 import numpy as np
 from llvmlite import ir
 from numba.core import types
-from numba.core.errors import RequireLiteralValue
 from numba.extending import intrinsic
 
 from ..config import NUMBA_OPTIONS
@@ -160,53 +159,6 @@ def suit_bit(card):
     return np.int64(1) << (SUIT_MASK_FIELD * (card & 3) + (card >> 2))
 
 
-# For the batch kernels, every byte's key and suit bit side by side (row_key_and_suits
-# reads both in one 16-byte load): a byte that is no card (above 51) adds nothing.
-KEY_AND_SUIT_BIT = np.zeros((256, 2), dtype=np.int64)
-KEY_AND_SUIT_BIT[:N_CARDS, 0] = CARD_KEY
-KEY_AND_SUIT_BIT[:N_CARDS, 1] = [suit_bit.py_func(card) for card in range(N_CARDS)]
-
-
-@intrinsic
-def row_key_and_suits(typingctx, table, hands, row, width):
-    """(KEY_BIAS plus the sum of table[b, 0], the sum of table[b, 1]) over the bytes b of
-    hands[row, :width], hands a C-contiguous (N, width) uint8 array: OMPEval's way of
-    building a hand, both sums in one 128-bit vector, one load and one add a card.
-
-    numba does not vectorize the two sums by itself (its SLP vectorizer is off by
-    default); as two scalar sums they cost the batch kernel a fifth of its speed. The
-    second sum is the suit mask (suit_bit) when the bytes are distinct cards, and with
-    fewer than width bits when they are not: a repeated card carries into another bit,
-    a byte above 51 adds none. So the mask checks the row and finds the flush's ranks.
-    """
-    # Only the arrays it was written for: another dtype or layout would read outside them.
-    if not (isinstance(table, types.Array) and table.dtype == types.int64 and table.ndim == 2
-            and table.layout == "C" and isinstance(hands, types.Array)
-            and hands.dtype == types.uint8 and hands.ndim == 2 and hands.layout == "C"):
-        return None
-    if not isinstance(width, types.IntegerLiteral):
-        raise RequireLiteralValue(width)
-    n = width.literal_value
-
-    def codegen(context, builder, signature, args):
-        table_data = context.make_array(signature.args[0])(context, builder, args[0]).data
-        hands_data = context.make_array(signature.args[1])(context, builder, args[1]).data
-        pair = ir.VectorType(ir.IntType(64), 2)
-        pairs = builder.bitcast(table_data, pair.as_pointer())
-        start = builder.gep(hands_data, [builder.mul(args[2], ir.Constant(ir.IntType(64), n))])
-        total = ir.Constant(pair, [KEY_BIAS, 0])
-        for j in range(n):
-            byte = builder.load(builder.gep(start, [ir.Constant(ir.IntType(64), j)]))
-            entry = builder.load(builder.gep(pairs, [builder.zext(byte, ir.IntType(64))]))
-            entry.align = 8
-            total = builder.add(total, entry)
-        key = builder.extract_element(total, ir.Constant(ir.IntType(32), 0))
-        suits = builder.extract_element(total, ir.Constant(ir.IntType(32), 1))
-        return context.make_tuple(builder, signature.return_type, [key, suits])
-
-    return types.UniTuple(types.int64, 2)(table, hands, types.int64, width), codegen
-
-
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def suit_ranks(suits, suit):
     """The rank mask of one suit's cards in a suit mask (suit_bit)."""
@@ -241,20 +193,6 @@ def value_low_8(key):
     """Eight-or-better low value; NO_LOW (0) when the best ace-to-five low is not 8 or better."""
     v = LOW_A5[multiset_index(key)]
     return v if v >= EIGHT_OR_BETTER_MIN else NO_LOW
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def value_low_a6(key, suits, n):
-    """Ace-to-six low value. Larger is stronger.
-
-    Without five cards of one suit the rank table is the answer; with them (3% of 7-card
-    hands), flushes count against the hand and low_a6_five_suited finds the best five.
-    """
-    if not key & FLUSH_BITS:
-        return LOW_A6[multiset_index(key)]
-    # int64 arguments, never numba literals: one compiled signature serves every width
-    # (a literal width or key had numba compile the helper again for each).
-    return low_a6_five_suited(np.int64(key), np.int64(suits), np.int64(n))
 
 
 # A low value's rank nibbles (values.py: 2..13, the ace 1 or 14) as bits of a 13-bit rank
@@ -296,24 +234,6 @@ def flush_forced(value, suits, suit):
 
 
 @nb.njit(**NUMBA_OPTIONS)
-def low_a6_five_suited(key, suits, n):
-    """Ace-to-six value of n cards with five or more of one suit (suits: their suit mask):
-    the rank table's value, unless flush_forced (4% of such random 7-card hands), then
-    low_a6_with_flush's full search.
-
-    For the batch kernels: the full search on every such hand cost them a quarter of their
-    speed (190 against 240 M hands/s, one core). Called, not inlined: one compile serves
-    every width. The engines call low_a6_with_flush directly (a few percent of their
-    hands, and one function less to compile on a game's first query).
-    """
-    suit = flush_suit(key & FLUSH_BITS)
-    value = LOW_A6[multiset_index(key)]
-    if not flush_forced(value, suits, suit):
-        return value
-    return low_a6_with_flush(key, suit_ranks(suits, suit), suit, n)
-
-
-@nb.njit(**NUMBA_OPTIONS)
 def low_a6_with_flush(key, mask, suit, n):
     """Ace-to-six value of n cards with f >= 5 of one suit, whose ranks are in mask.
 
@@ -341,27 +261,6 @@ def low_a6_with_flush(key, mask, suit, n):
             if mask >> rj & 1:
                 best = max(best, LOW_A6[multiset_index(key_i - CARD_KEY[rj * 4 + suit])])
     return best
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def value_low_27(key, suits, n):
-    """Deuce-to-seven low value. Larger is stronger.
-
-    The same shape as value_low_a6, with the deuce-to-seven tables (ace only high, no wheel).
-    """
-    if not key & FLUSH_BITS:
-        return LOW_27[multiset_index(key)]
-    return low_27_five_suited(np.int64(key), np.int64(suits), np.int64(n))
-
-
-@nb.njit(**NUMBA_OPTIONS)
-def low_27_five_suited(key, suits, n):
-    """low_a6_five_suited on the deuce-to-seven tables."""
-    suit = flush_suit(key & FLUSH_BITS)
-    value = LOW_27[multiset_index(key)]
-    if not flush_forced(value, suits, suit):
-        return value
-    return low_27_with_flush(key, suit_ranks(suits, suit), suit, n)
 
 
 @nb.njit(**NUMBA_OPTIONS)
@@ -498,56 +397,3 @@ def value_of_one(kind, cards):
     for j in range(n):
         suits |= suit_bit(cards[j])
     return value_from_suits(kind, key, suits, n)
-
-
-NOT_A_HAND = -1  # evaluate_rows' value for a row that is not a hand: below every value
-
-
-def _batch_kernel(kind: int, width: int):
-    """A kernel for one (kind, hand width) pair: out[i] = value of hands[i], or NOT_A_HAND
-    when the row is not a hand, and then found[0] = True.
-
-    The check is a bit count and a compare: the suit mask row_key_and_suits builds has
-    width bits exactly when the row is width distinct cards (a repeated card carries, and
-    each carry loses a bit; a byte above 51 adds none). Measured before this shape, a
-    52-bit mask of the cards of its own, loaded and ORed card by card, cost a third of the
-    loop's speed. A row that is not a hand is never looked up; the lows that count
-    flushes take the batch's shortcut (low_a6_five_suited). Every thread that meets one stores the same True, so whichever
-    store lands, found[0] says the same; the caller finds which row it was (the first
-    NOT_A_HAND) only then.
-
-    kind and width are closure constants: numba prunes the other kinds' branches before
-    it inlines the helpers, and unrolls the key loop. (One inlined helper taking the kind
-    had every kind's code inlined first: 14 s against 10.5 s of CPU to compile the 15
-    kernels.) One generic kernel with both as arguments measured 164 M hands/s against
-    240 M/s for these (one core, random 7-card high hands). numba caches each closure
-    separately (its cache key includes the closure's values: plain ints here; a closure
-    over a jitted function was compiled again in every process).
-    """
-
-    @nb.njit(parallel=True, **NUMBA_OPTIONS)
-    def evaluate_rows(hands, out, found):
-        for i in nb.prange(hands.shape[0]):
-            key, suits = row_key_and_suits(KEY_AND_SUIT_BIT, hands, i, width)
-            if popcount(suits) != width:
-                out[i] = NOT_A_HAND
-                found[0] = True
-            elif kind == KIND_HIGH:
-                out[i] = value_high(key, suits)
-            elif kind == KIND_LOW_A5:
-                out[i] = value_low_a5(key)
-            elif kind == KIND_LOW_8:
-                out[i] = value_low_8(key)
-            elif kind == KIND_LOW_A6:
-                out[i] = value_low_a6(key, suits, width)
-            else:
-                out[i] = value_low_27(key, suits, width)
-
-    return evaluate_rows
-
-
-BATCH_KERNELS = {
-    (kind, width): _batch_kernel(kind, width)
-    for kind in KIND_CODES.values()
-    for width in (5, 6, 7)
-}

@@ -25,6 +25,33 @@ How a hand finds its value (see kernels.py for the code that does it):
   for the lows that count flushes, ``low_a6`` and ``low_27``, the kernel weighs the best
   suited five against the best five that are not all suited).
 
+* evaluate_batch's kernels find the multiset another way, one table lookup fewer (see
+  "The batch key" below): a perfect hash of a second additive key.
+
+The batch key. A 7-card hand's card ids sit in memory as seven bytes; evaluate_batch's
+kernel adds the keys of card pairs read as 16-bit words (batch.py's ``PAIR_KEYS``, a row
+per word: four loads for seven cards instead of seven) and looks the multiset up through a
+perfect
+hash in OMPEval's manner (github:zekyll/OMPEval, ISC license), whose rank multipliers
+``HASH_RANK`` it uses: their sum over a hand's ranks differs for every multiset of at most
+7 cards (at most 4 per rank), and its rows of 4,096 (``HASH_ROW_SHIFT``) pack, by an offset
+per row (``hash_offsets``, built here first-fit, densest row first), into a table barely
+larger than the 76,155 multisets. Multipliers of our own (the smallest a greedy search
+finds) pack into 244,304 slots unscrambled, and scrambled (times an odd constant modulo
+2**25) into 85,329 like these, but the kernel ran about a fifth slower on them (numba, one
+thread, random hands), although random hands touch about as many of the table's cache
+lines either way: we use OMPEval's.
+
+      bits  0-31  sum of HASH_RANK[rank] over the cards
+      bits 32-47  four suit counters as above (HASH_KEY_BIAS starts them at 3)
+      the other 64 bits of the pair: the suit mask (suit_bit), as the engines build it
+
+``slot = key_low32 + hash_offsets[key_low32 >> HASH_ROW_SHIFT]``; ``hash_multiset[slot]``
+is the slot's multiset index (-1 for a free slot), from which batch.py makes each kind's
+value table by slot. A row no multiset reaches (the sums of cards that are no hand: a card
+twice, up to 7 of a rank) is sent to the slots 0..4095, so any row of bytes stays inside
+the table; the kernel flags those rows by their suit mask anyway.
+
 Values follow values.py: larger is stronger for every kind.
 """
 
@@ -53,6 +80,17 @@ HI_FIELD = (1 << 14) - 1  # 5**6 < 2**14
 # moves one int64 per card and the key is a plain sum; the index masks the field off.
 DEALT_CARD_SHIFT = 48
 
+# The batch key (see the module docstring): OMPEval's rank multipliers, its row width.
+HASH_RANK = (0x2000, 0x8001, 0x11000, 0x3A000, 0x91000, 0x176005, 0x366000, 0x41A013,
+             0x47802E, 0x479068, 0x48C0E4, 0x48F211, 0x494493)
+HASH_ROW_SHIFT = 12
+HASH_SUIT_SHIFT = 32
+HASH_KEY_BIAS = KEY_BIAS << HASH_SUIT_SHIFT
+HASH_FLUSH_BITS = FLUSH_BITS << HASH_SUIT_SHIFT
+# Rows up to the largest sum seven bytes can make (seven aces, not a hand): every row of
+# bytes finds an offset.
+HASH_ROWS = (MAX_CARDS * HASH_RANK[-1] >> HASH_ROW_SHIFT) + 1
+
 # The five-card patterns of rank counts, sorted by count, and the category each makes.
 _PATTERN_CATEGORY = {
     (1, 1, 1, 1, 1): 0,
@@ -78,6 +116,8 @@ class Tables(NamedTuple):
     flush_high: np.ndarray  # int32[8192], best high value of a one-suit rank mask
     flush_a6: np.ndarray  # int32[8192], best ace-to-six value of five of a suit's ranks
     flush_27: np.ndarray  # int32[8192], best deuce-to-seven value of five of a suit's ranks
+    hash_offsets: np.ndarray  # int32[HASH_ROWS], the batch key's row offsets
+    hash_multiset: np.ndarray  # int32[n_slots], each slot's multiset index, -1 if free
 
 
 def _count_vectors(n_ranks: int, max_total: int):
@@ -212,11 +252,59 @@ def build_tables() -> Tables:
         field = (5**rank << LO_SHIFT) if rank < LO_RANKS else (5 ** (rank - LO_RANKS) << HI_SHIFT)
         card_key[card] = field + (1 << (SUIT_BITS * suit))
 
+    hash_offsets, hash_multiset = _perfect_hash(index_of)
     return Tables(
         card_key=card_key, hi_base=hi_base, lo_pos=lo_pos, high=high, low_a5=low_a5,
         low_a6=low_a6, low_27=low_27, flush_high=flush_high, flush_a6=flush_a6,
-        flush_27=flush_27,
+        flush_27=flush_27, hash_offsets=hash_offsets, hash_multiset=hash_multiset,
     )
+
+
+def _perfect_hash(index_of: dict[tuple, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The batch key's row offsets and each slot's multiset index (module docstring).
+
+    Rows are placed densest first, each at the lowest start where all its columns find
+    free slots: the candidates are the free slots from the first one on, filtered column
+    by column with numpy, so the ~8,000 rows take well under a second.
+    """
+    counts = np.array(list(index_of), dtype=np.int64)
+    sums = counts @ np.array(HASH_RANK, dtype=np.int64)
+    index = np.array(list(index_of.values()), dtype=np.int32)
+    rows = sums >> HASH_ROW_SHIFT
+    columns = sums & ((1 << HASH_ROW_SHIFT) - 1)
+    per_row = np.bincount(rows, minlength=HASH_ROWS)
+    order = np.argsort(-per_row, kind="stable")
+    by_row = np.argsort(rows, kind="stable")
+    first_of_row = np.concatenate([[0], np.cumsum(per_row)])
+    room = 2 * len(sums) + (1 << HASH_ROW_SHIFT)
+    free = np.ones(4 * room, dtype=bool)  # room past the end for a start's columns
+    offsets = np.empty(HASH_ROWS, dtype=np.int64)
+    multiset = np.full(room, -1, dtype=np.int32)
+    first_free = 0
+    for row in order:
+        members = by_row[first_of_row[row] : first_of_row[row + 1]]
+        if not len(members):
+            offsets[row] = -(int(row) << HASH_ROW_SHIFT)  # no hand: slots 0..4095
+            continue
+        cols = columns[members]
+        lowest = int(cols.min())
+        window = 1 << HASH_ROW_SHIFT
+        while True:  # the free slots from the first one on, a window at a time
+            starts = np.flatnonzero(free[first_free : first_free + window]) + first_free - lowest
+            starts = starts[starts >= 0]
+            for col in cols:
+                starts = starts[free[starts + col]]
+            if len(starts):
+                break
+            window *= 2
+        start = int(starts[0])
+        free[start + cols] = False
+        multiset[start + cols] = index[members]
+        offsets[row] = start - (int(row) << HASH_ROW_SHIFT)
+        while not free[first_free]:
+            first_free += 1
+    used = int(np.flatnonzero(~free).max()) + 1
+    return offsets.astype(np.int32), multiset[:used]
 
 
 def _flush_high_code(ranks) -> int:
