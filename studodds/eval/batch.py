@@ -13,16 +13,21 @@ in memory is valued another way, one table lookup fewer and half the loads a car
   kind's table by the key's slot (hash_slot).
 
 The lows that count flushes (ace-to-six, deuce-to-seven) take the rank table's value
-unless the five cards that make it are forced into the flush suit (flush_forced, 0.1% of
-random 7-card hands); such a hand is marked below every value (FLUSH_PENDING) with its
-block of rows, and a second pass over the marked blocks runs the full search. A call to
-the search in the first loop, even one never made, cost that loop a quarter of its speed
-(the loop kept its values out of the registers the call may clobber and was not unrolled).
+unless the five cards that make it are forced into the flush suit (about 0.1% of random
+7-card hands). The rank table's value is the best five ignoring suits, and no better with
+them: a flush only makes five cards worse. So that value stands unless all five are
+forced into the suit: five distinct ranks (a paired five is never one suit), none of which
+the hand holds in another suit (else that card makes the same five, not suited). A forced
+hand is marked below every value (FLUSH_PENDING) and its block of rows flagged, and a
+second pass over the flagged blocks runs the full search (kernels.low_a6_with_flush). A
+call to the search in the first loop, even one never made, cost that loop a quarter of
+its speed (the loop kept its values out of the registers the call may clobber and was not
+unrolled).
 
 Measured on random 7-card hands against OMPEval (scripts/bench_eval.py --native, docs/
 speed.md): the pairs and the hash took high hands from 0.76x to about 0.9x OMPEval's
-speed, ace-to-five to 1.0-1.08x, eight-or-better to 1.0x (a table of its own); the lows
-that count flushes stay at about 0.75x.
+speed, ace-to-five and eight-or-better (a table of its own) to about 1.05x; the lows that
+count flushes stay at about 0.75x.
 """
 
 from __future__ import annotations
@@ -48,8 +53,7 @@ from .kernels import (
     LOW_A5,
     LOW_A6,
     N_CARDS,
-    NIBBLE_RANK_BIT,
-    STRAIGHT_RANKS,
+    N_RANKS,
     SUIT_MASK_FIELD,
     TABLES,
     flush_suit,
@@ -101,9 +105,19 @@ def _by_slot(table: np.ndarray) -> np.ndarray:
     return by_slot
 
 
+# A low value's rank nibbles (values.py: 2..13, the ace 1 or 14) as bits of a 13-bit rank
+# mask, and the five ranks of a straight by its top nibble (5..14).
+NIBBLE_RANK_BIT = np.array([0, 1 << (N_RANKS - 1)] + [1 << (v - 2) for v in range(2, 15)] + [0],
+                           dtype=np.int64)
+STRAIGHT_RANKS = np.array(
+    [np.bitwise_or.reduce(NIBBLE_RANK_BIT[top - 4 : top + 1]) if top >= 5 else 0
+     for top in range(16)], dtype=np.int64)
+
+
 def _five_distinct_ranks(values: np.ndarray) -> np.ndarray:
-    """kernels.unpaired_low_ranks of every value of a low table, as a table: the rank mask
-    of its five cards when they are five distinct ranks, else 0."""
+    """For each value of a low table, the rank mask of its five cards when they are five
+    distinct ranks (an unpaired hand or a straight: the rank tables hold no flushes), else
+    0: the five a flush can force into its suit (the module docstring)."""
     badness = LOW_FLIP - values.astype(np.int64)
     spread = np.zeros(len(values), dtype=np.int64)
     for shift in (16, 12, 8, 4, 0):
@@ -120,14 +134,14 @@ LOW_8_BY_SLOT = np.where(LOW_A5_BY_SLOT >= EIGHT_OR_BETTER_MIN, LOW_A5_BY_SLOT,
                          NO_LOW).astype(np.int32)
 LOW_A6_BY_SLOT = _by_slot(LOW_A6)
 LOW_27_BY_SLOT = _by_slot(LOW_27)
-# flush_forced's five ranks, one lookup where decoding the value took five and two
-# hard-to-guess branches.
+# The five ranks a flush can force, one lookup where decoding the value took five and
+# two hard-to-guess branches.
 FIVE_A6_BY_SLOT = _five_distinct_ranks(LOW_A6_BY_SLOT)
 FIVE_27_BY_SLOT = _five_distinct_ranks(LOW_27_BY_SLOT)
 
 # A hand left to the second pass is stored this much below its value (every value is
 # below 2**24, so it lands below NOT_A_HAND), and its block of 2**PENDING_SHIFT rows is
-# flagged in found[1 + row >> PENDING_SHIFT].
+# flagged in found[1 + (row >> PENDING_SHIFT)].
 FLUSH_PENDING = 1 << 30
 PENDING_SHIFT = 6
 NOT_A_HAND = -1  # the value of a row that is not a hand: below every value
@@ -135,8 +149,8 @@ NOT_A_HAND = -1  # the value of a row that is not a hand: below every value
 
 def batch_flags(n_rows: int) -> np.ndarray:
     """The ``found`` array a kernel takes for n_rows: [0] a row that is not a hand, then
-    one flag per block of rows left for the second pass."""
-    return np.zeros(2 + (n_rows >> PENDING_SHIFT), dtype=np.bool_)
+    one flag per block of rows (the last block may be short) left for the second pass."""
+    return np.zeros(1 + ((n_rows + (1 << PENDING_SHIFT) - 1) >> PENDING_SHIFT), dtype=np.bool_)
 
 
 @intrinsic
@@ -158,9 +172,11 @@ def unlikely(typingctx, condition):
 @intrinsic
 def row_key_and_suits(typingctx, pairs, singles, hands, row, width):
     """(HASH_KEY_BIAS plus the batch keys, the suit mask) of hands[row, :width], hands a
-    C-contiguous (N, width) uint8 array: each 16-bit word of the row indexes pairs
-    (PAIR_KEYS), an odd last byte singles (HASH_CARD), and both sums ride in one 128-bit
-    vector (OMPEval's way), one load and one add for two cards.
+    C-contiguous (N, width) uint8 array (the kernel checks its width): each 16-bit word
+    of the row indexes pairs (PAIR_KEYS), an odd last byte singles (HASH_CARD), and both
+    sums ride in one 128-bit vector (OMPEval's way), one load and one add for two cards.
+    A word holding a byte above 51 adds nothing for either of its cards, so the mask lacks
+    bits and the row is caught.
 
     Written in LLVM IR: numba does not vectorize the two sums itself (its SLP vectorizer
     is off by default), and a 16-bit load needs no alignment here.
@@ -204,7 +220,8 @@ def row_key_and_suits(typingctx, pairs, singles, hands, row, width):
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def hash_slot(key):
     """The slot of a batch key in the *_BY_SLOT tables (tables.py: its row's offset plus
-    the key). Unsigned, so that numba adds no negative-index fix-up."""
+    the key), unsigned so that numba adds no negative-index fix-up to that lookup (the
+    row's is masked, which numba sees is never negative)."""
     low = key & 0xFFFFFFFF
     return np.uint64(low + HASH_OFFSETS[low >> HASH_ROW_SHIFT])
 
@@ -228,9 +245,11 @@ def engine_key(suits):
 
 def _batch_kernel(kind: int, width: int):
     """A kernel for one (kind, hand width) pair: out[i] = value of hands[i], or NOT_A_HAND
-    when the row is not a hand, and then found[0] = True (found: batch_flags). Every
-    thread that meets one stores the same True, so whichever store lands, found[0] says
-    the same; the caller finds which row it was (the first NOT_A_HAND) only then.
+    when the row is not a hand, and then found[0] = True (found: batch_flags). Threads
+    only ever store True in found (a block's flag too: two threads can share a block, and
+    a store of False could undo the other's True), so whichever store lands, it says the
+    same; the caller finds which row was not a hand (the first NOT_A_HAND) only then.
+    The shapes are checked first: the key's loads read the rows unchecked.
 
     kind and width are closure constants: numba prunes the other kinds' branches and
     unrolls the key's loads. (One generic kernel with both as arguments measured 164 M
@@ -241,7 +260,11 @@ def _batch_kernel(kind: int, width: int):
 
     @nb.njit(parallel=True, **NUMBA_OPTIONS)
     def evaluate_rows(hands, out, found, pair_keys):
-        for i in nb.prange(hands.shape[0]):
+        n = hands.shape[0]
+        if (hands.shape[1] != width or out.shape[0] != n or pair_keys.shape[0] != 1 << 16
+                or found.shape[0] != 1 + ((n + (1 << PENDING_SHIFT) - 1) >> PENDING_SHIFT)):
+            raise ValueError("batch kernel: hands, out, found or pair_keys of the wrong shape")
+        for i in nb.prange(n):
             key, suits = row_key_and_suits(pair_keys, HASH_CARD, hands, i, width)
             flush_bits = key & HASH_FLUSH_BITS
             if unlikely(popcount(suits) != width):
@@ -261,18 +284,18 @@ def _batch_kernel(kind: int, width: int):
                 value = LOW_A6_BY_SLOT[slot] if kind == KIND_LOW_A6 else LOW_27_BY_SLOT[slot]
                 if unlikely(flush_bits != 0):
                     five = FIVE_A6_BY_SLOT[slot] if kind == KIND_LOW_A6 else FIVE_27_BY_SLOT[slot]
-                    # flush_forced, without a branch (it would be hard to guess)
+                    # flush_forced, its two tests without a branch (hard to guess)
                     forced = (five != 0) & ((five & off_suit_ranks(
                         suits, hash_flush_suit(flush_bits))) == 0)
                     value -= FLUSH_PENDING * forced
-                    found[1 + (i >> PENDING_SHIFT)] |= forced
+                    if forced:  # only True is ever stored: threads share a block's flag
+                        found[1 + (i >> PENDING_SHIFT)] = True
                 out[i] = value
         if kind == KIND_LOW_A6 or kind == KIND_LOW_27:  # the second pass
             for block in nb.prange(found.shape[0] - 1):
                 if not found[1 + block]:
                     continue
-                for i in range(block << PENDING_SHIFT,
-                               min((block + 1) << PENDING_SHIFT, hands.shape[0])):
+                for i in range(block << PENDING_SHIFT, min((block + 1) << PENDING_SHIFT, n)):
                     if out[i] < NOT_A_HAND:
                         suits = row_key_and_suits(pair_keys, HASH_CARD, hands, i, width)[1]
                         key = engine_key(suits)

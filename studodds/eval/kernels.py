@@ -40,7 +40,7 @@ from .tables import (
     SUIT_BITS,
     load_tables,
 )
-from .values import EIGHT_OR_BETTER_MIN, HIGH_CARD, LOW_FLIP, NO_LOW, STRAIGHT
+from .values import EIGHT_OR_BETTER_MIN, NO_LOW
 
 KIND_HIGH, KIND_LOW_A5, KIND_LOW_8, KIND_LOW_A6, KIND_LOW_27 = 0, 1, 2, 3, 4
 KIND_CODES = {
@@ -195,44 +195,6 @@ def value_low_8(key):
     return v if v >= EIGHT_OR_BETTER_MIN else NO_LOW
 
 
-# A low value's rank nibbles (values.py: 2..13, the ace 1 or 14) as bits of a 13-bit rank
-# mask, and the five ranks of a straight by its top nibble (5..14): straight-line lookups,
-# which numba compiles faster than loops over the nibbles.
-NIBBLE_RANK_BIT = np.array([0, 1 << (N_RANKS - 1)] + [1 << (v - 2) for v in range(2, 15)] + [0],
-                           dtype=np.int64)
-STRAIGHT_RANKS = np.array(
-    [np.bitwise_or.reduce(NIBBLE_RANK_BIT[top - 4 : top + 1]) if top >= 5 else 0
-     for top in range(16)], dtype=np.int64)
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def unpaired_low_ranks(value):
-    """The rank mask of the five cards of a low value when they are five distinct ranks
-    (an unpaired hand or a straight; the rank tables hold no flushes), else 0."""
-    badness = LOW_FLIP - value
-    category = badness >> 20
-    if category == HIGH_CARD:
-        return (NIBBLE_RANK_BIT[(badness >> 16) & 0xF] | NIBBLE_RANK_BIT[(badness >> 12) & 0xF]
-                | NIBBLE_RANK_BIT[(badness >> 8) & 0xF] | NIBBLE_RANK_BIT[(badness >> 4) & 0xF]
-                | NIBBLE_RANK_BIT[badness & 0xF])
-    if category == STRAIGHT:
-        return STRAIGHT_RANKS[(badness >> 16) & 0xF]
-    return 0
-
-
-@nb.njit(inline="always", **NUMBA_OPTIONS)
-def flush_forced(value, suits, suit):
-    """Whether every five cards that make this rank-table value are all of the suit.
-
-    The rank table's value is the best five ignoring suits, and no better with them: a
-    flush only makes five cards worse. That value stands unless all five are forced into
-    the suit: five distinct ranks (a paired five is never one suit), none of which the
-    hand holds in another suit (else that card makes the same five, not suited).
-    """
-    ranks = unpaired_low_ranks(value)
-    return ranks != 0 and not ranks & off_suit_ranks(suits, suit)
-
-
 @nb.njit(**NUMBA_OPTIONS)
 def low_a6_with_flush(key, mask, suit, n):
     """Ace-to-six value of n cards with f >= 5 of one suit, whose ranks are in mask.
@@ -243,7 +205,7 @@ def low_a6_with_flush(key, mask, suit, n):
     cards removed (which can no longer hold a flush) finds the best of those.
 
     Called, not inlined, with scalars only: the engines call it from value_from_suits, the
-    batch kernels when flush_forced; taking the cards array, this rare branch once made
+    batch kernels in their second pass; taking the cards array, this rare branch once made
     numba keep reference counts on the cards in the common path.
     """
     best = FLUSH_A6[mask]

@@ -30,17 +30,16 @@ How a hand finds its value (see kernels.py for the code that does it):
 
 The batch key. A 7-card hand's card ids sit in memory as seven bytes; evaluate_batch's
 kernel adds the keys of card pairs read as 16-bit words (batch.py's ``PAIR_KEYS``, a row
-per word: four loads for seven cards instead of seven) and looks the multiset up through a
-perfect
-hash in OMPEval's manner (github:zekyll/OMPEval, ISC license), whose rank multipliers
-``HASH_RANK`` it uses: their sum over a hand's ranks differs for every multiset of at most
-7 cards (at most 4 per rank), and its rows of 4,096 (``HASH_ROW_SHIFT``) pack, by an offset
-per row (``hash_offsets``, built here first-fit, densest row first), into a table barely
-larger than the 76,155 multisets. Multipliers of our own (the smallest a greedy search
-finds) pack into 244,304 slots unscrambled, and scrambled (times an odd constant modulo
-2**25) into 85,329 like these, but the kernel ran about a fifth slower on them (numba, one
-thread, random hands), although random hands touch about as many of the table's cache
-lines either way: we use OMPEval's.
+per word: four loads for seven cards instead of seven) and looks the multiset up through
+a perfect hash in OMPEval's manner (github:zekyll/OMPEval, ISC license), whose rank
+multipliers ``HASH_RANK`` it uses: their sum over a hand's ranks differs for every
+multiset of at most 7 cards (at most 4 per rank), and its rows of 4,096
+(``HASH_ROW_SHIFT``) pack, by an offset per row (``hash_offsets``, built here first-fit,
+densest row first), into 86,571 slots for the 76,155 multisets. Multipliers of our own
+(the smallest a greedy search finds) pack into 244,304 slots as they are, and scrambled
+(times an odd constant modulo 2**25) into 85,329, but the kernel ran about a fifth
+slower on those (numba, one thread, random hands), although random hands touch about as
+many of the table's cache lines either way: we use OMPEval's.
 
       bits  0-31  sum of HASH_RANK[rank] over the cards
       bits 32-47  four suit counters as above (HASH_KEY_BIAS starts them at 3)
@@ -48,9 +47,11 @@ lines either way: we use OMPEval's.
 
 ``slot = key_low32 + hash_offsets[key_low32 >> HASH_ROW_SHIFT]``; ``hash_multiset[slot]``
 is the slot's multiset index (-1 for a free slot), from which batch.py makes each kind's
-value table by slot. A row no multiset reaches (the sums of cards that are no hand: a card
-twice, up to 7 of a rank) is sent to the slots 0..4095, so any row of bytes stays inside
-the table; the kernel flags those rows by their suit mask anyway.
+value table by slot. Bytes that are no hand (a card twice, up to 7 of a rank) make sums
+too: in a row no multiset reaches they go to the slots 0..4095, in any other to one of
+its row's 4,096 columns, and batch.py makes its tables long enough for every such slot
+(every offset puts its row at slot 0 or later). The kernel flags those rows by their suit
+mask anyway.
 
 Values follow values.py: larger is stronger for every kind.
 """
