@@ -244,7 +244,8 @@ def dealing_pool(pool) -> np.ndarray:
 # A player is dealt at most this many cards (seven-card stud from no known card).
 MAX_DEALT = 7
 # Unsigned offsets: an int64 constant would make the index signed again (and fixed up).
-U1, U2, U3, U4 = np.uint64(1), np.uint64(2), np.uint64(3), np.uint64(4)
+U1, U2, U3, U4, U5 = (np.uint64(1), np.uint64(2), np.uint64(3), np.uint64(4),
+                      np.uint64(5))
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -261,7 +262,7 @@ def dealt_key(base_key, work, start, count, community_at):
     """
     s = np.uint64(start)
     s1, s2, s3, s4 = s + U1, s + U2, s + U3, s + U4
-    if count == 4:  # 3rd street in seven-card stud
+    if count == 4:  # 3rd street in seven-card stud, the hole cards known
         key = base_key + work[s] + work[s1] + work[s2] + work[s3]
     elif count == 3:
         key = base_key + work[s] + work[s1] + work[s2]
@@ -271,7 +272,9 @@ def dealt_key(base_key, work, start, count, community_at):
         key = base_key + work[s]
     elif count == 5:
         key = base_key + work[s] + work[s1] + work[s2] + work[s3] + work[s4]
-    else:  # 0, 6 or 7 cards: rare shapes, a plain loop
+    elif count == 6:  # 3rd street in seven-card stud, the hole cards unknown
+        key = base_key + work[s] + work[s1] + work[s2] + work[s3] + work[s4] + work[s + U5]
+    else:  # 0 or 7 cards: rare shapes, a plain loop
         key = base_key
         for d in range(count):
             key += work[s + np.uint64(d)]
