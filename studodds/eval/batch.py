@@ -1,7 +1,7 @@
 """evaluate_batch's kernels: one per hand kind and width, over the batch key.
 
 The engines deal into kernels.py's key and ask value_from_suits; a batch of whole hands
-in memory is valued another way, one table lookup fewer and half the loads a card
+in memory is valued another way, one table lookup fewer and about half the loads
 (tables.py, "The batch key"). Per row:
 
 * the key and suit mask: the row's bytes read two at a time as 16-bit words, each word
@@ -26,7 +26,7 @@ unrolled).
 
 Measured on random 7-card hands against OMPEval (scripts/bench_eval.py --native, docs/
 speed.md): the pairs and the hash took high hands from 0.76x to about 0.9x OMPEval's
-speed, ace-to-five and eight-or-better (a table of its own) to about 1.05x; the lows that
+speed, ace-to-five and eight-or-better (a table of its own) to 1.00x-1.07x; the lows that
 count flushes stay at about 0.75x.
 """
 
