@@ -28,6 +28,7 @@ from studodds.eval.kernels import (
     KIND_CODES,
     TABLES,
     key_and_suits,
+    multiset_index,
     value_of_kind,
     value_of_one,
 )
@@ -173,9 +174,7 @@ def test_a_batch_kernel_refuses_arrays_of_the_wrong_shape():
 
 
 def _rank_table_value(cards: np.ndarray, kind: str) -> int:
-    key = T.KEY_BIAS + int(TABLES.card_key[cards].sum())
-    index = int(TABLES.hi_base[(key >> T.HI_SHIFT) & T.HI_FIELD]) + int(
-        TABLES.lo_pos[(key >> T.LO_SHIFT) & T.LO_FIELD])
+    index = int(multiset_index(T.KEY_BIAS + int(TABLES.card_key[cards].sum())))
     return int({"low_a6": TABLES.low_a6, "low_27": TABLES.low_27}[kind][index])
 
 

@@ -36,10 +36,12 @@ from .values import EIGHT_OR_BETTER_MIN, NO_LOW
 # in. An argument of the kernels, not a global: at 1.5 MB numba would not freeze it into
 # the code (nor cache a kernel that reads it).
 N_MULTISETS = HIGH.shape[0]
+# The eight-or-better value of every rank multiset (batch.py lays it out by slot too).
+LOW_8 = np.where(LOW_A5 >= EIGHT_OR_BETTER_MIN, LOW_A5, NO_LOW).astype(LOW_A5.dtype)
 _ROWS = {
     KIND_HIGH: HIGH,
     KIND_LOW_A5: LOW_A5,
-    KIND_LOW_8: np.where(LOW_A5 >= EIGHT_OR_BETTER_MIN, LOW_A5, NO_LOW).astype(LOW_A5.dtype),
+    KIND_LOW_8: LOW_8,
     KIND_LOW_A6: LOW_A6,
     KIND_LOW_27: LOW_27,
 }

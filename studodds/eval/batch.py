@@ -40,6 +40,7 @@ from numba.core.errors import RequireLiteralValue
 from numba.extending import intrinsic
 
 from ..config import NUMBA_OPTIONS
+from .any_kind import LOW_8
 from .kernels import (
     CARD_KEY,
     FLUSH_HIGH,
@@ -75,7 +76,7 @@ from .tables import (
     KEY_BIAS,
     SUIT_BITS,
 )
-from .values import EIGHT_OR_BETTER_MIN, HIGH_CARD, LOW_FLIP, NO_LOW, STRAIGHT
+from .values import HIGH_CARD, LOW_FLIP, STRAIGHT
 
 # Each byte's batch key and suit bit side by side, a byte that is no card adding nothing;
 # the same for every pair of bytes read as one little-endian 16-bit word (first byte
@@ -130,8 +131,7 @@ def _five_distinct_ranks(values: np.ndarray) -> np.ndarray:
 
 HIGH_BY_SLOT = _by_slot(HIGH)
 LOW_A5_BY_SLOT = _by_slot(LOW_A5)
-LOW_8_BY_SLOT = np.where(LOW_A5_BY_SLOT >= EIGHT_OR_BETTER_MIN, LOW_A5_BY_SLOT,
-                         NO_LOW).astype(np.int32)
+LOW_8_BY_SLOT = _by_slot(LOW_8)
 LOW_A6_BY_SLOT = _by_slot(LOW_A6)
 LOW_27_BY_SLOT = _by_slot(LOW_27)
 # The five ranks a flush can force, one lookup where decoding the value took five and
@@ -229,7 +229,7 @@ def hash_slot(key):
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def hash_flush_suit(flush_bits):
     """kernels.flush_suit for a batch key, whose suit counters sit HASH_SUIT_SHIFT higher."""
-    return (trailing_zeros(np.int64(flush_bits)) - HASH_SUIT_SHIFT) // SUIT_BITS
+    return flush_suit(flush_bits >> HASH_SUIT_SHIFT)
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)

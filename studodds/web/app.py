@@ -176,21 +176,13 @@ def _review_import(work: WorkQueue, db: str) -> Callable:
     return endpoint
 
 
-def _review_stats(work: WorkQueue, db: str) -> Callable:
-    """GET /api/review/stats?game=...&stakes=...: the stats, filtered, and their plots."""
+def _review_query(work: WorkQueue, db: str, question: Callable) -> Callable:
+    """GET /api/review/stats?game=...&stakes=... (the stats, filtered, and their plots) or
+    /api/review/costly?game=... (the costliest decisions, pricing what is missing): the
+    query's parameters asked of the database."""
     async def endpoint(request: Request) -> Response:
         params = dict(request.query_params)
-        return await _answer(request, work, request.body, lambda raw: (
-            review_questions.stats_question(params, db)))
-    return endpoint
-
-
-def _review_costly(work: WorkQueue, db: str) -> Callable:
-    """GET /api/review/costly?game=...: the costliest decisions, pricing what is missing."""
-    async def endpoint(request: Request) -> Response:
-        params = dict(request.query_params)
-        return await _answer(request, work, request.body, lambda raw: (
-            review_questions.costly_question(params, db)))
+        return await _answer(request, work, request.body, lambda raw: question(params, db))
     return endpoint
 
 
@@ -261,8 +253,9 @@ def create_app(*, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX
               methods=["POST"]),
         Route("/api/replay", _replaying(work), methods=["POST"]),
         Route("/api/review/import", _review_import(work, db), methods=["POST"]),
-        Route("/api/review/stats", _review_stats(work, db)),
-        Route("/api/review/costly", _review_costly(work, db)),
+        Route("/api/review/stats", _review_query(work, db, review_questions.stats_question)),
+        Route("/api/review/costly", _review_query(work, db,
+                                                  review_questions.costly_question)),
         Route("/api/review/replay", _review_replay(work, db), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False)),
     ]

@@ -48,30 +48,36 @@ function streetName(s) {
 async function openFile(e) {
   const file = e.target.files[0];
   if (!file) return;
-  if (replay.controller) replay.controller.abort();
-  const controller = new AbortController();
-  replay.controller = controller;
-  const status = document.getElementById("replay-status");
-  status.textContent = `Replaying ${file.name}\u2026`;
   // The file's warnings, as `studodds replay` writes them on stderr, as they come.
   const warnings = document.getElementById("replay-warnings");
   warnings.replaceChildren();
   warnings.hidden = true;
   const warn = (line) => {
-    if (replay.controller !== controller) return; // a newer file took over
     warnings.append(Object.assign(document.createElement("li"), { textContent: line }));
     warnings.hidden = false;
   };
   const params = new URLSearchParams({ name: file.name });
   const hero = document.getElementById("replay-hero").value.trim();
   if (hero) params.set("hero", hero);
+  await runReplay(`/api/replay?${params}`, file, file.name, { onWarning: warn });
+}
+
+// Post `body` to `url` and show the hands it answers under `label` (at `street`), with
+// the progress on the status line; a newer replay aborts this one, and the warnings of
+// one it took over from are dropped.
+async function runReplay(url, body, label, { onWarning = () => {}, street = null } = {}) {
+  if (replay.controller) replay.controller.abort();
+  const controller = new AbortController();
+  replay.controller = controller;
+  const status = document.getElementById("replay-status");
+  status.textContent = `Replaying ${label}\u2026`;
   try {
-    const hands = await postFile(`/api/replay?${params}`, file, {
+    const hands = await postFile(url, body, {
       signal: controller.signal,
-      onProgress: (f) => { status.textContent = `Replaying ${file.name}: ${Math.round(100 * f)}%`; },
-      onWarning: warn,
+      onProgress: (f) => { status.textContent = `Replaying ${label}: ${Math.round(100 * f)}%`; },
+      onWarning: (line) => { if (replay.controller === controller) onWarning(line); },
     });
-    showHands(hands, file.name);
+    showHands(hands, label, street);
   } catch (err) {
     if (isAbort(err)) return;
     status.textContent = "";
@@ -110,29 +116,12 @@ function showHands(hands, label, street = null) {
 // A hand of the review database (room, hand id) replayed as `player` saw it, shown at
 // `street`: the costly list's entries and their links open it.
 export async function openStoredHand({ room, hand, player, street }) {
-  if (replay.controller) replay.controller.abort();
-  const controller = new AbortController();
-  replay.controller = controller;
   document.querySelector("[data-testid=replay-tab]").click();
-  const status = document.getElementById("replay-status");
-  const label = `${room} hand ${hand}`;
-  status.textContent = `Replaying ${label}\u2026`;
   document.getElementById("replay-warnings").hidden = true;
   const params = new URLSearchParams({ room, hand });
   if (player) params.set("player", player);
-  try {
-    const hands = await postFile(`/api/review/replay?${params}`, new Blob([]), {
-      signal: controller.signal,
-      onProgress: (f) => { status.textContent = `Replaying ${label}: ${Math.round(100 * f)}%`; },
-    });
-    showHands(hands, label, street);
-  } catch (err) {
-    if (isAbort(err)) return;
-    status.textContent = "";
-    hooks.showError(err instanceof ApiError ? err.message : String(err));
-  } finally {
-    if (replay.controller === controller) replay.controller = null;
-  }
+  await runReplay(`/api/review/replay?${params}`, new Blob([]), `${room} hand ${hand}`,
+                  { street });
 }
 
 function step(d) {
