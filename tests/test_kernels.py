@@ -88,6 +88,8 @@ def test_the_batch_key_gives_every_multiset_a_slot_of_its_own(built):
     assert len(np.unique(sums)) == len(sums) == 76_155  # the multipliers tell them apart
     assert len(np.unique(slots)) == len(slots)  # and the offsets keep them apart
     assert np.array_equal(built.hash_multiset[slots], index)  # the slot knows its multiset
+    # The kernels' 32-bit add, whose wrap-around lands on the same slots.
+    assert np.array_equal(B.hash_slot.py_func(sums + T.HASH_KEY_BIAS), slots)
     assert (built.hash_multiset >= 0).sum() == len(slots)
     assert len(built.hash_multiset) < 1.15 * len(slots)  # packed: few free slots
 

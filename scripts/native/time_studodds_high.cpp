@@ -75,8 +75,8 @@ int main(int argc, char** argv) {
                 const int suit = (__builtin_ctzll(key & flush_bits) - suit_shift) / 4;
                 value = flush_high[(suits >> (16 * suit)) & 0x1fff];
             } else {
-                const uint32_t low = static_cast<uint32_t>(key);
-                value = high[static_cast<int64_t>(low) + offsets[low >> row_shift]];
+                const uint32_t low = static_cast<uint32_t>(key);  // 32-bit add: wraps onto the slot
+                value = high[low + static_cast<uint32_t>(offsets[low >> row_shift])];
             }
             values[i] = value;
         }
