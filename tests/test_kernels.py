@@ -88,7 +88,8 @@ def test_the_batch_key_gives_every_multiset_a_slot_of_its_own(built):
     assert len(np.unique(sums)) == len(sums) == 76_155  # the multipliers tell them apart
     assert len(np.unique(slots)) == len(slots)  # and the offsets keep them apart
     assert np.array_equal(built.hash_multiset[slots], index)  # the slot knows its multiset
-    # The kernels' 32-bit add, whose wrap-around lands on the same slots.
+    # hash_slot's arithmetic (py_func: the int64 sum cut to uint32, as numba compiles
+    # it), whose wrap-around lands on the same slots.
     assert np.array_equal(B.hash_slot.py_func(sums + T.HASH_KEY_BIAS), slots)
     assert (built.hash_multiset >= 0).sum() == len(slots)
     assert len(built.hash_multiset) < 1.15 * len(slots)  # packed: few free slots
@@ -102,6 +103,12 @@ def test_every_row_of_bytes_stays_inside_the_batch_tables():
     rows = np.arange(len(B.HASH_OFFSETS)) << T.HASH_ROW_SHIFT
     assert (rows + B.HASH_OFFSETS >= 0).all()
     assert (rows + B.HASH_OFFSETS + (1 << T.HASH_ROW_SHIFT) <= B.N_SLOTS).all()
+    # The kernels add the offsets in 32 bits (HASH_OFFSETS_U32): the same slots, at both
+    # ends of every row (a slot grows with its column), rows that hold no hand included.
+    assert len(B.HASH_OFFSETS_U32) == T.HASH_ROWS
+    for column in (0, (1 << T.HASH_ROW_SHIFT) - 1):
+        slots = B.hash_slot.py_func(rows + column + T.HASH_KEY_BIAS).astype(np.int64)
+        assert np.array_equal(slots, rows + B.HASH_OFFSETS + column)
     assert len(B.HIGH_BY_SLOT) == len(B.LOW_27_BY_SLOT) == len(B.FIVE_A6_BY_SLOT) == B.N_SLOTS
 
 

@@ -62,9 +62,10 @@ def evaluate_batch(hands: npt.ArrayLike, kind: str = "high", *, out: np.ndarray 
     row that is not a hand raises ValueError, unless ``check=False``: then such rows get
     -1, below every hand's value.
     ``out``, an int32 array of N, is filled and returned instead of a new array (after an
-    error it may hold the values of some rows). For big batches valued in a loop, one
-    reused ``out`` spares the memory of a new array each call: about a tenth of the time
-    at 20 million hands.
+    error it may hold the values of some rows). For big batches valued in a loop, passing
+    the same ``out`` each call saves faulting in a new array's pages: about a tenth of the
+    time at 20 million hands, no measurable difference at 5 million. Each call overwrites
+    ``out``.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 44, 40, 36, 32]], dtype=np.uint8), "high")  # Ac Kc Qc Jc Tc

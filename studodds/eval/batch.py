@@ -26,9 +26,9 @@ unrolled).
 
 Measured on random 7-card hands against OMPEval (scripts/bench_eval.py --native, docs/
 speed.md): the pairs and the hash took high hands from 0.76x to about 0.9x OMPEval's
-speed, ace-to-five and eight-or-better (a table of its own) to 1.00x-1.07x; the offsets
-added in 32 bits (HASH_OFFSETS_U32) took high to 0.96x-0.97x and those two lows to
-1.11x-1.12x. The lows that count flushes stay at about 0.8x.
+speed, ace-to-five and eight-or-better (a table of its own) to 1.00x-1.07x; after the
+offsets were added in 32 bits (HASH_OFFSETS_U32), high measured 0.94x-0.97x, those two lows
+1.10x-1.12x, and the lows that count flushes 0.77x-0.81x (from 0.70x-0.73x).
 """
 
 from __future__ import annotations
@@ -93,11 +93,13 @@ _FIRST, _SECOND = np.meshgrid(np.arange(N_CARDS), np.arange(N_CARDS), indexing="
 PAIR_KEYS[_FIRST + 256 * _SECOND] = HASH_CARD[_FIRST] + HASH_CARD[_SECOND]
 
 HASH_OFFSETS = TABLES.hash_offsets
-# The same offsets as unsigned 32-bit words, a negative one wrapped (two's complement):
-# a 32-bit add of key and offset wraps onto the slot all the same (every slot is below
-# 2**32), in one instruction where the signed offset took three (sign-extend, add, scale).
-# OMPEval adds its offsets so. Measured, one thread: high and ace-to-five hands about 5%
-# faster.
+# The same offsets as unsigned 32-bit words, a negative one wrapped (two's complement;
+# nearly all are negative, the row's first key subtracted): the sum cut to 32 bits is the
+# slot all the same, since every key's true slot, a hand's or not, is in [0, N_SLOTS), far
+# below 2**32. LLVM makes that one 32-bit add where the signed offset took three
+# instructions (sign-extend, add, scale). OMPEval adds its offsets so. Measured, one
+# thread, the kernel before and after in one process: high and ace-to-five hands about 5%
+# faster (docs/speed.md).
 HASH_OFFSETS_U32 = (HASH_OFFSETS.astype(np.int64) & 0xFFFFFFFF).astype(np.uint32)
 # A slot any key of at most 7 bytes can reach: rows hold 4,096 columns, and a key that
 # is no hand may sit in any column of its row.
@@ -227,9 +229,9 @@ def row_key_and_suits(typingctx, pairs, singles, hands, row, width):
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def hash_slot(key):
     """The slot of a batch key in the *_BY_SLOT tables (tables.py: its row's offset plus
-    the key), added in 32 bits (HASH_OFFSETS_U32) and unsigned, so that numba adds no
-    negative-index fix-up to the lookup (the row's is masked, which numba sees is never
-    negative)."""
+    the key): the sum cut to uint32 (HASH_OFFSETS_U32; LLVM emits one 32-bit add), and
+    unsigned, so that numba adds no negative-index fix-up to the lookup (the row's is
+    masked, which numba sees is never negative)."""
     low = key & 0xFFFFFFFF
     return np.uint32(low + HASH_OFFSETS_U32[low >> HASH_ROW_SHIFT])
 
