@@ -236,10 +236,20 @@ def hash_slot(key):
     return np.uint32(low + HASH_OFFSETS_U32[low >> HASH_ROW_SHIFT])
 
 
+# Each suit counter's flush bit (its top bit) moved down to the counter's bottom bit.
+FLUSH_LOW_BITS = FLUSH_BITS >> (SUIT_BITS - 1)
+
+
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def hash_flush_suit(flush_bits):
-    """kernels.flush_suit for a batch key, whose suit counters sit HASH_SUIT_SHIFT higher."""
-    return flush_suit(flush_bits >> HASH_SUIT_SHIFT)
+def hash_flush_suit(key):
+    """Which suit holds five or more cards, for a batch key with a flush bit set (kernels.
+    flush_suit for the batch key's counters, HASH_SUIT_SHIFT higher).
+
+    Found again from the key itself, not from the AND with HASH_FLUSH_BITS that the loop
+    tests: while this rare branch read that AND, LLVM kept it in a register beside its
+    test on every row (a copy and an AND where one TEST does). Measured, one thread: high
+    hands 2-3% faster."""
+    return trailing_zeros((key >> (HASH_SUIT_SHIFT + SUIT_BITS - 1)) & FLUSH_LOW_BITS) // SUIT_BITS
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
@@ -282,7 +292,7 @@ def _batch_kernel(kind: int, width: int):
                 found[0] = True
             elif kind == KIND_HIGH:
                 if unlikely(flush_bits != 0):
-                    out[i] = FLUSH_HIGH[suit_ranks(suits, hash_flush_suit(flush_bits))]
+                    out[i] = FLUSH_HIGH[suit_ranks(suits, hash_flush_suit(key))]
                 else:
                     out[i] = HIGH_BY_SLOT[hash_slot(key)]
             elif kind == KIND_LOW_A5:
@@ -296,7 +306,7 @@ def _batch_kernel(kind: int, width: int):
                     five = FIVE_A6_BY_SLOT[slot] if kind == KIND_LOW_A6 else FIVE_27_BY_SLOT[slot]
                     # flush_forced, its two tests without a branch (hard to guess)
                     forced = (five != 0) & ((five & off_suit_ranks(
-                        suits, hash_flush_suit(flush_bits))) == 0)
+                        suits, hash_flush_suit(key))) == 0)
                     value -= FLUSH_PENDING * forced
                     if forced:  # only True is ever stored: threads share a block's flag
                         found[1 + (i >> PENDING_SHIFT)] = True
