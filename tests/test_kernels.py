@@ -120,6 +120,9 @@ def test_pair_keys_add_two_cards_or_nothing():
                 else np.zeros(2, dtype=np.int64))
         assert np.array_equal(PAIR_KEYS[word], want), (first, second)
     assert not B.HASH_CARD[52:].any()
+    # The odd last byte's table: the same with the key's bias in every row.
+    assert np.array_equal(B.HASH_CARD_BIASED - B.HASH_CARD,
+                          np.tile([T.HASH_KEY_BIAS, 0], (256, 1)))
     # The suit bits are the engines' (suit_bit), the key a multiplier and a suit counter.
     card = 4 * 11 + 2  # Kh
     assert B.HASH_CARD[card, 1] == 1 << (16 * 2 + 11)
