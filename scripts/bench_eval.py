@@ -208,7 +208,7 @@ def write_studodds_tables(folder: str) -> None:
     which)."""
     from studodds.eval import batch, kernels, tables
 
-    for name, array in (("pair_keys", batch.PAIR_KEYS), ("hash_card", batch.HASH_CARD),
+    for name, array in (("pair_keys", batch.PAIR_KEYS), ("hash_card", batch.HASH_CARD_BIASED),
                         ("hash_offsets", batch.HASH_OFFSETS.astype(np.int32)),
                         ("high_by_slot", batch.HIGH_BY_SLOT), ("flush_high", kernels.FLUSH_HIGH)):
         np.ascontiguousarray(array).tofile(os.path.join(folder, f"{name}.bin"))

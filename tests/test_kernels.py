@@ -112,6 +112,34 @@ def test_every_row_of_bytes_stays_inside_the_batch_tables():
     assert len(B.HIGH_BY_SLOT) == len(B.LOW_27_BY_SLOT) == len(B.FIVE_A6_BY_SLOT) == B.N_SLOTS
 
 
+def _row_keys_kernel(width):
+    """A loop over row_key_and_suits as the batch kernels call it, for one row width."""
+
+    @nb.njit
+    def row_keys(hands):
+        keys = np.empty((hands.shape[0], 2), dtype=np.int64)
+        for i in range(hands.shape[0]):
+            keys[i, 0], keys[i, 1] = B.row_key_and_suits(PAIR_KEYS, B.HASH_CARD_BIASED, hands,
+                                                         i, width)
+        return keys
+
+    return row_keys
+
+
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_a_rows_key_is_the_bias_plus_its_cards(width):
+    """The routine the kernels read rows with: the key is HASH_KEY_BIAS plus each card's
+    (the bias from the odd byte's table or, with no odd byte, from the start), the suit
+    mask the sum of the cards' bits; a repeated card included (the check catches it
+    later, from the carry)."""
+    rng = np.random.default_rng(width)
+    rows = np.array([rng.permutation(52)[:width] for _ in range(3_000)], dtype=np.uint8)
+    rows[:300, -1] = rows[:300, 0]  # a card twice
+    got = _row_keys_kernel(width)(rows)
+    assert np.array_equal(got[:, 0], T.HASH_KEY_BIAS + B.HASH_CARD[rows, 0].sum(axis=1))
+    assert np.array_equal(got[:, 1], B.HASH_CARD[rows, 1].sum(axis=1))
+
+
 def test_pair_keys_add_two_cards_or_nothing():
     rng = np.random.default_rng(5)
     for word in rng.integers(0, 1 << 16, 5_000).tolist() + [51 + 256 * 51, 52, 52 * 256]:

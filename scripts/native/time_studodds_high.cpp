@@ -6,7 +6,8 @@
 //
 // Usage: time_studodds_high TABLES_DIR HANDS.bin; prints "<M hands/s, best of 3> <checksum>".
 // TABLES_DIR holds pair_keys.bin (int64[65536][2]: each 16-bit word's key and suit bits),
-// hash_card.bin (int64[256][2]: each byte's), hash_offsets.bin (int32, a row's offset),
+// hash_card.bin (int64[256][2]: each byte's, the key's bias in it: batch.HASH_CARD_BIASED),
+// hash_offsets.bin (int32, a row's offset),
 // high_by_slot.bin and flush_high.bin (int32), and constants.txt: HASH_KEY_BIAS
 // HASH_FLUSH_BITS HASH_ROW_SHIFT HASH_SUIT_SHIFT.
 #include <immintrin.h>
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
 
     const long n = cards.size() / 7;
     std::vector<int32_t> values(n);
-    const __m128i start = _mm_set_epi64x(0, static_cast<long long>(bias));
+    (void)bias;  // in the odd byte's table (hash_card.bin), as in batch.py
     double best = 1e30;
     unsigned long checksum = 0;  // read back, so that no loop is optimized away
     for (int round = 0; round < 3; ++round) {
@@ -64,15 +65,16 @@ int main(int argc, char** argv) {
             std::memcpy(&w0, c, 2);
             std::memcpy(&w1, c + 2, 2);
             std::memcpy(&w2, c + 4, 2);
-            __m128i sum = _mm_add_epi64(_mm_add_epi64(start, pairs[w0]), pairs[w1]);
-            sum = _mm_add_epi64(_mm_add_epi64(sum, pairs[w2]), card[c[6]]);
+            __m128i sum = _mm_add_epi64(_mm_add_epi64(card[c[6]], pairs[w0]), pairs[w1]);
+            sum = _mm_add_epi64(sum, pairs[w2]);
             const uint64_t key = _mm_cvtsi128_si64(sum);
             const uint64_t suits = _mm_extract_epi64(sum, 1);
             int32_t value;
             if (__builtin_popcountll(suits) != 7) {
                 value = -1;  // not seven distinct cards
             } else if (key & flush_bits) {
-                const int suit = (__builtin_ctzll(key & flush_bits) - suit_shift) / 4;
+                // the suit from the key itself, as batch.hash_flush_suit does
+                const int suit = __builtin_ctzll((key >> (suit_shift + 3)) & 0x1111) / 4;
                 value = flush_high[(suits >> (16 * suit)) & 0x1fff];
             } else {
                 const uint32_t low = static_cast<uint32_t>(key);  // 32-bit add: wraps onto the slot

@@ -30,7 +30,7 @@ speed, ace-to-five and eight-or-better (a table of its own) to 1.00x-1.07x; afte
 offsets were added in 32 bits (HASH_OFFSETS_U32), high measured 0.94x-0.97x, those two lows
 1.10x-1.12x, and the lows that count flushes 0.77x-0.81x (from 0.70x-0.73x). With the flush
 suit found from the key (hash_flush_suit) and the bias in the odd byte's table
-(HASH_CARD_BIASED), high measured 0.97x-1.03x over eight runs.
+(HASH_CARD_BIASED), high measured 0.97x-1.03x over eight runs of the two scripts.
 """
 
 from __future__ import annotations
