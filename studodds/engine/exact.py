@@ -20,7 +20,7 @@ import numba as nb
 import numpy as np
 
 from ..config import NUMBA_OPTIONS
-from ..eval.any_kind import value_of_any_kind
+from ..eval.any_kind import strength_of_any_kind, value_of_strength
 from ..eval.kernels import CARD_KEY, KIND_HIGH, suit_bit
 from .kernel_args import (
     Declarations,
@@ -111,8 +111,8 @@ def next_combination(idx, n, k):
 
 def make_exact_kernel(split: bool, declare_mode: int = NO_DECLARE):
     """The enumeration kernel for every game with one pot (split False) or every split-pot
-    game, the hand kinds arguments (as in sim.make_monte_carlo_kernel, with rank_values
-    eval.any_kind.RANK_VALUES); declare_mode as there. Its arguments are the fields of the
+    game, the hand kinds arguments (as in sim.make_monte_carlo_kernel, the hands compared
+    by their strengths, eval.any_kind.STRENGTHS); declare_mode as there. Its arguments are the fields of the
     run's bundles (kernel_args.py), handed over by name: run(first_unit, last_unit,
     *kernel_arguments(run, kinds, known, enumeration, counts, declared))."""
 
@@ -120,7 +120,7 @@ def make_exact_kernel(split: bool, declare_mode: int = NO_DECLARE):
     # why); chunked.run_chunked gives the units to the threads.
     @nb.njit(**KERNEL_OPTIONS)
     @described_by(PotKinds, KnownHands, Enumeration, Tallies, Declarations)
-    def run(first_unit, last_unit, rank_values, kind_a, kind_b, low_qualifies, base_key,
+    def run(first_unit, last_unit, strengths, kind_a, kind_b, low_qualifies, base_key,
             known_suits, n_known, units, joint, hole_start, hole_length, pool, n_draws, binom,
             patterns, tallies, no_low, distribution, with_distribution, declarations,
             decl_player, decl_tallies):
@@ -181,18 +181,22 @@ def make_exact_kernel(split: bool, declare_mode: int = NO_DECLARE):
                                 suits[p] |= suit_bit(c)
                                 sizes[p] += 1
                     best_a, best_b = -1, -1
-                    for p in range(n_players):
-                        value_a = value_of_any_kind(rank_values, kind_a, keys[p], suits[p], sizes[p])
+                    for p in range(n_players):  # values: the hands' strengths (any_kind)
+                        value_a = strength_of_any_kind(strengths, kind_a, keys[p], suits[p],
+                                                       sizes[p])
                         values_a[p] = value_a
                         best_a = max(best_a, value_a)
                         if split:
-                            value_b = value_of_any_kind(rank_values, kind_b, keys[p], suits[p], sizes[p])
+                            value_b = strength_of_any_kind(strengths, kind_b, keys[p],
+                                                           suits[p], sizes[p])
                             values_b[p] = value_b
                             best_b = max(best_b, value_b)
                         if with_distribution:
-                            distribution[u, p, category_bin(value_a, a_is_low)] += 1
+                            final = value_of_strength(kind_a, value_a)
+                            distribution[u, p, category_bin(final, a_is_low)] += 1
                             if split:
-                                distribution[u, p, category_bin(value_b, True)] += 1
+                                final = value_of_strength(kind_b, value_b)
+                                distribution[u, p, category_bin(final, True)] += 1
                     index = showdown_index(values_a, values_b, best_a, best_b, n_players,
                                            split, low_qualifies, declare_mode, declarations,
                                            decl_player, decl_tallies[u])

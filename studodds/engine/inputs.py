@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..eval.any_kind import RANK_VALUES
+from ..eval.any_kind import STRENGTHS
 from ..eval.kernels import KIND_CODES, key_and_suits
 from ..eval.tables import KEY_BIAS
 from ..scenario import Scenario
@@ -99,7 +99,7 @@ class EngineInputs:
 
     def pot_kinds(self) -> PotKinds:
         """How the kernels value the hands and split the pot."""
-        return PotKinds(rank_values=RANK_VALUES, kind_a=self.kind_a, kind_b=self.kind_b,
+        return PotKinds(strengths=STRENGTHS, kind_a=self.kind_a, kind_b=self.kind_b,
                         low_qualifies=self.low_qualifies)
 
     def known_hands(self) -> KnownHands:

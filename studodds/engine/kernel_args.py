@@ -113,9 +113,10 @@ class PotKinds(NamedTuple):
 
     Parameters
     ----------
-    rank_values : numpy.ndarray
-        int32, shape (n_kinds * N_MULTISETS,). Every hand kind's value of every rank
-        multiset, kind by kind (eval.any_kind.RANK_VALUES).
+    strengths : numpy.ndarray
+        uint16, shape (n_kinds * N_MULTISETS,). Every hand kind's strength of every rank
+        multiset (its value's place among the kind's values: the kernels only compare
+        hands), kind by kind (eval.any_kind.STRENGTHS).
     kind_a : int
         The KIND_* code (eval.kernels) of the hand that takes the pot, or of the high half
         of a split pot.
@@ -126,7 +127,7 @@ class PotKinds(NamedTuple):
         (eight-or-better); then a pot nobody's low qualifies for goes to the high.
     """
 
-    rank_values: np.ndarray
+    strengths: np.ndarray
     kind_a: int
     kind_b: int
     low_qualifies: bool

@@ -35,7 +35,7 @@ from numba.core import types
 from numba.extending import intrinsic
 
 from ..config import NUMBA_OPTIONS
-from ..eval.any_kind import rank_value, value_of_any_kind
+from ..eval.any_kind import rank_strength, strength_of_any_kind, value_of_strength
 from ..eval.kernels import CARD_KEY, KIND_HIGH, needs_suits, suit_bit
 from ..eval.tables import DEALT_CARD_SHIFT
 from .kernel_args import (
@@ -295,7 +295,7 @@ def dealt_suits(known_suits, work, start, count, community_at):
 
 
 @nb.njit(inline="always", **NUMBA_OPTIONS)
-def heads_up_trials(state, n_trials, work, n_pool, n_draws, pos, rank_values, kind, base_key,
+def heads_up_trials(state, n_trials, work, n_pool, n_draws, pos, strengths, kind, base_key,
                     known_suits, n_known, to_deal, offsets, community_at, outcomes):
     """The general trial loop for the commonest question: two players, one pot, no ranges,
     declarations or distribution. The same deals and the same outcome counts (the winners'
@@ -318,8 +318,9 @@ def heads_up_trials(state, n_trials, work, n_pool, n_draws, pos, rank_values, ki
         Places dealt a trial (Dealing.n_draws).
     pos : numpy.ndarray
         int64, shape (64,). Each card's place in work (not kept up to date here).
-    rank_values : numpy.ndarray
-        int32, shape (n_kinds * N_MULTISETS,). PotKinds.rank_values.
+    strengths : numpy.ndarray
+        uint16, shape (n_kinds * N_MULTISETS,). PotKinds.strengths (value0 and value1 below
+        are the hands' strengths: any_kind).
     kind : int
         The KIND_* code of the hand that takes the pot.
     base_key : numpy.ndarray
@@ -351,8 +352,8 @@ def heads_up_trials(state, n_trials, work, n_pool, n_draws, pos, rank_values, ki
             suits0 = dealt_suits(known_suits[0], work, start0, count0, community_at)
         if needs_suits(kind, key1):
             suits1 = dealt_suits(known_suits[1], work, start1, count1, community_at)
-        value0 = value_of_any_kind(rank_values, kind, key0, suits0, n0)
-        value1 = value_of_any_kind(rank_values, kind, key1, suits1, n1)
+        value0 = strength_of_any_kind(strengths, kind, key0, suits0, n0)
+        value1 = strength_of_any_kind(strengths, kind, key1, suits1, n1)
         won0 += value0 > value1
         won1 += value1 > value0
         tied += value0 == value1
@@ -393,7 +394,7 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
     @nb.njit(**KERNEL_OPTIONS)
     @described_by(TrialChunks, PotKinds, KnownHands, Dealing, HoleRanges, Tallies,
                   Declarations)
-    def run(first, last, seeds, trials, rank_values, kind_a, kind_b, low_qualifies,
+    def run(first, last, seeds, trials, strengths, kind_a, kind_b, low_qualifies,
             base_key, known_suits, n_known, pool, to_deal, offsets, n_draws, community_at,
             range_of, range_start, range_count, range_size, combo_cards, combo_key,
             combo_suits, combo_mask, joint_choices, joint_cum, combo_cum, tallies, no_low,
@@ -411,7 +412,7 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
         """
         if split:  # a split pot is high and low (games.py), the low ace-to-five or
             # eight-or-better: high a constant (3% a deal), no flush lows. An int64, not
-            # the literal 0, so value_of_kind keeps its one compiled signature.
+            # the literal 0, so flush_strength keeps its one compiled signature.
             kind_a = np.int64(KIND_HIGH)
         a_is_low = kind_a != KIND_HIGH
         n_players = base_key.shape[0]
@@ -440,7 +441,7 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
             if (not split and not with_ranges and declare_mode == NO_DECLARE
                     and n_players == 2 and not with_distribution):
                 state = heads_up_trials(state, n_trials, work, n_pool, n_draws, pos,
-                                        rank_values, kind_a, base_key, known_suits, n_known,
+                                        strengths, kind_a, base_key, known_suits, n_known,
                                         to_deal, offsets, community_at, outcomes)
                 n_trials = 0
             for _ in range(n_trials):
@@ -477,19 +478,22 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
                         suits = hole_suits | dealt_suits(
                             known_suits[p], work, offsets[p], to_deal[p], community_at
                         )
-                    value_a = value_of_any_kind(rank_values, kind_a, key, suits, n)
+                    # values: the hands' strengths (any_kind), compared only
+                    value_a = strength_of_any_kind(strengths, kind_a, key, suits, n)
                     mask_a, best_a = add_to_winners(mask_a, best_a, value_a, p)
                     if split:
-                        value_b = rank_value(rank_values, kind_b, key)
+                        value_b = rank_strength(strengths, kind_b, key)
                         mask_b, best_b = add_to_winners(mask_b, best_b, value_b, p)
                     if declare_mode != NO_DECLARE:  # declarations settle from all values
                         values_a[p] = value_a
                         if split:
                             values_b[p] = value_b
                     if with_distribution:
-                        distribution[c, p, category_bin(value_a, a_is_low)] += 1
+                        final = value_of_strength(kind_a, value_a)
+                        distribution[c, p, category_bin(final, a_is_low)] += 1
                         if split:
-                            distribution[c, p, category_bin(value_b, True)] += 1
+                            final = value_of_strength(kind_b, value_b)
+                            distribution[c, p, category_bin(final, True)] += 1
                 if declare_mode == NO_DECLARE:  # the masks are the showdown
                     index = outcome_index(mask_a, best_b, mask_b, n_players, split,
                                           low_qualifies)

@@ -1,0 +1,68 @@
+"""Strengths: what the engines' kernels compare in place of values (eval/any_kind.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from studodds.eval import any_kind as A
+from studodds.eval.kernels import (
+    KIND_HIGH,
+    KIND_LOW_8,
+    KIND_LOW_27,
+    KIND_LOW_A6,
+    key_and_suits,
+    multiset_index,
+    value_of_kind,
+)
+from studodds.eval.values import NO_LOW
+
+
+@pytest.mark.parametrize("kind", range(A.N_KINDS))
+def test_a_strength_is_its_values_place_among_the_kinds_values(kind):
+    """Every rank multiset's strength gives back its value, and strengths order the
+    multisets exactly as their values do."""
+    start, end = A.VALUES_START[kind], A.VALUES_START[kind + 1]
+    values = A.KIND_VALUES[start:end]
+    assert (np.diff(values) > 0).all()  # sorted, each value once
+    row = A._ROWS[kind]
+    strengths = A.STRENGTHS[kind * A.N_MULTISETS : (kind + 1) * A.N_MULTISETS].astype(np.int64)
+    assert np.array_equal(values[strengths], row)
+    order = np.argsort(row, kind="stable")
+    assert (np.diff(strengths[order]) >= 0).all()
+    assert np.array_equal(np.diff(row[order]) == 0, np.diff(strengths[order]) == 0)
+    assert A.value_of_strength.py_func(kind, strengths[123]) == row[123]
+
+
+def test_no_low_is_the_weakest_eight_or_better_strength():
+    """The showdown tests a low half's best strength against NO_LOW, as it did values."""
+    start = A.VALUES_START[KIND_LOW_8]
+    assert A.KIND_VALUES[start] == NO_LOW == 0
+    no_low = np.flatnonzero(A.LOW_8 == NO_LOW)
+    assert len(no_low) and (A.STRENGTHS[KIND_LOW_8 * A.N_MULTISETS + no_low] == NO_LOW).all()
+
+
+@pytest.mark.parametrize("kind", [KIND_HIGH, KIND_LOW_A6, KIND_LOW_27])
+@pytest.mark.parametrize("n_cards", [5, 6, 7])
+def test_a_flush_hands_strength_is_its_values_place(kind, n_cards):
+    """A hand with five or more of a suit: flush_strength, the full search read in
+    strengths, gives the place of value_of_kind's value among its kind's values, for
+    hands of five, six and seven of a suit among 5 to 7 cards."""
+    rng = np.random.default_rng(100 * kind + n_cards)
+    start, end = A.VALUES_START[kind], A.VALUES_START[kind + 1]
+    values = A.KIND_VALUES[start:end]
+    for _ in range(3_000):
+        suited = rng.integers(5, n_cards + 1)
+        suit = rng.integers(4)
+        ranks = rng.choice(13, suited, replace=False)
+        cards = [4 * r + suit for r in ranks]
+        others = [c for c in range(52) if c % 4 != suit]
+        cards += list(rng.choice(others, n_cards - suited, replace=False))
+        key, suits = key_and_suits(cards)
+        value = value_of_kind(kind, key, suits, n_cards)
+        strength = A.flush_strength(A.STRENGTHS, kind, key, suits, n_cards)
+        assert values[strength] == value, (cards, value)
+        # and a strength sits where the rank table's would for the multiset, whatever
+        # the flush does to it: compared on the same scale
+        rank_strength = A.STRENGTHS[kind * A.N_MULTISETS + multiset_index.py_func(key)]
+        assert (values[rank_strength] == A._ROWS[kind][multiset_index.py_func(key)])
