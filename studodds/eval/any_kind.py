@@ -78,7 +78,7 @@ assert _SORTED[KIND_LOW_8][0] == NO_LOW == 0
 
 # Every kind's strength of every rank multiset, one row per kind code laid end to end. A
 # kernel that takes the kind at run time finds a hand without a flush in one lookup,
-# kind * N_MULTISETS places in. An argument of the kernels, not a global: at 760 KB numba
+# kind * N_MULTISETS places in. An argument of the kernels, not a global: at 811 KB numba
 # would not freeze it into the code (nor cache a kernel that reads it).
 STRENGTHS = np.concatenate([np.searchsorted(_SORTED[kind], _ROWS[kind])
                             for kind in range(N_KINDS)]
