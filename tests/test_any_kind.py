@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numba as nb
 import numpy as np
 import pytest
 
@@ -12,7 +13,6 @@ from studodds.eval.kernels import (
     KIND_LOW_27,
     KIND_LOW_A6,
     key_and_suits,
-    multiset_index,
     value_of_kind,
 )
 from studodds.eval.values import NO_LOW
@@ -62,7 +62,40 @@ def test_a_flush_hands_strength_is_its_values_place(kind, n_cards):
         value = value_of_kind(kind, key, suits, n_cards)
         strength = A.flush_strength(A.STRENGTHS, kind, key, suits, n_cards)
         assert values[strength] == value, (cards, value)
-        # and a strength sits where the rank table's would for the multiset, whatever
-        # the flush does to it: compared on the same scale
-        rank_strength = A.STRENGTHS[kind * A.N_MULTISETS + multiset_index.py_func(key)]
-        assert (values[rank_strength] == A._ROWS[kind][multiset_index.py_func(key)])
+
+
+@nb.njit
+def _strengths_of(strengths, kind, keys, suits, sizes):
+    """strength_of_any_kind as the kernels call it, over many hands."""
+    out = np.empty(len(keys), dtype=np.int64)
+    for i in range(len(keys)):
+        out[i] = A.strength_of_any_kind(strengths, kind, keys[i], suits[i], sizes[i])
+    return out
+
+
+@pytest.mark.parametrize("kind", range(A.N_KINDS))
+def test_the_kernels_strength_orders_hands_as_their_values(kind):
+    """strength_of_any_kind, what the kernels call, on hands of 5 to 7 cards, a third
+    of them with five or more of a suit: each strength gives back value_of_kind's value
+    (the flush search or the table, as the hand needs), so two hands compare alike."""
+    rng = np.random.default_rng(7 + kind)
+    keys, suits, sizes, want = [], [], [], []
+    for i in range(6_000):
+        n = int(rng.integers(5, 8))
+        if i % 3 == 0:  # five or more of one suit
+            suit = int(rng.integers(4))
+            suited = int(rng.integers(5, n + 1))
+            cards = [4 * int(r) + suit for r in rng.choice(13, suited, replace=False)]
+            others = [c for c in range(52) if c % 4 != suit]
+            cards += [int(c) for c in rng.choice(others, n - suited, replace=False)]
+        else:
+            cards = [int(c) for c in rng.choice(52, n, replace=False)]
+        key, suit_mask = key_and_suits(cards)
+        keys.append(key)
+        suits.append(suit_mask)
+        sizes.append(n)
+        want.append(value_of_kind(kind, key, suit_mask, n))
+    got = _strengths_of(A.STRENGTHS, np.int64(kind), np.array(keys, dtype=np.int64),
+                        np.array(suits, dtype=np.int64), np.array(sizes, dtype=np.int64))
+    start, end = A.VALUES_START[kind], A.VALUES_START[kind + 1]
+    assert np.array_equal(A.KIND_VALUES[start:end][got], np.array(want))

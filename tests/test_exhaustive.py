@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from studodds import evaluate_batch
+from studodds.eval.any_kind import KIND_VALUES, STRENGTHS, VALUES_START, flush_strength
 from studodds.eval.kernels import (
     CARD_KEY,
     FLUSH_BITS,
@@ -360,11 +361,13 @@ def test_every_deuce_to_seven_hand_with_five_of_a_suit(n_cards, part):
 def _full_search_and_rank_table(hands, deuce_to_seven, kind):
     """Per hand with five or more of a suit: the low value by the full search (the best
     suited five against every subset that leaves out enough suited cards) as its kind's
-    function writes it (low_a6_with_flush, low_27_with_flush) and as value_of_kind writes
-    it in, and the rank table's value, which ignores suits."""
+    function writes it (low_a6_with_flush, low_27_with_flush), as value_of_kind writes it
+    in, and as any_kind.flush_strength finds it in strengths (turned back into a value),
+    and the rank table's value, which ignores suits."""
     n = hands.shape[1]
     full = np.empty(hands.shape[0], dtype=np.int32)
     written_in = np.empty(hands.shape[0], dtype=np.int32)
+    in_strengths = np.empty(hands.shape[0], dtype=np.int32)
     ranks_only = np.empty(hands.shape[0], dtype=np.int32)
     for i in range(hands.shape[0]):
         key = hand_key(hands[i], n)
@@ -375,13 +378,15 @@ def _full_search_and_rank_table(hands, deuce_to_seven, kind):
             suits |= suit_bit(hands[i, j])
         # int64, never a numba literal: the one signature every kernel shares
         written_in[i] = value_of_kind(kind, np.int64(key), suits, n)
+        strength = flush_strength(STRENGTHS, kind, np.int64(key), suits, n)
+        in_strengths[i] = KIND_VALUES[VALUES_START[kind] + strength]
         if deuce_to_seven:
             full[i] = low_27_with_flush(key, mask, suit, n)
             ranks_only[i] = LOW_27[multiset_index(key)]
         else:
             full[i] = low_a6_with_flush(key, mask, suit, n)
             ranks_only[i] = LOW_A6[multiset_index(key)]
-    return full, written_in, ranks_only
+    return full, written_in, in_strengths, ranks_only
 
 
 @pytest.mark.parametrize("kind", ["low_a6", "low_27"])
@@ -392,11 +397,12 @@ def test_the_flush_shortcut_equals_the_full_search(kind, n_cards):
     in each of the four suits, gets the full search's value. The slow test above and
     test_lows_with_five_or_more_of_a_suit hold the full search to the slow twin.
 
-    The search is written three times (eval/kernels.py says why): low_a6_with_flush,
-    low_27_with_flush and value_of_kind's loop, the engines' evaluator; the kind's
-    function and the loop give every such hand the same value."""
+    The search is written four times (eval/kernels.py says why): low_a6_with_flush,
+    low_27_with_flush, value_of_kind's loop and any_kind.flush_strength's, which the
+    engines' kernels call and which works in strengths; all give every such hand the same
+    value."""
     hands = np.concatenate([_hands_with_five_of_a_suit(n_cards, s) for s in range(4)])
-    full, written_in, ranks_only = _full_search_and_rank_table(
+    full, written_in, in_strengths, ranks_only = _full_search_and_rank_table(
         hands, kind == "low_27", np.int64(KIND_CODES[kind]))
     # Both sides of the shortcut are here: hands whose flush costs them value, and (with
     # more than five cards) hands that keep the rank table's value although five of their
@@ -405,6 +411,7 @@ def test_the_flush_shortcut_equals_the_full_search(kind, n_cards):
     assert costs.any() and (n_cards == 5 or costs.mean() < 0.5)
     assert np.array_equal(evaluate_batch(hands, kind), full)
     assert np.array_equal(written_in, full)
+    assert np.array_equal(in_strengths, full)
     # The one-hand path (value_of_one, through value_from_suits as the engines) agrees.
     rows = hands[::97]
     assert [int(value_of_one(KIND_CODES[kind], row)) for row in rows] == full[::97].tolist()

@@ -113,3 +113,23 @@ def test_sampled_numbers_of_a_seed_are_pinned(game, hands, options, want):
     assert result.samples == 30_001
     for player, (eq, win) in zip(result.players, want, strict=True):
         assert (player.equity, player.win) == (eq, win)
+
+
+def test_a_ranged_split_pot_distribution_of_a_seed_is_pinned():
+    """The general loop with a range and the final-hand bins, which turn each hand's
+    strength back into its value (eval/any_kind.py): the numbers of this seed, the same
+    before the engines compared strengths (checked at c854535) and pinned since."""
+    result = equity("stud7hl8", ["(As 2s) 3h", "(low3) 4c", "(x x) Kd"], trials=30_001,
+                    seed=5, distribution=True)
+    want = [  # equity; the high's pair and flush, the low's none and 7-low
+        (0.39339522015932804, 0.4461851271624279, 0.03966534448851705, 0.5422485917136095,
+         0.13502883237225427),
+        (0.3466634445518483, 0.4314189527015766, 0.04103196560114663, 0.546448451718276,
+         0.1495283490550315),
+        (0.2599413352888237, 0.4282523915869471, 0.03749875004166528, 0.9387020432652244,
+         0.017466084463851204),
+    ]
+    for player, pinned in zip(result.players, want, strict=True):
+        high, low = player.distribution["high"], player.distribution["low_8"]
+        assert (player.equity, high["pair"], high["flush"], low["no low"],
+                low["7-low"]) == pinned

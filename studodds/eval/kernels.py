@@ -234,7 +234,7 @@ def low_27_with_flush(key, mask, suit, n):
     described at the top of this module).
 
     The search is written three times: here, in low_a6_with_flush and in value_of_kind's
-    loop. One definition was measured (issue 33; an empty numba cache, alternated runs):
+    loop (and a fourth in strengths for the engines' kernels, any_kind.flush_strength). One definition was measured (issue 33; an empty numba cache, alternated runs):
     a search inlined everywhere with the kind picking the tables made every low batch
     kernel carry both kinds' tables (a called function brings its tables into each
     caller's code), and value_of_kind as the one search made them carry every kind's: the
