@@ -19,6 +19,7 @@ import sys
 import tempfile
 import threading
 import time
+import typing
 import urllib.request
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -62,6 +63,20 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+# Each running server's output by its address, for a test that times out to show.
+SERVER_LOGS: dict[str, typing.IO[bytes]] = {}
+
+
+def server_log_tail(url: str, lines: int = 20) -> str:
+    """The last lines the server of this page's address has written, or ""."""
+    for address, log in SERVER_LOGS.items():
+        if url.startswith(address):  # pread: the server shares the file's offset
+            size = os.fstat(log.fileno()).st_size
+            said = os.pread(log.fileno(), size, 0).decode(errors="replace").splitlines()
+            return "\n".join(said[-lines:])
+    return ""
+
+
 @contextlib.contextmanager
 def serving(*options: str):
     """`studodds serve` in a process of its own, with options (e.g. --db FILE), until the
@@ -79,6 +94,7 @@ def serving(*options: str):
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     address = f"http://127.0.0.1:{port}"
+    SERVER_LOGS[address] = log
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -98,6 +114,7 @@ def serving(*options: str):
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        SERVER_LOGS.pop(address, None)
         log.close()
 
 
@@ -191,7 +208,9 @@ def wait(d, condition, timeout=WAIT, what="the page"):
         return WebDriverWait(d, timeout).until(lambda drv: condition(drv))
     except TimeoutException:
         error = d.find_element(By.ID, "error").text
-        raise AssertionError(f"timed out waiting for {what}; error line: {error!r}") from None
+        said = server_log_tail(d.current_url)  # what the server was doing (a rare hang)
+        raise AssertionError(f"timed out waiting for {what}; error line: {error!r}; the "
+                             f"server's last lines:\n{said}") from None
 
 
 def css(d, selector):
