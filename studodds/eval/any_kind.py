@@ -30,8 +30,6 @@ import numpy as np
 from ..config import NUMBA_OPTIONS
 from .kernels import (
     CARD_KEY,
-    FLUSH_27,
-    FLUSH_A6,
     FLUSH_HIGH,
     HIGH,
     KIND_HIGH,
@@ -42,12 +40,12 @@ from .kernels import (
     LOW_27,
     LOW_A5,
     LOW_A6,
-    RANK_MASK,
-    SUIT_MASK_FIELD,
+    TABLES,
     flush_suit,
     multiset_index,
     needs_suits,
     suit_count,
+    suit_ranks,
 )
 from .tables import FLUSH_BITS
 from .values import EIGHT_OR_BETTER_MIN, NO_LOW
@@ -62,33 +60,26 @@ _ROWS = {
     KIND_LOW_A6: LOW_A6,
     KIND_LOW_27: LOW_27,
 }
-# The values the full search returns for a flush hand (value_of_kind): a flush table's,
-# or a rank table's (the lows that count flushes leave suited cards out).
-_FLUSH_ROWS = {KIND_HIGH: FLUSH_HIGH, KIND_LOW_A6: FLUSH_A6, KIND_LOW_27: FLUSH_27}
 N_KINDS = len(_ROWS)
 
 # Every value of each kind, sorted, the kinds end to end (KIND_HIGH = 0 .. KIND_LOW_27 =
 # 4): kind k's are KIND_VALUES[VALUES_START[k]:VALUES_START[k + 1]], and a value's
-# strength is its place there.
-_SORTED = [np.unique(np.concatenate([_ROWS[kind], _FLUSH_ROWS.get(kind, _ROWS[kind])]))
-           for kind in range(N_KINDS)]
-KIND_VALUES = np.concatenate(_SORTED).astype(np.int64)
-VALUES_START = np.concatenate([[0], np.cumsum([len(v) for v in _SORTED])]).astype(np.int64)
-assert max(len(v) for v in _SORTED) <= 1 << 16  # strengths fit in 16 bits
+# strength is its place there (built and shipped by tables.py, _strengths).
+KIND_VALUES = TABLES.kind_values
+VALUES_START = TABLES.values_start
+assert (KIND_HIGH, KIND_LOW_A5, KIND_LOW_8, KIND_LOW_A6, KIND_LOW_27) == tuple(range(N_KINDS))
+assert max(np.diff(VALUES_START)) <= 1 << 16  # strengths fit in 16 bits
 # No low at all is the weakest eight-or-better low: its strength is NO_LOW (0), which the
 # showdown tests as it would the value.
-assert _SORTED[KIND_LOW_8][0] == NO_LOW == 0
+assert KIND_VALUES[VALUES_START[KIND_LOW_8]] == NO_LOW == 0
 
-# Every kind's strength of every rank multiset, one row per kind code laid end to end. A
-# kernel that takes the kind at run time finds a hand without a flush in one lookup,
-# kind * N_MULTISETS places in. An argument of the kernels, not a global: at 811 KB numba
-# would not freeze it into the code (nor cache a kernel that reads it).
-STRENGTHS = np.concatenate([np.searchsorted(_SORTED[kind], _ROWS[kind])
-                            for kind in range(N_KINDS)]
-                           # then the flush tables' strengths, by the suit's rank mask
-                           + [np.searchsorted(_SORTED[kind], _FLUSH_ROWS[kind])
-                              for kind in (KIND_HIGH, KIND_LOW_A6, KIND_LOW_27)]
-                           ).astype(np.uint16)
+# Every kind's strength of every rank multiset, one row per kind code laid end to end,
+# then the strengths of the high, ace-to-six and deuce-to-seven flush tables by the
+# suit's rank mask. A kernel that takes the kind at run time finds a hand without a
+# flush in one lookup, kind * N_MULTISETS places in. An argument of the kernels, not a
+# global: at 811 KB numba would not freeze it into the code (nor cache a kernel that
+# reads it).
+STRENGTHS = TABLES.strengths
 _N_MASKS = len(FLUSH_HIGH)
 FLUSH_HIGH_AT = N_KINDS * N_MULTISETS
 FLUSH_A6_AT = FLUSH_HIGH_AT + _N_MASKS
@@ -102,7 +93,7 @@ def flush_strength(strengths, kind, key, suits, n):
     end of STRENGTHS), so that it needs no table of values. One call from the kernels'
     rare branch, compiled once for all of them."""
     suit = flush_suit(key & FLUSH_BITS)
-    mask = (suits >> (SUIT_MASK_FIELD * suit)) & RANK_MASK  # suit_ranks
+    mask = suit_ranks(suits, suit)
     if kind == KIND_HIGH:
         return np.int64(strengths[FLUSH_HIGH_AT + mask])
     row = np.int64(kind) * N_MULTISETS

@@ -63,7 +63,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .values import FLUSH, LOW_FLIP, STRAIGHT, STRAIGHT_FLUSH
+from .values import EIGHT_OR_BETTER_MIN, FLUSH, LOW_FLIP, NO_LOW, STRAIGHT, STRAIGHT_FLUSH
 
 N_RANKS = 13
 MAX_CARDS = 7
@@ -119,6 +119,9 @@ class Tables(NamedTuple):
     flush_27: np.ndarray  # int32[8192], best deuce-to-seven value of five of a suit's ranks
     hash_offsets: np.ndarray  # int32[HASH_ROWS], the batch key's row offsets
     hash_multiset: np.ndarray  # int32[n_slots], each slot's multiset index, -1 if free
+    kind_values: np.ndarray  # int64, each kind's values sorted, the kinds end to end
+    values_start: np.ndarray  # int64[6], where each kind's values start in kind_values
+    strengths: np.ndarray  # uint16, each kind's strength of each multiset, then flushes'
 
 
 def _count_vectors(n_ranks: int, max_total: int):
@@ -254,11 +257,34 @@ def build_tables() -> Tables:
         card_key[card] = field + (1 << (SUIT_BITS * suit))
 
     hash_offsets, hash_multiset = _perfect_hash(index_of)
+    kind_values, values_start, strengths = _strengths(
+        high, low_a5, low_a6, low_27, flush_high, flush_a6, flush_27)
     return Tables(
         card_key=card_key, hi_base=hi_base, lo_pos=lo_pos, high=high, low_a5=low_a5,
         low_a6=low_a6, low_27=low_27, flush_high=flush_high, flush_a6=flush_a6,
         flush_27=flush_27, hash_offsets=hash_offsets, hash_multiset=hash_multiset,
+        kind_values=kind_values, values_start=values_start, strengths=strengths,
     )
+
+
+def _strengths(high, low_a5, low_a6, low_27, flush_high, flush_a6, flush_27):
+    """The engines' strengths (eval/any_kind.py says what they are): each kind's values
+    sorted, the kinds in kind-code order (high, ace-to-five, eight-or-better, ace-to-six,
+    deuce-to-seven) end to end, where each kind's start, and each kind's strength of every
+    rank multiset followed by the strengths of the high, ace-to-six and deuce-to-seven
+    flush tables. Built here and shipped: computed at import, they took some 30 ms of
+    every query's start."""
+    low_8 = np.where(low_a5 >= EIGHT_OR_BETTER_MIN, low_a5, NO_LOW).astype(low_a5.dtype)
+    rows = [high, low_a5, low_8, low_a6, low_27]
+    flush_rows = {0: flush_high, 3: flush_a6, 4: flush_27}
+    kinds = [np.unique(np.concatenate([row, flush_rows.get(k, row)]))
+             for k, row in enumerate(rows)]
+    kind_values = np.concatenate(kinds).astype(np.int64)
+    values_start = np.concatenate([[0], np.cumsum([len(v) for v in kinds])]).astype(np.int64)
+    strengths = np.concatenate(
+        [np.searchsorted(kinds[k], row) for k, row in enumerate(rows)]
+        + [np.searchsorted(kinds[k], flush_rows[k]) for k in (0, 3, 4)]).astype(np.uint16)
+    return kind_values, values_start, strengths
 
 
 def _perfect_hash(index_of: dict[tuple, int]) -> tuple[np.ndarray, np.ndarray]:
