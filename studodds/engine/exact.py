@@ -112,9 +112,10 @@ def next_combination(idx, n, k):
 def make_exact_kernel(split: bool, declare_mode: int = NO_DECLARE):
     """The enumeration kernel for every game with one pot (split False) or every split-pot
     game, the hand kinds arguments (as in sim.make_monte_carlo_kernel, the hands compared
-    by their strengths, eval.any_kind.STRENGTHS); declare_mode as there. Its arguments are the fields of the
-    run's bundles (kernel_args.py), handed over by name: run(first_unit, last_unit,
-    *kernel_arguments(run, kinds, known, enumeration, counts, declared))."""
+    by their strengths, eval.any_kind.STRENGTHS); declare_mode as there. Its arguments are
+    the fields of the run's bundles (kernel_args.py), handed over by name:
+    run(first_unit, last_unit, *kernel_arguments(run, kinds, known, enumeration, counts,
+    declared))."""
 
     # One serial function over units first..last-1, the range loop inside (see sim.py for
     # why); chunked.run_chunked gives the units to the threads.
