@@ -73,14 +73,21 @@ def _strengths_of(strengths, kind, keys, suits, sizes):
     return out
 
 
-@pytest.mark.parametrize("kind", range(A.N_KINDS))
-def test_the_kernels_strength_orders_hands_as_their_values(kind):
-    """strength_of_any_kind, what the kernels call, on hands of 5 to 7 cards, a third
-    of them with five or more of a suit: each strength gives back value_of_kind's value
-    (the flush search or the table, as the hand needs), so two hands compare alike."""
-    rng = np.random.default_rng(7 + kind)
-    keys, suits, sizes, want = [], [], [], []
-    for i in range(6_000):
+@nb.njit
+def _high_strengths_of(strengths, keys, suits):
+    """high_strength as the split-pot kernels call it, over many hands."""
+    out = np.empty(len(keys), dtype=np.int64)
+    for i in range(len(keys)):
+        out[i] = A.high_strength(strengths, keys[i], suits[i])
+    return out
+
+
+def _hands(seed: int, n_hands: int = 6_000):
+    """(keys, suit masks, sizes) of hands of 5 to 7 cards, a third of them with five or
+    more of a suit."""
+    rng = np.random.default_rng(seed)
+    keys, suits, sizes = [], [], []
+    for i in range(n_hands):
         n = int(rng.integers(5, 8))
         if i % 3 == 0:  # five or more of one suit
             suit = int(rng.integers(4))
@@ -94,8 +101,26 @@ def test_the_kernels_strength_orders_hands_as_their_values(kind):
         keys.append(key)
         suits.append(suit_mask)
         sizes.append(n)
-        want.append(value_of_kind(kind, key, suit_mask, n))
-    got = _strengths_of(A.STRENGTHS, np.int64(kind), np.array(keys, dtype=np.int64),
-                        np.array(suits, dtype=np.int64), np.array(sizes, dtype=np.int64))
+    return (np.array(keys, dtype=np.int64), np.array(suits, dtype=np.int64),
+            np.array(sizes, dtype=np.int64))
+
+
+@pytest.mark.parametrize("kind", range(A.N_KINDS))
+def test_the_kernels_strength_orders_hands_as_their_values(kind):
+    """strength_of_any_kind, what the kernels call, on hands of 5 to 7 cards, a third
+    of them with five or more of a suit: each strength gives back value_of_kind's value
+    (the flush search or the table, as the hand needs), so two hands compare alike."""
+    keys, suits, sizes = _hands(7 + kind)
+    want = [value_of_kind(kind, k, s, n) for k, s, n in zip(keys, suits, sizes, strict=True)]
+    got = _strengths_of(A.STRENGTHS, np.int64(kind), keys, suits, sizes)
     start, end = A.VALUES_START[kind], A.VALUES_START[kind + 1]
     assert np.array_equal(A.KIND_VALUES[start:end][got], np.array(want))
+
+
+def test_the_split_pot_kernels_high_strength_is_the_high_kinds():
+    """high_strength, the split-pot Monte Carlo kernel's high half with the flush lookup
+    written in, gives strength_of_any_kind's strength for high on every hand, flushes
+    included."""
+    keys, suits, sizes = _hands(99)
+    want = _strengths_of(A.STRENGTHS, np.int64(KIND_HIGH), keys, suits, sizes)
+    assert np.array_equal(_high_strengths_of(A.STRENGTHS, keys, suits), want)
