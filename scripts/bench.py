@@ -459,8 +459,8 @@ def bench_ratios_taking_turns(trials: int, repeat: int):
     kept.
 
     Timed in CPU time (time.process_time), the wall clock beside it. Each side runs on
-    this process's one thread, so on a quiet machine the two are the same (measured: to
-    0.1%); on a busy one the wall clock also counts the moments the scheduler gives the
+    this process's one thread, so on a quiet machine the two are the same (measured: at
+    most 0.4% apart); on a busy one the wall clock also counts the moments the scheduler gives the
     core to other work, and the two sides' turns meet those unevenly: beside a CI run on
     this 2-core machine the wall-clock ratios swung by half either way while the CPU ones
     held (docs/speed.md, "Timed in CPU time"). The CPU time is the cost of the deals."""
