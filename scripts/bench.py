@@ -419,7 +419,8 @@ def bench_targets_30(trials: int, repeat: int, native: str | None):
         log(f"  {check}")
         for kind, ours, theirs in evaluator_rows:
             label = f"evaluate_batch vs OMPEval's high, 1 thread, random 7-card hands: {kind}"
-            ratio = f"{ours / theirs:.2f}x ({ours / 1e6:.0f} against {theirs / 1e6:.0f} M/s)"
+            ratio = (f"{ours / theirs:.2f}x ({ours / 1e6:.0f} against {theirs / 1e6:.0f} M/s of "
+                     "CPU time)")
             rows.append((label, ">= 1.0x", ratio, "python scripts/bench_eval.py --native DIR"))
     else:
         rows.append(("evaluate_batch vs OMPEval", ">= 1.0x", "- (give --native DIR)",
@@ -459,11 +460,12 @@ def bench_ratios_taking_turns(trials: int, repeat: int):
     kept.
 
     Timed in CPU time (time.process_time), the wall clock beside it. Each side runs on
-    this process's one thread, so on a quiet machine the two are the same (measured: at
-    most 0.4% apart); on a busy one the wall clock also counts the moments the scheduler gives the
-    core to other work, and the two sides' turns meet those unevenly: beside a CI run on
-    this 2-core machine the wall-clock ratios swung by half either way while the CPU ones
-    held (docs/speed.md, "Timed in CPU time"). The CPU time is the cost of the deals."""
+    the calling thread, so on a quiet machine the two are the same (measured: at most 0.4%
+    apart); on a busy one the wall clock also counts the moments the scheduler gives the
+    core to other work, and the two sides' turns meet those unevenly. Beside a CI run on
+    this 2-core machine the wall-clock ratios ranged from 10.9x to 25.3x while the CPU ones
+    stayed at 16.8x-17.7x (docs/speed.md, "Timed in CPU time"). The CPU time is the cost
+    of the deals."""
     import poker_equity as pe
 
     scenarios = [s for s in SCENARIOS if s[0] in RATIO_SCENARIOS]
@@ -481,8 +483,8 @@ def bench_ratios_taking_turns(trials: int, repeat: int):
                 run()
                 cpu[label][side] = min(cpu[label][side], time.process_time() - cpu_started)
                 wall[label][side] = min(wall[label][side], time.perf_counter() - started)
-            log(f"  round {round_ + 1}, {label}: {cpu[label][1] / cpu[label][0]:.1f}x "
-                f"(wall clock {wall[label][1] / wall[label][0]:.1f}x)")
+            log(f"  round {round_ + 1}, {label}: best so far {cpu[label][1] / cpu[label][0]:.1f}x"
+                f" (wall clock {wall[label][1] / wall[label][0]:.1f}x)")
     return [(label, theirs / ours, trials / ours, trials / theirs,
              wall[label][1] / wall[label][0]) for label, (ours, theirs) in cpu.items()]
 

@@ -412,7 +412,8 @@ def make_monte_carlo_kernel(split: bool, with_ranges: bool, declare_mode: int = 
         """
         if split:  # a split pot is high and low (games.py), the low ace-to-five or
             # eight-or-better: high a constant (3% a deal), no flush lows; its strength
-            # read by high_strength below.
+            # read by high_strength below. An int64, not a literal: kind_a keeps the
+            # argument's type for the calls that still take it.
             kind_a = np.int64(KIND_HIGH)
         a_is_low = kind_a != KIND_HIGH
         n_players = base_key.shape[0]

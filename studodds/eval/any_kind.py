@@ -132,7 +132,7 @@ def rank_strength(strengths, kind, key):
 @nb.njit(inline="always", **NUMBA_OPTIONS)
 def high_strength(strengths, key, suits):
     """strength_of_any_kind for high hands, a flush's lookup written in: no call in the
-    caller's loop (the split-pot kernels, whose high half is always high)."""
+    caller's loop (the split-pot Monte Carlo kernel, whose high half is always high)."""
     flush_bits = key & FLUSH_BITS
     if flush_bits:
         return np.int64(strengths[FLUSH_HIGH_AT + suit_ranks(suits, flush_suit(flush_bits))])
