@@ -212,16 +212,20 @@ def low_a6_with_flush(key, mask, suit, n):
     suited = suit_count(key, suit)
     if suited == n:
         return best
-    for ri in range(13):
-        if not mask >> ri & 1:
-            continue
+    left = np.int64(mask)
+    while left:  # each suited card in turn, by its set bit: fewer mispredicted branches
+        # than a test of all 13 ranks (any_kind.flush_strength has the figures)
+        ri = trailing_zeros(left)
+        left &= left - 1
         key_i = key - CARD_KEY[ri * 4 + suit]
         if suited == 5:
             best = max(best, LOW_A6[multiset_index(key_i)])
             continue
-        for rj in range(ri + 1, 13):  # six of the suit among seven cards: leave out two
-            if mask >> rj & 1:
-                best = max(best, LOW_A6[multiset_index(key_i - CARD_KEY[rj * 4 + suit])])
+        right = left
+        while right:  # six of the suit among seven cards: leave out two
+            rj = trailing_zeros(right)
+            right &= right - 1
+            best = max(best, LOW_A6[multiset_index(key_i - CARD_KEY[rj * 4 + suit])])
     return best
 
 
@@ -246,16 +250,20 @@ def low_27_with_flush(key, mask, suit, n):
     suited = suit_count(key, suit)
     if suited == n:
         return best
-    for ri in range(13):
-        if not mask >> ri & 1:
-            continue
+    left = np.int64(mask)
+    while left:  # each suited card in turn, by its set bit: fewer mispredicted branches
+        # than a test of all 13 ranks (any_kind.flush_strength has the figures)
+        ri = trailing_zeros(left)
+        left &= left - 1
         key_i = key - CARD_KEY[ri * 4 + suit]
         if suited == 5:
             best = max(best, LOW_27[multiset_index(key_i)])
             continue
-        for rj in range(ri + 1, 13):  # six of the suit among seven cards: leave out two
-            if mask >> rj & 1:
-                best = max(best, LOW_27[multiset_index(key_i - CARD_KEY[rj * 4 + suit])])
+        right = left
+        while right:  # six of the suit among seven cards: leave out two
+            rj = trailing_zeros(right)
+            right &= right - 1
+            best = max(best, LOW_27[multiset_index(key_i - CARD_KEY[rj * 4 + suit])])
     return best
 
 
@@ -325,18 +333,21 @@ def value_of_kind(kind, key, suits, n):
         suited = suit_count(key, suit)
         if suited == n:
             return best
-        for ri in range(13):
-            if not mask >> ri & 1:
-                continue
+        left = np.int64(mask)
+        while left:  # each suited card in turn, by its set bit
+            ri = trailing_zeros(left)
+            left &= left - 1
             key_i = key - CARD_KEY[ri * 4 + suit]
             if suited == 5:
                 index = multiset_index(key_i)
                 best = max(best, LOW_27[index] if deuce_to_seven else LOW_A6[index])
                 continue
-            for rj in range(ri + 1, 13):  # six of the suit among seven cards: leave out two
-                if mask >> rj & 1:
-                    index = multiset_index(key_i - CARD_KEY[rj * 4 + suit])
-                    best = max(best, LOW_27[index] if deuce_to_seven else LOW_A6[index])
+            right = left
+            while right:  # six of the suit among seven cards: leave out two
+                rj = trailing_zeros(right)
+                right &= right - 1
+                index = multiset_index(key_i - CARD_KEY[rj * 4 + suit])
+                best = max(best, LOW_27[index] if deuce_to_seven else LOW_A6[index])
         return best
     index = multiset_index(key)
     if kind == KIND_HIGH:
