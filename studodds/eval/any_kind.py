@@ -104,8 +104,9 @@ def flush_strength(strengths, kind, key, suits, n):
         return best
     # As value_of_kind: leave out suited cards, read the rank table. Each suited card in
     # turn by its set bit, where a test of all 13 ranks mispredicted often: heads-up
-    # deuce-to-seven and ace-to-six razz with three suited cards up 44.5 to 52.5 M deals/s
-    # on one thread, 3-way deuce-to-seven 38.7-39.0 to 41.7-41.8 (the same numbers).
+    # deuce-to-seven and ace-to-six razz with three suited cards up went from 44.4-44.6 to
+    # 52.3-53.0 M deals/s on one thread, 3-way deuce-to-seven from 38.7-39.0 to 41.7-41.8,
+    # with the same results (docs/speed.md, "The flush search by set bits").
     left = np.int64(mask)
     while left:
         ri = trailing_zeros(left)

@@ -204,17 +204,18 @@ def low_a6_with_flush(key, mask, suit, n):
     leaves out at least f - 4 suited cards: the rank table on the hand with f - 4 suited
     cards removed (which can no longer hold a flush) finds the best of those.
 
-    Called, not inlined, with scalars only: the engines call it from value_from_suits, the
-    batch kernels in their second pass; taking the cards array, this rare branch once made
+    Called, not inlined, with scalars only: value_of_one calls it through value_from_suits,
+    the batch kernels in their second pass; taking the cards array, this rare branch once made
     numba keep reference counts on the cards in the common path.
     """
     best = FLUSH_A6[mask]
     suited = suit_count(key, suit)
     if suited == n:
         return best
+    # Each suited card in turn, by its set bit: fewer mispredicted branches than a test of
+    # all 13 ranks (docs/speed.md, "The flush search by set bits").
     left = np.int64(mask)
-    while left:  # each suited card in turn, by its set bit: fewer mispredicted branches
-        # than a test of all 13 ranks (any_kind.flush_strength has the figures)
+    while left:
         ri = trailing_zeros(left)
         left &= left - 1
         key_i = key - CARD_KEY[ri * 4 + suit]
@@ -237,22 +238,24 @@ def low_27_with_flush(key, mask, suit, n):
     function taking the tables: tables as arguments bring back the reference counting
     described at the top of this module).
 
-    The search is written three times: here, in low_a6_with_flush and in value_of_kind's
-    loop (and a fourth in strengths for the engines' kernels, any_kind.flush_strength). One definition was measured (issue 33; an empty numba cache, alternated runs):
-    a search inlined everywhere with the kind picking the tables made every low batch
+    The search is written four times: here, in low_a6_with_flush, in value_of_kind's loop,
+    and in strengths for the engines' kernels (any_kind.flush_strength). One definition
+    was measured (issue 33; an empty numba cache, alternated runs): a search inlined
+    everywhere with the kind picking the tables made every low batch
     kernel carry both kinds' tables (a called function brings its tables into each
     caller's code), and value_of_kind as the one search made them carry every kind's: the
     evaluator's first compile (its 15 batch kernels, value_of_one) took 5.9 and 5.7 s of
-    CPU against 5.6 s. So the copies stay, and tests/test_exhaustive.py holds all three
+    CPU against 5.6 s. So the copies stay, and tests/test_exhaustive.py holds all four
     equal on every hand with five or more of a suit.
     """
     best = FLUSH_27[mask]
     suited = suit_count(key, suit)
     if suited == n:
         return best
+    # Each suited card in turn, by its set bit: fewer mispredicted branches than a test of
+    # all 13 ranks (docs/speed.md, "The flush search by set bits").
     left = np.int64(mask)
-    while left:  # each suited card in turn, by its set bit: fewer mispredicted branches
-        # than a test of all 13 ranks (any_kind.flush_strength has the figures)
+    while left:
         ri = trailing_zeros(left)
         left &= left - 1
         key_i = key - CARD_KEY[ri * 4 + suit]
@@ -318,7 +321,7 @@ def value_of_kind(kind, key, suits, n):
     inlined helpers and the two called ones took three compiles and twice the time.
     tests/test_kernels.py checks the two agree for every kind, flushes included, and
     tests/test_exhaustive.py the loop against the two on every hand with five or more of
-    a suit (low_27_with_flush says why the search is written three times).
+    a suit (low_27_with_flush says why the search is written four times).
     """
     flush_bits = key & FLUSH_BITS
     if flush_bits and kind != KIND_LOW_A5 and kind != KIND_LOW_8:
