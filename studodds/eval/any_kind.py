@@ -48,12 +48,12 @@ from .kernels import (
     suit_ranks,
     trailing_zeros,
 )
-from .tables import FLUSH_BITS
-from .values import EIGHT_OR_BETTER_MIN, NO_LOW
+from .tables import FLUSH_BITS, eight_or_better
+from .values import NO_LOW
 
 N_MULTISETS = HIGH.shape[0]
 # The eight-or-better value of every rank multiset (batch.py lays it out by slot too).
-LOW_8 = np.where(LOW_A5 >= EIGHT_OR_BETTER_MIN, LOW_A5, NO_LOW).astype(LOW_A5.dtype)
+LOW_8 = eight_or_better(LOW_A5)
 _ROWS = {
     KIND_HIGH: HIGH,
     KIND_LOW_A5: LOW_A5,
@@ -93,10 +93,10 @@ def flush_strength(strengths, kind, key, suits, n):
     value_of_kind's full search, read in strengths (the flush tables' strengths sit at the
     end of STRENGTHS), so that it needs no table of values. One call from the kernels'
     rare branch, compiled once for all of them."""
+    if kind == KIND_HIGH:
+        return high_strength(strengths, key, suits)
     suit = flush_suit(key & FLUSH_BITS)
     mask = suit_ranks(suits, suit)
-    if kind == KIND_HIGH:
-        return np.int64(strengths[FLUSH_HIGH_AT + mask])
     row = np.int64(kind) * N_MULTISETS
     best = np.int64(strengths[(FLUSH_27_AT if kind == KIND_LOW_27 else FLUSH_A6_AT) + mask])
     suited = suit_count(key, suit)

@@ -267,6 +267,12 @@ def build_tables() -> Tables:
     )
 
 
+def eight_or_better(low_a5: np.ndarray) -> np.ndarray:
+    """The eight-or-better values of ace-to-five values: a low above eight is no low
+    (NO_LOW), as kernels.value_low_8 says hand by hand."""
+    return np.where(low_a5 >= EIGHT_OR_BETTER_MIN, low_a5, NO_LOW).astype(low_a5.dtype)
+
+
 def _strengths(high, low_a5, low_a6, low_27, flush_high, flush_a6, flush_27):
     """The engines' strengths (eval/any_kind.py says what they are): each kind's values
     sorted, the kinds in kind-code order (high, ace-to-five, eight-or-better, ace-to-six,
@@ -274,8 +280,7 @@ def _strengths(high, low_a5, low_a6, low_27, flush_high, flush_a6, flush_27):
     rank multiset followed by the strengths of the high, ace-to-six and deuce-to-seven
     flush tables. Built here and shipped: computed at import, they took some 30 ms of
     every query's start."""
-    low_8 = np.where(low_a5 >= EIGHT_OR_BETTER_MIN, low_a5, NO_LOW).astype(low_a5.dtype)
-    rows = [high, low_a5, low_8, low_a6, low_27]
+    rows = [high, low_a5, eight_or_better(low_a5), low_a6, low_27]
     flush_rows = {0: flush_high, 3: flush_a6, 4: flush_27}
     kinds = [np.unique(np.concatenate([row, flush_rows.get(k, row)]))
              for k, row in enumerate(rows)]
