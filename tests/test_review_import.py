@@ -12,6 +12,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import zlib
 from itertools import pairwise
@@ -371,6 +372,45 @@ def test_a_new_file_locked_while_another_switches_its_journal_is_waited_for():
     connection = Switching()
     database._write_ahead_log(connection)
     assert connection.tries == 3
+
+
+def test_a_new_files_tables_made_by_another_import_between_two_reads_are_not_another_programs(
+        tmp_path):
+    """Two imports into a new file at once: one read the schema version (0), the other
+    made the tables and committed, and the first then read the tables and called the file
+    another program's (a CI run failed so). Here the other import makes the tables just
+    before the second read; the first must still see one state, the file new or ours."""
+    path = tmp_path / "new.sqlite"
+    name = str(path)
+    made = []
+
+    def make_the_tables():
+        other = sqlite3.connect(name, timeout=30, isolation_level=None)
+        schema.migrate(other, name)
+        other.close()
+        made.append(True)
+
+    class AnotherImportBetweenTheReads:
+        def __init__(self):
+            self.real = sqlite3.connect(name, timeout=30, isolation_level=None)
+            self.other = threading.Thread(target=make_the_tables)
+
+        def execute(self, sql):
+            if "sqlite_master" in sql:
+                self.other.start()
+                # Time to commit, unless a read transaction holds the file.
+                self.other.join(timeout=1.0)
+            return self.real.execute(sql)
+
+        def close(self):
+            self.real.close()
+
+    connection = AnotherImportBetweenTheReads()
+    database._refuse_another_programs(connection, name)  # must not raise
+    connection.other.join(timeout=30)
+    assert made == [True]
+    connection.close()
+    open_database(path).close()  # and the file is ours
 
 
 def test_the_default_database_is_in_the_users_data_directory(monkeypatch, tmp_path):

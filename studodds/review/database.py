@@ -76,13 +76,19 @@ def open_database(path: str | os.PathLike[str] | None = None, *,
 def _refuse_another_programs(connection: sqlite3.Connection, name: str) -> None:
     """A DatabaseError for an SQLite file of another program: schema version 0 (ours set
     theirs in the transaction that makes the tables) with tables in it. Checked before
-    anything is written, the journal mode included: studodds never changes such a file."""
-    if connection.execute("PRAGMA user_version").fetchone()[0] != 0:
-        return
-    tables = [row[0] for row in connection.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-        "ORDER BY name LIMIT 4")]
-    if tables:
+    anything is written, the journal mode included: studodds never changes such a file.
+    The version and the tables are read in one read transaction: read one statement each,
+    another studodds making the tables of a new file could commit between the two, and
+    this one then saw version 0 with tables in it (CI saw one of two imports fail so)."""
+    connection.execute("BEGIN")
+    try:
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        tables = [row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY name LIMIT 4")]
+    finally:
+        connection.execute("COMMIT")
+    if version == 0 and tables:
         shown = ", ".join(tables[:3]) + (", ..." if len(tables) > 3 else "")
         connection.close()
         raise DatabaseError(f"{name!r} is an SQLite database of another program (its tables: "
