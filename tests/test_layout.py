@@ -18,6 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "studodds"
 # starting/ ranks starting hands, which is how a topX% range is tested.
 WORDS = {
     "config": set(),
+    "numba_cache": set(),  # numba's cache saves locked: a setting, like config's
     "messages": set(),
     "stopping": set(),
     "regular_files": set(),
