@@ -30,7 +30,7 @@ import pytest
 pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
 from starlette.testclient import TestClient
-from web_server import free_port, post, server_in_thread
+from web_server import port_of, post, server_in_thread
 
 from studodds.cli import main
 from studodds.web.app import create_app
@@ -671,17 +671,16 @@ def test_a_burst_is_answered_or_refused_and_the_server_goes_on():
 
 
 def test_studodds_serve_answers_and_stops_on_ctrl_c():
-    port = free_port()
     env = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", str(port)],
+    process = subprocess.Popen(  # port 0: a free one, bound by serve itself (no race for it)
+        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     said = queue.Queue()  # stderr, line by line, read by a thread (readline would block)
     reader = threading.Thread(target=lambda: [said.put(line) for line in process.stderr],
                               daemon=True)
     reader.start()
     try:
-        assert process.stdout.readline() == f"http://127.0.0.1:{port}/\n"
+        port = port_of(process.stdout.readline())
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         connection.request("GET", "/api/games")
         assert json.loads(connection.getresponse().read())["razz"]["name"] == "Razz"
@@ -717,7 +716,7 @@ def test_serve_refuses_a_port_in_use():
         code, out, err = cli_run(["serve", "--no-browser", "--port", str(port)])
     assert code == 2 and out == ""
     assert err == (f"Error: cannot listen on 127.0.0.1 port {port}: it is in use (another "
-                   "server, or `studodds serve` already running): try another --port\n")
+                   "server, or `studodds serve` already running): try another --port (0: any free one)\n")
 
 
 def test_serve_without_the_web_extra_says_how_to_get_it(monkeypatch):
@@ -739,9 +738,9 @@ def test_serve_opens_the_browser_where_there_is_a_screen(monkeypatch, display, f
         monkeypatch.delenv("DISPLAY", raising=False)
     else:
         monkeypatch.setenv("DISPLAY", display)
-    port = free_port()
-    code, out, err = cli_run(["serve", "--port", str(port), *flag])
-    assert code == 0 and out == f"http://127.0.0.1:{port}/\n"
+    code, out, err = cli_run(["serve", "--port", "0", *flag])
+    assert code == 0
+    port_of(out)  # the port serve found, not the 0 asked for
     deadline = time.monotonic() + 5
     while opened and not urls and time.monotonic() < deadline:
         time.sleep(0.01)  # it opens from a thread
@@ -784,14 +783,13 @@ def test_serve_on_an_empty_cache_answers_a_declare_question_soon_after_ready(tmp
     """The first declare table after install took about 45 s (numba compiling it) and held
     up other questions. Now `serve` compiles everything as it starts; once /api/ready
     says so, a stud5hl declare question takes numba's cache load and the odds only."""
-    port = free_port()
     env = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parent.parent),
                         "NUMBA_CACHE_DIR": str(tmp_path)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", str(port)],
+        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
-        assert process.stdout.readline() == f"http://127.0.0.1:{port}/\n"
+        port = port_of(process.stdout.readline())
         seen, deadline = [], time.monotonic() + 300
         while True:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)

@@ -13,7 +13,7 @@ import contextlib
 import http.server
 import json
 import os
-import socket
+import re
 import subprocess
 import sys
 import tempfile
@@ -57,12 +57,6 @@ if not _WHY:
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 # Each running server's output by its address, for a test that times out to show.
 SERVER_LOGS: dict[str, typing.IO[bytes]] = {}
 
@@ -83,30 +77,38 @@ def serving(*options: str):
     block ends: its address once it answers."""
     if _WHY:  # in CI: the browser must be there
         pytest.fail(f"CI=true but the browser tests cannot run: {_WHY}")
-    port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     # The server's output goes to a file, never a pipe nobody reads: a full pipe would
     # block the server at its next line (a warning, say) and hang every test after.
     log = tempfile.TemporaryFile()  # noqa: SIM115 - closed after the server, below
+    # Port 0: serve binds a free port itself and prints its address (a port picked here
+    # could be taken by another process before the server bound it).
     proc = subprocess.Popen(
         [sys.executable, "-m", "studodds", "serve", "--no-browser", "--no-warm", "--port",
-         str(port), *options],
+         "0", *options],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
-    address = f"http://127.0.0.1:{port}"
-    SERVER_LOGS[address] = log
+    address = None
     try:
         deadline = time.monotonic() + 60
         while True:
-            try:
-                urllib.request.urlopen(address + "/api/games", timeout=2).read()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    log.seek(0)
-                    said = log.read().decode(errors="replace")
-                    pytest.fail(f"studodds serve did not start: {said}")
-                time.sleep(0.1)
+            if address is None:  # pread: the server shares the file's offset
+                said = os.pread(log.fileno(), 1 << 16, 0).decode(errors="replace")
+                printed = re.search(r"^(http://127\.0\.0\.1:\d+)/$", said, re.MULTILINE)
+                if printed:
+                    address = printed[1]
+                    SERVER_LOGS[address] = log
+            if address is not None:
+                try:
+                    urllib.request.urlopen(address + "/api/games", timeout=2).read()
+                    break
+                except OSError:
+                    pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.seek(0)
+                said = log.read().decode(errors="replace")
+                pytest.fail(f"studodds serve did not start: {said}")
+            time.sleep(0.1)
         yield address
     finally:
         proc.terminate()
@@ -814,14 +816,13 @@ def test_the_page_says_it_is_getting_ready_then_answers(page, tmp_path):
     """A server started on an empty numba cache (as after install) compiles the odds
     engine as it starts: the page says so, step by step, instead of "Working out the
     odds", and shows the odds once it is ready."""
-    port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": str(tmp_path)}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", str(port)],
+        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", "0"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         address = proc.stdout.readline().strip()
-        assert address == f"http://127.0.0.1:{port}/"
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", address), address
         page.get(address)
         wait(page, lambda d: "Getting ready (once after install, about 20 s): compiling the "
              "odds engine, step" in css(d, "#results").text, timeout=30,

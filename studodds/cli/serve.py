@@ -28,8 +28,9 @@ WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
               "closes or the server restarts). Give it only to the people "
               "you want at the table: the plain http it travels over can be read on the "
               "network.")
-@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True,
-              metavar="N", help="The port to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              metavar="N", help="The port to listen on; 0: any free one (the address printed "
+              "says which).")
 @click.option("--max-seconds", type=click.FloatRange(min=1), default=MAX_SECONDS,
               show_default=True, metavar="S",
               help="The most time, in seconds, a question from the page may take, by its "
@@ -85,6 +86,7 @@ def serve_command(host, port, max_seconds, no_key, no_browser, no_warm, db):
     except ImportError:
         raise click.ClickException(WEB_EXTRA) from None
     listener = _listen(host, port)
+    port = listener.getsockname()[1]  # the one given, or the free one --port 0 was given
     key = None if no_key or _loopback(listener) else new_key()
     url = f"http://{_url_host(host)}:{port}/" + (f"?key={key}" if key else "")
     click.echo(url)  # the result: where the page is
@@ -193,7 +195,7 @@ def _listen(host: str, port: int) -> socket.socket:
         listener.close()
         if exc.errno == errno.EADDRINUSE:
             why = ("it is in use (another server, or `studodds serve` already running): try "
-                   "another --port")
+                   "another --port (0: any free one)")
         elif exc.errno == errno.EADDRNOTAVAIL:
             why = ("that is not an address of this computer: give one of its own (`ip addr`, "
                    "`ifconfig` or `ipconfig` lists them), or 127.0.0.1")
