@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -49,26 +48,21 @@ SPOT = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextlib.contextmanager
 def server(url: str | None):
     """The address of a running `studodds serve`: the one given, or one started here."""
     if url:
         yield url.rstrip("/")
         return
-    port = free_port()
     env = {**os.environ, "PYTHONPATH": ROOT + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", str(port)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    proc = subprocess.Popen(  # port 0: serve binds a free port and prints its address
+        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--port", "0"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )
-    address = f"http://127.0.0.1:{port}"
+    address = proc.stdout.readline().strip().rstrip("/")  # "" if it could not start
     try:
+        if not address.startswith("http://"):
+            raise SystemExit("studodds serve did not start")
         for _ in range(200):
             try:
                 urllib.request.urlopen(address + "/api/games", timeout=1).read()

@@ -1,76 +1,143 @@
 """numba's on-disk cache written by one process at a time.
 
-numba (0.68) saves a compiled kernel in three steps: it reads the function's cache index,
-takes the first data-file number the index does not use, writes the index back, then the
-machine code into that file (numba.core.caching.IndexDataCacheFile.save). Nothing keeps
-another process out between the first step and the last. Two processes saving two
-variants of one function at once (two signatures, or two closures of one kernel factory,
-such as a Monte Carlo kernel for high-only and for hi/lo games) can then both take
-number 1: the index names one variant's file while the other variant's code is in it, and
-every later process that asks for that variant runs the other's machine code. That is
-wrong odds, kept in the cache until numba or studodds changes.
+numba (0.68) saves a compiled kernel so (numba.core.caching.IndexDataCacheFile.save): it
+reads the function's cache index, takes the first data-file number the index does not
+use, writes the index back, and then the machine code into that file. Nothing keeps
+another process out from the first step to the last. Two processes saving two variants of
+one function at once (two signatures, or two closures of one kernel factory, such as a
+Monte Carlo kernel for high-only and for hi/lo games) can then both take number 1: the
+index names one variant's file while the other variant's code is in it, and every later
+process that asks for that variant runs the other's machine code. That is wrong odds, kept
+in the cache until numba or studodds changes. A load, too, can fall between a save's index
+and its code, and pair the new entry with an old file's code (after a kernel's source
+changed, the numbers start again at 1 over the old files).
 
 studodds compiles in several processes at once: `serve` compiles in the background while a
 query runs in a terminal, two notebooks start together, the test workers compile side by
-side. A test audit showed the mix-up with numba's own code, the two saves made to overlap
+side. A test audit showed the mix-up with numba's own code, two saves made to overlap
 (tests/test_numba_cache.py makes them overlap in one process).
 
 So each save holds an exclusive lock on its cache directory (flock on the directory
-itself: no file is added) from reading the index to writing the code, and a second
-process's save reads the index the first one wrote. Saves take milliseconds; loads are not
-locked (numba replaces each file whole, so a load sees the old file or the new one).
-Where flock is missing (Windows), saves stay as numba makes them.
+itself: no file is added) from reading the index to writing the code, and each load a
+shared one: a save waits for the saves and loads under way, a load for the save under way.
+Saves take milliseconds. A lock not had within WAIT_SECONDS (a process stopped in the
+middle of a save) is given up: the save is skipped (the kernel compiles again next time)
+and the load goes on as numba alone would. Where flock is missing (Windows) or refused (a
+network file system), numba saves and loads as it would without studodds.
+
+The lock is numba's, not only studodds': a notebook's own cached functions take it too,
+which only ever makes their saves wait for each other.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
 
 _MARK = "_studodds_locked"
 
+# A save takes milliseconds: a lock held this long is a process stopped in a save.
+WAIT_SECONDS = 30.0
+_POLL_SECONDS = 0.005
+
+# The descriptors this process holds a lock through: a child forked while one is held
+# closes its copies, else the lock would last until the child exits (flock belongs to the
+# open file, which a fork shares).
+_held: set[int] = set()
+# This thread's locks under way: a load or save inside another (numba makes none today)
+# goes on under the lock already held instead of waiting for itself.
+_this_thread = threading.local()
+
+LOCKED, UNLOCKABLE, GIVEN_UP = "locked", "unlockable", "given up"
+
 
 def lock_cache_saves() -> None:
-    """Make numba's cache saves take the directory's lock (once per process; idempotent).
-    Every save in the process takes it, not only studodds' own: a save of any function
-    then waits at most for another's, and is never mixed up with it."""
+    """Make numba's cache saves and loads take the directory's lock (once per process;
+    asked again, nothing more happens)."""
     try:
         import fcntl  # noqa: F401  (POSIX only)
 
         from numba.core.caching import IndexDataCacheFile
-    except ImportError:  # Windows, or numba's internals moved: numba's own saves
+    except ImportError:  # Windows, or numba's internals moved: numba as it is
         return
-    save = IndexDataCacheFile.save
-    if getattr(save, _MARK, False):
+    if getattr(IndexDataCacheFile.save, _MARK, False):
         return
+    IndexDataCacheFile.save = _holding_the_lock(  # type: ignore[method-assign]
+        IndexDataCacheFile.save, exclusive=True)
+    IndexDataCacheFile.load = _holding_the_lock(  # type: ignore[method-assign]
+        IndexDataCacheFile.load, exclusive=False)
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=_forget_held_locks)
 
-    def save_holding_the_lock(self, key, data):
-        with _directory_locked(getattr(self, "_cache_path", None)):
-            save(self, key, data)
 
-    setattr(save_holding_the_lock, _MARK, True)
-    save_holding_the_lock.__doc__ = save.__doc__
-    IndexDataCacheFile.save = save_holding_the_lock  # type: ignore[method-assign]
+def _holding_the_lock(method: Callable[..., Any], *, exclusive: bool) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def holding_the_lock(self, *args, **kwargs):
+        with _directory_locked(getattr(self, "_cache_path", None), exclusive) as state:
+            if state == GIVEN_UP and exclusive:
+                return None  # no save: better than one that may mix up two kernels
+            return method(self, *args, **kwargs)
+
+    setattr(holding_the_lock, _MARK, True)
+    return holding_the_lock
 
 
 @contextlib.contextmanager
-def _directory_locked(path: str | None) -> Iterator[None]:
-    """An exclusive flock on the directory ``path``, released on leaving. A directory
-    that cannot be opened (None, gone, no permission) is not locked: numba's save then
-    fails or succeeds as it would have."""
+def _directory_locked(path: str | None, exclusive: bool) -> Iterator[str]:
+    """An flock on the directory ``path`` (exclusive or shared) while the block runs: says
+    LOCKED; UNLOCKABLE where the directory cannot be opened or the file system refuses
+    locks (the caller goes on unlocked, as numba alone does); GIVEN_UP after WAIT_SECONDS."""
     import fcntl
 
+    if getattr(_this_thread, "depth", 0):  # inside this thread's own lock
+        yield LOCKED
+        return
     try:
         descriptor = os.open(path, os.O_RDONLY) if path else -1
     except OSError:
         descriptor = -1
     if descriptor < 0:
-        yield
+        yield UNLOCKABLE
         return
     try:
-        with contextlib.suppress(OSError):  # no locks on this file system: save unlocked
-            fcntl.flock(descriptor, fcntl.LOCK_EX)
-        yield
+        state = _take(descriptor, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        if state == LOCKED:
+            _held.add(descriptor)
+        _this_thread.depth = 1
+        try:
+            yield state
+        finally:
+            _this_thread.depth = 0
     finally:
+        _held.discard(descriptor)
         os.close(descriptor)  # closing releases the lock
+
+
+def _take(descriptor: int, mode: int) -> str:
+    import fcntl
+
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        try:
+            fcntl.flock(descriptor, mode | fcntl.LOCK_NB)
+            return LOCKED
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return GIVEN_UP
+            time.sleep(_POLL_SECONDS)
+        except OSError:  # no locks on this file system
+            return UNLOCKABLE
+
+
+def _forget_held_locks() -> None:
+    """In a child just forked: close its copies of the descriptors locked in the parent
+    (by another thread's save), so that the parent's close releases the lock."""
+    for descriptor in list(_held):
+        with contextlib.suppress(OSError):
+            os.close(descriptor)
+    _held.clear()

@@ -8,8 +8,8 @@ import os
 from hypothesis import settings
 
 # No deadline: a busy CI machine can stall any example past hypothesis's default 200 ms
-# (a test audit found tests of 0.1 ms examples that kept it), and the suite's timing is
-# for scripts/, not tests. A test that wants a deadline sets its own.
+# (a test audit found tests of 0.1 ms examples that kept it), and speed is measured by
+# scripts/, not asserted by tests. A test that wants a deadline sets its own.
 _UNTIMED = {"database": None, "deadline": None}
 settings.register_profile("studodds", derandomize=True, **_UNTIMED)
 settings.register_profile("random", derandomize=False, **_UNTIMED)

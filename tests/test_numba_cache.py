@@ -1,15 +1,34 @@
-"""numba's cache saves take a lock (studodds/numba_cache.py): two saves of two variants of
-one function at once, which numba alone can mix up (the index naming one variant's file
-while the other's code is in it), are made one after the other."""
+"""numba's cache saves and loads take a lock (studodds/numba_cache.py): two saves of two
+variants of one function at once, which numba alone can mix up (the index naming one
+variant's file while the other's code is in it), are made one after the other; a load
+waits for a save under way; a lock left by a stopped process is given up; a child forked
+during a save does not keep the lock; every module with cached kernels applies it."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import signal
+import subprocess
+import sys
 import threading
+import time
+from pathlib import Path
 
+import pytest
 from numba.core.caching import IndexDataCacheFile
 
 import studodds.eval  # noqa: F401  (importing the evaluator locks the saves)
+from studodds import numba_cache
 from studodds.numba_cache import lock_cache_saves
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="no flock: numba as it is")
+
+
+def _cache(folder, cls=IndexDataCacheFile):
+    return cls(str(folder), "kernel", "stamp")
 
 
 def _save_both_at_once(folder) -> None:
@@ -28,7 +47,7 @@ def _save_both_at_once(folder) -> None:
             return overloads
 
     def save(key, code):
-        Overlapping(str(folder), "kernel", "stamp").save(key, code)
+        _cache(folder, Overlapping).save(key, code)
 
     threads = [threading.Thread(target=save, args=variant)
                for variant in (("high-only", "code of high-only"), ("hi/lo", "code of hi/lo"))]
@@ -40,14 +59,138 @@ def _save_both_at_once(folder) -> None:
 
 def test_two_saves_at_once_keep_both_variants_each_with_its_own_code(tmp_path):
     _save_both_at_once(tmp_path)
-    cache = IndexDataCacheFile(str(tmp_path), "kernel", "stamp")
-    assert cache.load("high-only") == "code of high-only"
-    assert cache.load("hi/lo") == "code of hi/lo"
+    cache = _cache(tmp_path)
+    loaded = {key: cache.load(key) for key in ("high-only", "hi/lo")}
+    assert loaded == {"high-only": "code of high-only", "hi/lo": "code of hi/lo"}
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "kernel.1.nbc", "kernel.2.nbc", "kernel.nbi"]  # no file of the lock's own
 
 
+def _held_by_another(folder):
+    """An exclusive flock on the folder, as another process's save holds it: the
+    descriptor (close it to release)."""
+    descriptor = os.open(folder, os.O_RDONLY)
+    fcntl.flock(descriptor, fcntl.LOCK_EX)
+    return descriptor
+
+
+def test_a_load_waits_for_the_save_under_way(tmp_path):
+    _cache(tmp_path).save("high-only", "code of high-only")
+    descriptor = _held_by_another(tmp_path)
+    loaded = []
+    reader = threading.Thread(target=lambda: loaded.append(_cache(tmp_path).load("high-only")))
+    reader.start()
+    reader.join(timeout=0.3)
+    assert reader.is_alive() and not loaded  # waiting: the index may be ahead of the code
+    os.close(descriptor)
+    reader.join(timeout=30)
+    assert loaded == ["code of high-only"]
+
+
+def test_a_lock_held_too_long_is_given_up(tmp_path, monkeypatch):
+    """A process stopped in the middle of a save must not stop every compile: after the
+    wait, a save is skipped (never made unlocked) and a load goes on as numba's."""
+    _cache(tmp_path).save("high-only", "code of high-only")
+    monkeypatch.setattr(numba_cache, "WAIT_SECONDS", 0.2)
+    descriptor = _held_by_another(tmp_path)
+    try:
+        loaded = []
+        asking = threading.Thread(target=lambda: (
+            _cache(tmp_path).save("hi/lo", "code of hi/lo"),
+            loaded.append(_cache(tmp_path).load("high-only"))))
+        asking.start()
+        asking.join(timeout=10)
+        assert not asking.is_alive(), "still waiting for the lock"
+        assert loaded == ["code of high-only"]
+    finally:
+        os.close(descriptor)
+    assert _cache(tmp_path).load("hi/lo") is None  # not saved
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kernel.1.nbc", "kernel.nbi"]
+
+
+def test_a_load_inside_a_save_goes_on_under_the_lock_held(tmp_path, monkeypatch):
+    """numba makes no such call today; were it to, a thread waiting for its own lock
+    would stall every compile for WAIT_SECONDS."""
+    monkeypatch.setattr(numba_cache, "WAIT_SECONDS", 20.0)
+    _cache(tmp_path).save("high-only", "code of high-only")
+    inside = []
+
+    class Nested(IndexDataCacheFile):
+        def _save_data(self, name, data):
+            inside.append(_cache(tmp_path).load("high-only"))
+            super()._save_data(name, data)
+
+    saving = threading.Thread(target=lambda: _cache(tmp_path, Nested).save("hi/lo", "code"))
+    saving.start()
+    saving.join(timeout=5)
+    assert not saving.is_alive() and inside == ["code of high-only"]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_child_forked_during_a_save_does_not_keep_the_lock(tmp_path):
+    in_save, finish = threading.Event(), threading.Event()
+
+    class Slow(IndexDataCacheFile):
+        def _save_data(self, name, data):
+            in_save.set()
+            finish.wait(30)
+            super()._save_data(name, data)
+
+    saver = threading.Thread(target=lambda: _cache(tmp_path, Slow).save("hi/lo", "code"))
+    saver.start()
+    assert in_save.wait(30)
+    ready, told = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child (its fork hooks run) lives on until the parent has looked
+        try:
+            os.write(told, b"x")
+            time.sleep(60)
+        finally:
+            os._exit(0)
+    try:
+        assert os.read(ready, 1) == b"x"
+        finish.set()
+        saver.join(timeout=30)
+        descriptor = os.open(tmp_path, os.O_RDONLY)
+        try:  # free as soon as the parent's save ended, the child still alive
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(descriptor)
+    finally:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+        os.close(ready)
+        os.close(told)
+
+
 def test_the_lock_is_taken_once_however_often_asked():
-    save = IndexDataCacheFile.save
+    save, load = IndexDataCacheFile.save, IndexDataCacheFile.load
     lock_cache_saves()
-    assert IndexDataCacheFile.save is save
+    assert (IndexDataCacheFile.save, IndexDataCacheFile.load) == (save, load)
+
+
+def _compiles_cached_kernels(text: str) -> bool:
+    """A module with a kernel numba caches: njit with the project's options (which hold
+    cache=True) in the same module."""
+    return "njit(" in text and ("**NUMBA_OPTIONS" in text or "**KERNEL_OPTIONS" in text)
+
+
+KERNEL_MODULES = sorted(
+    ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    for path in (ROOT / "studodds").rglob("*.py") if _compiles_cached_kernels(path.read_text()))
+
+
+def test_every_module_with_cached_kernels_locks_the_cache_as_it_loads():
+    """Each module whose kernels numba caches, imported first and alone in a fresh
+    process, has applied the lock (every such module imports the eval package)."""
+    assert {"studodds.engine.showdown", "studodds.engine.sim", "studodds.eval.batch"} <= set(
+        KERNEL_MODULES)
+    check = ("import importlib, sys; importlib.import_module(sys.argv[1]); "
+             "from numba.core.caching import IndexDataCacheFile as F; "
+             "sys.exit(0 if getattr(F.save, '_studodds_locked', False) "
+             "and getattr(F.load, '_studodds_locked', False) else 3)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    processes = {module: subprocess.Popen([sys.executable, "-c", check, module], env=env)
+                 for module in KERNEL_MODULES}
+    unlocked = [module for module, process in processes.items() if process.wait(120) != 0]
+    assert not unlocked

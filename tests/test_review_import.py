@@ -374,14 +374,19 @@ def test_a_new_file_locked_while_another_switches_its_journal_is_waited_for():
     assert connection.tries == 3
 
 
+@pytest.mark.parametrize("journal", ["delete", "wal"])
 def test_a_new_files_tables_made_by_another_import_between_two_reads_are_not_another_programs(
-        tmp_path):
+        tmp_path, journal):
     """Two imports into a new file at once: one read the schema version (0), the other
     made the tables and committed, and the first then read the tables and called the file
     another program's (a CI run failed so). Here the other import makes the tables just
-    before the second read; the first must still see one state, the file new or ours."""
+    before the second read; the first must still see one state, the file new or ours.
+    journal: the new file's journal mode when the other import makes its tables (WAL if
+    it had switched it first, as open_database does: its commit then lands during the
+    read; in the rollback journal it waits for the read to end)."""
     path = tmp_path / "new.sqlite"
     name = str(path)
+    sqlite3.connect(name).execute(f"PRAGMA journal_mode = {journal}").fetchall()
     made = []
 
     def make_the_tables():
@@ -401,6 +406,9 @@ def test_a_new_files_tables_made_by_another_import_between_two_reads_are_not_ano
                 # Time to commit, unless a read transaction holds the file.
                 self.other.join(timeout=1.0)
             return self.real.execute(sql)
+
+        def __getattr__(self, name):  # in_transaction and the rest: the connection's
+            return getattr(self.real, name)
 
         def close(self):
             self.real.close()

@@ -716,7 +716,8 @@ def test_serve_refuses_a_port_in_use():
         code, out, err = cli_run(["serve", "--no-browser", "--port", str(port)])
     assert code == 2 and out == ""
     assert err == (f"Error: cannot listen on 127.0.0.1 port {port}: it is in use (another "
-                   "server, or `studodds serve` already running): try another --port (0: any free one)\n")
+                   "server, or `studodds serve` already running): try another --port, or "
+                   "--port 0 for any free one\n")
 
 
 def test_serve_without_the_web_extra_says_how_to_get_it(monkeypatch):

@@ -31,24 +31,25 @@ def server_in_thread(**options):
     port). No limit on a question's time unless max_seconds is given. The socket is bound
     here, to a free port, and handed to uvicorn (as serve does): no other process can take
     the port between the choice and the bind."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(128)
-    port = listener.getsockname()[1]
-    app = create_app(host="127.0.0.1", port=port, **{"max_seconds": None, **options})
-    server = uvicorn.Server(uvicorn.Config(app, **server_settings()))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-            time.sleep(0.02)
-        yield app, port
-    finally:
-        server.should_exit = True
-        thread.join(20)
-        listener.close()
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(128)
+        port = listener.getsockname()[1]
+        app = create_app(host="127.0.0.1", port=port, **{"max_seconds": None, **options})
+        server = uvicorn.Server(uvicorn.Config(app, **server_settings()))
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]},
+                                  daemon=True)
+        thread.start()
+        try:
+            deadline = time.monotonic() + 20
+            while not server.started:
+                assert time.monotonic() < deadline and thread.is_alive(), \
+                    "the server did not start"
+                time.sleep(0.02)
+            yield app, port
+        finally:
+            server.should_exit = True
+            thread.join(20)
 
 
 def post(port, path, body: dict, timeout=60) -> tuple[int, str]:

@@ -29,7 +29,7 @@ WEB_EXTRA = 'the web page needs its extra: pip install "studodds[web]"'
               "you want at the table: the plain http it travels over can be read on the "
               "network.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
-              metavar="N", help="The port to listen on; 0: any free one (the address printed "
+              metavar="N", help="The port to listen on (0: any free port; the address printed "
               "says which).")
 @click.option("--max-seconds", type=click.FloatRange(min=1), default=MAX_SECONDS,
               show_default=True, metavar="S",
@@ -73,6 +73,7 @@ def serve_command(host, port, max_seconds, no_key, no_browser, no_warm, db):
     Examples:
       studodds serve
       studodds serve --port 9000 --no-browser
+      studodds serve --port 0 --no-browser
     """
     if not math.isfinite(max_seconds):  # FloatRange lets nan and inf through
         raise click.BadParameter(f"{max_seconds} is not a number of seconds: give one such as "
@@ -195,11 +196,12 @@ def _listen(host: str, port: int) -> socket.socket:
         listener.close()
         if exc.errno == errno.EADDRINUSE:
             why = ("it is in use (another server, or `studodds serve` already running): try "
-                   "another --port (0: any free one)")
+                   "another --port, or --port 0 for any free one")
         elif exc.errno == errno.EADDRNOTAVAIL:
             why = ("that is not an address of this computer: give one of its own (`ip addr`, "
                    "`ifconfig` or `ipconfig` lists them), or 127.0.0.1")
         else:
             why = exc.strerror or str(exc)
-        raise click.ClickException(f"cannot listen on {host} port {port}: {why}") from None
+        where = f"port {port}" if port else "any free port"
+        raise click.ClickException(f"cannot listen on {host} {where}: {why}") from None
     return listener

@@ -77,7 +77,7 @@ def _refuse_another_programs(connection: sqlite3.Connection, name: str) -> None:
     """A DatabaseError for an SQLite file of another program: schema version 0 (ours set
     theirs in the transaction that makes the tables) with tables in it. Checked before
     anything is written, the journal mode included: studodds never changes such a file.
-    The version and the tables are read in one read transaction: read one statement each,
+    The version and the tables are read in one read transaction: read in two statements,
     another studodds making the tables of a new file could commit between the two, and
     this one then saw version 0 with tables in it (CI saw one of two imports fail so)."""
     connection.execute("BEGIN")
@@ -87,7 +87,10 @@ def _refuse_another_programs(connection: sqlite3.Connection, name: str) -> None:
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
             "ORDER BY name LIMIT 4")]
     finally:
-        connection.execute("COMMIT")
+        # An I/O, disk-full or out-of-memory error ends the transaction itself: a COMMIT
+        # then would fail and hide that error behind "no transaction is active".
+        if connection.in_transaction:
+            connection.execute("COMMIT")
     if version == 0 and tables:
         shown = ", ".join(tables[:3]) + (", ..." if len(tables) > 3 else "")
         connection.close()
