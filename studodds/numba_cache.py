@@ -1,9 +1,9 @@
 """numba's on-disk cache written by one process at a time.
 
-numba (0.68) saves a compiled kernel so (numba.core.caching.IndexDataCacheFile.save): it
-reads the function's cache index, takes the first data-file number the index does not
-use, writes the index back, and then the machine code into that file. Nothing keeps
-another process out from the first step to the last. Two processes saving two variants of
+numba (0.68) saves a compiled kernel in four steps (numba.core.caching.
+IndexDataCacheFile.save): it reads the function's cache index, takes the first data-file
+number the index does not use, writes the index back, and then the machine code into that
+file. Nothing keeps another process out from the first step to the last. Two processes saving two variants of
 one function at once (two signatures, or two closures of one kernel factory, such as a
 Monte Carlo kernel for high-only and for hi/lo games) can then both take number 1: the
 index names one variant's file while the other variant's code is in it, and every later
@@ -20,13 +20,14 @@ side. A test audit showed the mix-up with numba's own code, two saves made to ov
 So each save holds an exclusive lock on its cache directory (flock on the directory
 itself: no file is added) from reading the index to writing the code, and each load a
 shared one: a save waits for the saves and loads under way, a load for the save under way.
-Saves take milliseconds. A lock not had within WAIT_SECONDS (a process stopped in the
+Saves take milliseconds. A lock still taken after WAIT_SECONDS (a process stopped in the
 middle of a save) is given up: the save is skipped (the kernel compiles again next time)
 and the load goes on as numba alone would. Where flock is missing (Windows) or refused (a
 network file system), numba saves and loads as it would without studodds.
 
-The lock is numba's, not only studodds': a notebook's own cached functions take it too,
-which only ever makes their saves wait for each other.
+The lock is numba's, not only studodds': a notebook's own cached functions take it too.
+Their saves and loads then wait for a save under way in the same folder (milliseconds, or
+WAIT_SECONDS behind a stopped process), and are never mixed up.
 """
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ _POLL_SECONDS = 0.005
 # closes its copies, else the lock would last until the child exits (flock belongs to the
 # open file, which a fork shares).
 _held: set[int] = set()
-# This thread's locks under way: a load or save inside another (numba makes none today)
-# goes on under the lock already held instead of waiting for itself.
+# This thread's lock under way, (path, exclusive, state): a load or save inside it (numba
+# makes none today) goes on under the lock already held instead of waiting for itself.
 _this_thread = threading.local()
 
 LOCKED, UNLOCKABLE, GIVEN_UP = "locked", "unlockable", "given up"
@@ -89,13 +90,20 @@ def _holding_the_lock(method: Callable[..., Any], *, exclusive: bool) -> Callabl
 
 @contextlib.contextmanager
 def _directory_locked(path: str | None, exclusive: bool) -> Iterator[str]:
-    """An flock on the directory ``path`` (exclusive or shared) while the block runs: says
+    """An flock on the directory ``path`` (exclusive or shared) while the block runs. Says
     LOCKED; UNLOCKABLE where the directory cannot be opened or the file system refuses
-    locks (the caller goes on unlocked, as numba alone does); GIVEN_UP after WAIT_SECONDS."""
+    locks (the caller goes on unlocked, as numba alone does); GIVEN_UP after WAIT_SECONDS.
+    Inside this thread's own lock on the same directory, as strong, it says the outer
+    lock's state (waiting for itself would stall); any other nested call gets no lock."""
     import fcntl
 
-    if getattr(_this_thread, "depth", 0):  # inside this thread's own lock
-        yield LOCKED
+    outer = getattr(_this_thread, "held", None)
+    if outer is not None:
+        outer_path, outer_exclusive, outer_state = outer
+        if outer_path == path and (outer_exclusive or not exclusive):
+            yield outer_state
+        else:  # a save is skipped rather than made unlocked; a load goes on as numba's
+            yield GIVEN_UP if exclusive else UNLOCKABLE
         return
     try:
         descriptor = os.open(path, os.O_RDONLY) if path else -1
@@ -104,18 +112,19 @@ def _directory_locked(path: str | None, exclusive: bool) -> Iterator[str]:
     if descriptor < 0:
         yield UNLOCKABLE
         return
+    # Known before the flock: a child forked while this waits closes its copy too.
+    _held.add(descriptor)
     try:
         state = _take(descriptor, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
-        if state == LOCKED:
-            _held.add(descriptor)
-        _this_thread.depth = 1
+        _this_thread.held = (path, exclusive, state)
         try:
             yield state
         finally:
-            _this_thread.depth = 0
+            _this_thread.held = None
     finally:
-        _held.discard(descriptor)
-        os.close(descriptor)  # closing releases the lock
+        if descriptor in _held:  # else a fork by this very thread closed it in the child
+            _held.discard(descriptor)
+            os.close(descriptor)  # closing releases the lock
 
 
 def _take(descriptor: int, mode: int) -> str:

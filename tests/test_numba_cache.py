@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -126,6 +127,20 @@ def test_a_load_inside_a_save_goes_on_under_the_lock_held(tmp_path, monkeypatch)
     assert not saving.is_alive() and inside == ["code of high-only"]
 
 
+def test_a_save_inside_a_load_is_skipped_not_made_unlocked(tmp_path):
+    """A load holds only a shared lock: a save inside it could not be kept from another
+    process's, so it is skipped (numba makes no such call today)."""
+    _cache(tmp_path).save("high-only", "code of high-only")
+
+    class Nested(IndexDataCacheFile):
+        def _load_data(self, name):
+            _cache(tmp_path).save("hi/lo", "code of hi/lo")
+            return super()._load_data(name)
+
+    assert _cache(tmp_path, Nested).load("high-only") == "code of high-only"
+    assert _cache(tmp_path).load("hi/lo") is None
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 def test_a_child_forked_during_a_save_does_not_keep_the_lock(tmp_path):
     in_save, finish = threading.Event(), threading.Event()
@@ -148,6 +163,7 @@ def test_a_child_forked_during_a_save_does_not_keep_the_lock(tmp_path):
         finally:
             os._exit(0)
     try:
+        assert select.select([ready], [], [], 30)[0], "the child never started"
         assert os.read(ready, 1) == b"x"
         finish.set()
         saver.join(timeout=30)
@@ -161,6 +177,75 @@ def test_a_child_forked_during_a_save_does_not_keep_the_lock(tmp_path):
         os.waitpid(child, 0)
         os.close(ready)
         os.close(told)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_child_forked_while_a_save_waits_for_the_lock_does_not_keep_it(tmp_path):
+    other = _held_by_another(tmp_path)
+    saver = threading.Thread(target=lambda: _cache(tmp_path).save("hi/lo", "code"))
+    saver.start()
+    time.sleep(0.2)  # the save waits, its descriptor open
+    ready, told = os.pipe()
+    child = os.fork()
+    if child == 0:
+        try:
+            os.close(other)
+            os.write(told, b"x")
+            time.sleep(60)
+        finally:
+            os._exit(0)
+    try:
+        assert select.select([ready], [], [], 30)[0], "the child never started"
+        os.close(other)
+        saver.join(timeout=30)
+        assert _cache(tmp_path).load("hi/lo") == "code"
+        descriptor = os.open(tmp_path, os.O_RDONLY)
+        try:  # free once the parent's save ended, the child still alive
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(descriptor)
+    finally:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+        os.close(ready)
+        os.close(told)
+
+
+def test_loads_share_the_lock(tmp_path, monkeypatch):
+    monkeypatch.setattr(numba_cache, "WAIT_SECONDS", 20.0)
+    _cache(tmp_path).save("high-only", "code of high-only")
+    descriptor = os.open(tmp_path, os.O_RDONLY)
+    fcntl.flock(descriptor, fcntl.LOCK_SH)  # another process loading
+    try:
+        start = time.monotonic()
+        assert _cache(tmp_path).load("high-only") == "code of high-only"
+        assert time.monotonic() - start < 5  # at once, not after WAIT_SECONDS
+    finally:
+        os.close(descriptor)
+
+
+def test_a_save_that_fails_releases_the_lock(tmp_path, monkeypatch):
+    class Full(IndexDataCacheFile):
+        def _save_data(self, name, data):
+            raise OSError(28, "No space left on device")
+
+    with pytest.raises(OSError, match="No space left"):
+        _cache(tmp_path, Full).save("hi/lo", "code")
+    assert numba_cache._held == set()
+    descriptor = os.open(tmp_path, os.O_RDONLY)
+    try:  # free at once
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    finally:
+        os.close(descriptor)
+    # This thread's next save is not taken for one inside the failed one: it waits for
+    # another process's lock like any save (and gives up, here after 0.3 s).
+    monkeypatch.setattr(numba_cache, "WAIT_SECONDS", 0.3)
+    other = _held_by_another(tmp_path)
+    try:
+        _cache(tmp_path).save("high-only", "code of high-only")
+    finally:
+        os.close(other)
+    assert _cache(tmp_path).load("high-only") is None
 
 
 def test_the_lock_is_taken_once_however_often_asked():
