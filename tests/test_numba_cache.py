@@ -6,6 +6,7 @@ during a save does not keep the lock; every module with cached kernels applies i
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import select
@@ -141,7 +142,43 @@ def test_a_save_inside_a_load_is_skipped_not_made_unlocked(tmp_path):
     assert _cache(tmp_path).load("hi/lo") is None
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+@contextlib.contextmanager
+def _a_child_alive(closing=()):
+    """A forked child, alive (doing nothing) until the block ends; it first closes the
+    descriptors ``closing`` (locks another process holds, not the child's to keep)."""
+    ready, told = os.pipe()
+    child = os.fork()
+    if child == 0:
+        try:
+            for descriptor in closing:
+                os.close(descriptor)
+            os.write(told, b"x")  # after the fork hooks ran
+            time.sleep(60)
+        finally:
+            os._exit(0)
+    try:
+        assert select.select([ready], [], [], 30)[0], "the child never started"
+        yield
+    finally:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+        os.close(ready)
+        os.close(told)
+
+
+def _assert_free(folder):
+    """Nobody holds the folder's lock: it is taken at once."""
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    finally:
+        os.close(descriptor)
+
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+
+
+@needs_fork
 def test_a_child_forked_during_a_save_does_not_keep_the_lock(tmp_path):
     in_save, finish = threading.Event(), threading.Event()
 
@@ -154,61 +191,23 @@ def test_a_child_forked_during_a_save_does_not_keep_the_lock(tmp_path):
     saver = threading.Thread(target=lambda: _cache(tmp_path, Slow).save("hi/lo", "code"))
     saver.start()
     assert in_save.wait(30)
-    ready, told = os.pipe()
-    child = os.fork()
-    if child == 0:  # the child (its fork hooks run) lives on until the parent has looked
-        try:
-            os.write(told, b"x")
-            time.sleep(60)
-        finally:
-            os._exit(0)
-    try:
-        assert select.select([ready], [], [], 30)[0], "the child never started"
-        assert os.read(ready, 1) == b"x"
+    with _a_child_alive():
         finish.set()
         saver.join(timeout=30)
-        descriptor = os.open(tmp_path, os.O_RDONLY)
-        try:  # free as soon as the parent's save ended, the child still alive
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        finally:
-            os.close(descriptor)
-    finally:
-        os.kill(child, signal.SIGKILL)
-        os.waitpid(child, 0)
-        os.close(ready)
-        os.close(told)
+        _assert_free(tmp_path)  # once the parent's save ended, the child still alive
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+@needs_fork
 def test_a_child_forked_while_a_save_waits_for_the_lock_does_not_keep_it(tmp_path):
     other = _held_by_another(tmp_path)
     saver = threading.Thread(target=lambda: _cache(tmp_path).save("hi/lo", "code"))
     saver.start()
     time.sleep(0.2)  # the save waits, its descriptor open
-    ready, told = os.pipe()
-    child = os.fork()
-    if child == 0:
-        try:
-            os.close(other)
-            os.write(told, b"x")
-            time.sleep(60)
-        finally:
-            os._exit(0)
-    try:
-        assert select.select([ready], [], [], 30)[0], "the child never started"
+    with _a_child_alive(closing=[other]):
         os.close(other)
         saver.join(timeout=30)
         assert _cache(tmp_path).load("hi/lo") == "code"
-        descriptor = os.open(tmp_path, os.O_RDONLY)
-        try:  # free once the parent's save ended, the child still alive
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        finally:
-            os.close(descriptor)
-    finally:
-        os.kill(child, signal.SIGKILL)
-        os.waitpid(child, 0)
-        os.close(ready)
-        os.close(told)
+        _assert_free(tmp_path)
 
 
 def test_loads_share_the_lock(tmp_path, monkeypatch):
@@ -232,11 +231,7 @@ def test_a_save_that_fails_releases_the_lock(tmp_path, monkeypatch):
     with pytest.raises(OSError, match="No space left"):
         _cache(tmp_path, Full).save("hi/lo", "code")
     assert numba_cache._held == set()
-    descriptor = os.open(tmp_path, os.O_RDONLY)
-    try:  # free at once
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    finally:
-        os.close(descriptor)
+    _assert_free(tmp_path)
     # This thread's next save is not taken for one inside the failed one: it waits for
     # another process's lock like any save (and gives up, here after 0.3 s).
     monkeypatch.setattr(numba_cache, "WAIT_SECONDS", 0.3)
