@@ -3,14 +3,14 @@
 numba (0.68) saves a compiled kernel in four steps (numba.core.caching.
 IndexDataCacheFile.save): it reads the function's cache index, takes the first data-file
 number the index does not use, writes the index back, and then the machine code into that
-file. Nothing keeps another process out from the first step to the last. Two processes saving two variants of
-one function at once (two signatures, or two closures of one kernel factory, such as a
-Monte Carlo kernel for high-only and for hi/lo games) can then both take number 1: the
-index names one variant's file while the other variant's code is in it, and every later
-process that asks for that variant runs the other's machine code. That is wrong odds, kept
-in the cache until numba or studodds changes. A load, too, can fall between a save's index
-and its code, and pair the new entry with an old file's code (after a kernel's source
-changed, the numbers start again at 1 over the old files).
+file. Nothing keeps another process out from the first step to the last. Two processes
+saving two variants of one function at once (two signatures, or two closures of one kernel
+factory, such as a Monte Carlo kernel for high-only and for hi/lo games) can then both take
+number 1: the index names one variant's file while the other variant's code is in it, and
+every later process that asks for that variant runs the other's machine code. That is
+wrong odds, kept in the cache until numba or studodds changes. A load, too, can fall
+between a save's index and its code, and pair the new entry with an old file's code (after
+a kernel's source changed, the numbers start again at 1 over the old files).
 
 studodds compiles in several processes at once: `serve` compiles in the background while a
 query runs in a terminal, two notebooks start together, the test workers compile side by
@@ -40,6 +40,11 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+try:
+    import fcntl
+except ImportError:  # Windows: no flock, numba's cache as it is
+    fcntl = None  # type: ignore[assignment]
+
 _MARK = "_studodds_locked"
 
 # A save takes milliseconds: a lock held this long is a process stopped in a save.
@@ -57,14 +62,14 @@ _this_thread = threading.local()
 LOCKED, UNLOCKABLE, GIVEN_UP = "locked", "unlockable", "given up"
 
 
-def lock_cache_saves() -> None:
+def lock_numba_cache() -> None:
     """Make numba's cache saves and loads take the directory's lock (once per process;
     asked again, nothing more happens)."""
+    if fcntl is None:
+        return
     try:
-        import fcntl  # noqa: F401  (POSIX only)
-
         from numba.core.caching import IndexDataCacheFile
-    except ImportError:  # Windows, or numba's internals moved: numba as it is
+    except ImportError:  # numba's internals moved: numba as it is
         return
     if getattr(IndexDataCacheFile.save, _MARK, False):
         return
@@ -95,8 +100,6 @@ def _directory_locked(path: str | None, exclusive: bool) -> Iterator[str]:
     locks (the caller goes on unlocked, as numba alone does); GIVEN_UP after WAIT_SECONDS.
     Inside this thread's own lock on the same directory, as strong, it says the outer
     lock's state (waiting for itself would stall); any other nested call gets no lock."""
-    import fcntl
-
     outer = getattr(_this_thread, "held", None)
     if outer is not None:
         outer_path, outer_exclusive, outer_state = outer
@@ -128,8 +131,6 @@ def _directory_locked(path: str | None, exclusive: bool) -> Iterator[str]:
 
 
 def _take(descriptor: int, mode: int) -> str:
-    import fcntl
-
     deadline = time.monotonic() + WAIT_SECONDS
     while True:
         try:

@@ -22,7 +22,7 @@ from numba.core.caching import IndexDataCacheFile
 
 import studodds.eval  # noqa: F401  (importing the evaluator locks the saves)
 from studodds import numba_cache
-from studodds.numba_cache import lock_cache_saves
+from studodds.numba_cache import lock_numba_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -245,7 +245,7 @@ def test_a_save_that_fails_releases_the_lock(tmp_path, monkeypatch):
 
 def test_the_lock_is_taken_once_however_often_asked():
     save, load = IndexDataCacheFile.save, IndexDataCacheFile.load
-    lock_cache_saves()
+    lock_numba_cache()
     assert (IndexDataCacheFile.save, IndexDataCacheFile.load) == (save, load)
 
 
