@@ -1,4 +1,8 @@
-"""numba's on-disk cache written by one process at a time.
+"""numba's on-disk cache: written by one process at a time, and read without numba's
+whole start-up.
+
+The lock
+--------
 
 numba (0.68) saves a compiled kernel in four steps (numba.core.caching.
 IndexDataCacheFile.save): it reads the function's cache index, takes the first data-file
@@ -28,6 +32,19 @@ network file system), numba saves and loads as it would without studodds.
 The lock is numba's, not only studodds': a notebook's own cached functions take it too.
 Their saves and loads then wait for a save under way in the same folder (milliseconds, or
 WAIT_SECONDS behind a stopped process), and are never mixed up.
+
+Loads without the refresh
+-------------------------
+Before each load numba refreshes its CPU target (numba.core.caching.Cache.load_overload):
+on the first, it imports and registers every implementation it could compile with (some
+seventy modules: linear algebra, typed dicts, unicode, datetimes, ...) and builds its
+typing tables. A kernel read from the cache needs none of that: its machine code is linked
+against numba's C helpers and its runtime (rtsys.initialize, kept), and the registries are
+only read when something compiles, which refreshes them itself
+(numba.core.compiler.CompilerBase). On the warm query the refresh was a sixth of the
+whole process (docs/speed.md, "The warm query"). So a load on the CPU target initializes
+the runtime and reads the cache; if that fails in any way, numba's own load runs, refresh
+and all.
 """
 
 from __future__ import annotations
@@ -79,6 +96,33 @@ def lock_numba_cache() -> None:
         IndexDataCacheFile.load, exclusive=False)
     if hasattr(os, "register_at_fork"):
         os.register_at_fork(after_in_child=_forget_held_locks)
+
+
+def load_without_refresh() -> None:
+    """Make numba's loads from its cache on the CPU target skip the target's refresh (the
+    module docstring); numba's own load where that fails. Once per process."""
+    try:
+        from numba.core.caching import Cache
+        from numba.core.cpu import CPUContext
+        from numba.core.runtime import rtsys
+    except ImportError:  # numba's internals moved: numba as it is
+        return
+    if getattr(Cache.load_overload, _MARK, False):
+        return
+    numbas_load = Cache.load_overload
+
+    @functools.wraps(numbas_load)
+    def load_overload(self, sig, target_context):
+        if not isinstance(target_context, CPUContext):
+            return numbas_load(self, sig, target_context)
+        try:
+            rtsys.initialize(target_context)
+            return self._load_overload(sig, target_context)
+        except Exception:  # noqa: BLE001  (whatever the refresh sets up: numba's way)
+            return numbas_load(self, sig, target_context)
+
+    setattr(load_overload, _MARK, True)
+    Cache.load_overload = load_overload  # type: ignore[method-assign]
 
 
 def _holding_the_lock(method: Callable[..., Any], *, exclusive: bool) -> Callable[..., Any]:

@@ -274,3 +274,59 @@ def test_every_module_with_cached_kernels_locks_the_cache_as_it_loads():
                  for module in KERNEL_MODULES}
     unlocked = [module for module, process in processes.items() if process.wait(120) != 0]
     assert not unlocked
+
+
+# A function numba caches, in a module of its own (numba caches by source file).
+CACHED_FUNCTION = """
+import numba, numpy as np
+@numba.njit(cache=True)
+def total(n):
+    return np.arange(n).sum()  # allocates: needs numba's runtime, set up by the load
+"""
+# Asks total(10) in a fresh process: prints the answer, the compiles and the top-level
+# refreshes of numba's target. With "fail-once", the first quick load raises.
+ASK_CACHED = """
+import sys
+from numba.core import caching, event
+from numba.core.base import BaseContext
+import studodds.eval  # noqa: F401  (applies load_without_refresh)
+counts = {"compiled": 0, "refreshes": 0, "depth": 0}
+class Compiles(event.Listener):
+    def on_start(self, e): counts["compiled"] += 1
+    def on_end(self, e): pass
+event.register("numba:compile", Compiles())
+numbas_refresh = BaseContext.refresh
+def refresh(self):
+    counts["refreshes"] += not counts["depth"]
+    counts["depth"] += 1
+    try:
+        return numbas_refresh(self)
+    finally:
+        counts["depth"] -= 1
+BaseContext.refresh = refresh
+if "fail-once" in sys.argv:
+    numbas_inner = caching.Cache._load_overload
+    def fail_once(self, *args):
+        caching.Cache._load_overload = numbas_inner
+        raise RuntimeError("a quick load that fails")
+    caching.Cache._load_overload = fail_once
+import cached_function
+print(cached_function.total(10), counts["compiled"], counts["refreshes"])
+"""
+
+
+def test_a_load_skips_numbas_refresh_and_falls_back_to_it(tmp_path):
+    """A function read from the cache is loaded without numba's refresh of its target;
+    a load that fails that way is made numba's way (refresh and all), not given up."""
+    (tmp_path / "cached_function.py").write_text(CACHED_FUNCTION)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+
+    def ask(*args: str) -> list[int]:
+        done = subprocess.run([sys.executable, "-c", ASK_CACHED, *args], env=env,
+                              capture_output=True, text=True, timeout=120, check=True)
+        return [int(word) for word in done.stdout.split()]
+
+    assert ask()[0] == 45  # compiled and saved (compiling refreshes)
+    assert ask() == [45, 0, 0]  # loaded, no refresh
+    assert ask("fail-once") == [45, 0, 1]  # loaded numba's way after the failure

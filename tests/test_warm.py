@@ -4,6 +4,7 @@ a numba cache of their own, so the test sees what warm itself compiled."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -26,8 +27,15 @@ def test_after_warm_no_question_compiles(tmp_path):
     steps = warm.stderr.splitlines()
     assert steps[0].startswith("warm 1/") and steps[-1].split(":")[0].endswith(
         f"{len(steps)}/{len(steps)}"), steps
-    asked = _run([str(QUESTIONS)], tmp_path)
-    assert asked.stdout.strip() == "0", "kernels compiled after warm: " + asked.stdout
+    asked = json.loads(_run([str(QUESTIONS)], tmp_path).stdout)
+    assert asked["compiled"] == 0, f"kernels compiled after warm: {asked}"
+    # Read without numba's refresh of its target (studodds/numba_cache.py), and the same
+    # answers as after that refresh, which numba's own loads make.
+    assert asked["refreshes"] == 0, asked
+    refreshed = json.loads(_run([str(QUESTIONS), "--refresh-first"], tmp_path).stdout)
+    assert refreshed["refreshes"] == 0 and refreshed["compiled"] == 0, refreshed
+    assert asked["answers"] == refreshed["answers"] > 60
+    assert asked["digest"] == refreshed["digest"]
 
 
 def _stderr_at_a_terminal(args: list[str], cache: Path) -> str:

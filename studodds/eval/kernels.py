@@ -29,7 +29,7 @@ from numba.core import types
 from numba.extending import intrinsic
 
 from ..config import NUMBA_OPTIONS
-from ..numba_cache import lock_numba_cache
+from ..numba_cache import load_without_refresh, lock_numba_cache
 from .tables import (
     FLUSH_BITS,
     HI_FIELD,
@@ -44,8 +44,10 @@ from .tables import (
 from .values import EIGHT_OR_BETTER_MIN, NO_LOW
 
 # Every module with a kernel imports this one (through the eval package), so numba's
-# cache saves and loads take their lock before any kernel compiles (numba_cache.py says why).
+# cache saves and loads take their lock before any kernel compiles, and loads skip numba's
+# refresh of its target (numba_cache.py says why).
 lock_numba_cache()
+load_without_refresh()
 
 KIND_HIGH, KIND_LOW_A5, KIND_LOW_8, KIND_LOW_A6, KIND_LOW_27 = 0, 1, 2, 3, 4
 KIND_CODES = {
