@@ -42,9 +42,9 @@ typing tables. A kernel read from the cache needs none of that: its machine code
 against numba's C helpers and its runtime (rtsys.initialize, kept), and the registries are
 only read when something compiles, which refreshes them itself
 (numba.core.compiler.CompilerBase). On the warm query the refresh was a sixth of the
-whole process (docs/speed.md, "The warm query"). So a load on the CPU target initializes
-the runtime and reads the cache; if that fails in any way, numba's own load runs, refresh
-and all.
+whole process (docs/speed.md, "The warm query"). So a load of a studodds kernel on the CPU
+target initializes the runtime and reads the cache; if that fails in any way, numba's own
+load runs, refresh and all. Other functions load numba's way (QUICK_LOADS says why).
 """
 
 from __future__ import annotations
@@ -98,9 +98,15 @@ def lock_numba_cache() -> None:
         os.register_at_fork(after_in_child=_forget_held_locks)
 
 
+# The functions loaded without the refresh: studodds's kernels, by their module. Others
+# (a notebook's) load numba's way: a cached @vectorize builds its ufunc after the load,
+# from the registries the refresh fills, and an extension's types come from the refresh.
+QUICK_LOADS: tuple[str, ...] = ("studodds.",)
+
+
 def load_without_refresh() -> None:
-    """Make numba's loads from its cache on the CPU target skip the target's refresh (the
-    module docstring); numba's own load where that fails. Once per process."""
+    """Make numba's loads of studodds's kernels from its cache skip the CPU target's
+    refresh (the module docstring); numba's own load where that fails. Once per process."""
     try:
         from numba.core.caching import Cache
         from numba.core.cpu import CPUContext
@@ -113,7 +119,8 @@ def load_without_refresh() -> None:
 
     @functools.wraps(numbas_load)
     def load_overload(self, sig, target_context):
-        if not isinstance(target_context, CPUContext):
+        module = getattr(getattr(self, "_py_func", None), "__module__", None) or ""
+        if type(target_context) is not CPUContext or not module.startswith(QUICK_LOADS):
             return numbas_load(self, sig, target_context)
         try:
             rtsys.initialize(target_context)

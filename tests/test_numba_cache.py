@@ -276,20 +276,29 @@ def test_every_module_with_cached_kernels_locks_the_cache_as_it_loads():
     assert not unlocked
 
 
-# A function numba caches, in a module of its own (numba caches by source file).
-CACHED_FUNCTION = """
+# Functions numba caches, each in a module of its own (numba caches by source file): one
+# taken for a studodds kernel (the test adds its module to QUICK_LOADS), one a user's.
+OURS = """
 import numba, numpy as np
 @numba.njit(cache=True)
 def total(n):
     return np.arange(n).sum()  # allocates: needs numba's runtime, set up by the load
 """
-# Asks total(10) in a fresh process: prints the answer, the compiles and the top-level
-# refreshes of numba's target. With "fail-once", the first quick load raises.
+USERS = """
+import numba
+@numba.vectorize(["float64(float64)"], cache=True)
+def triple(x):  # a ufunc built after the load, from what numba's refresh sets up
+    return 3 * x
+"""
+# In a fresh process: total(10), the compiles and numba's top-level refreshes so far, then
+# the user's triple. "ours" makes total's module a studodds one; "fail-once" makes the
+# first quick load raise.
 ASK_CACHED = """
 import sys
 from numba.core import caching, event
 from numba.core.base import BaseContext
 import studodds.eval  # noqa: F401  (applies load_without_refresh)
+from studodds import numba_cache
 counts = {"compiled": 0, "refreshes": 0, "depth": 0}
 class Compiles(event.Listener):
     def on_start(self, e): counts["compiled"] += 1
@@ -304,29 +313,39 @@ def refresh(self):
     finally:
         counts["depth"] -= 1
 BaseContext.refresh = refresh
+if "ours" in sys.argv:
+    numba_cache.QUICK_LOADS += ("ours_module",)
 if "fail-once" in sys.argv:
     numbas_inner = caching.Cache._load_overload
     def fail_once(self, *args):
         caching.Cache._load_overload = numbas_inner
         raise RuntimeError("a quick load that fails")
     caching.Cache._load_overload = fail_once
-import cached_function
-print(cached_function.total(10), counts["compiled"], counts["refreshes"])
+import ours_module
+print(ours_module.total(10), counts["compiled"], counts["refreshes"])
+import users_module
+print(users_module.triple([1.0, 2.0]).tolist())
 """
 
 
-def test_a_load_skips_numbas_refresh_and_falls_back_to_it(tmp_path):
-    """A function read from the cache is loaded without numba's refresh of its target;
-    a load that fails that way is made numba's way (refresh and all), not given up."""
-    (tmp_path / "cached_function.py").write_text(CACHED_FUNCTION)
+def test_our_loads_skip_numbas_refresh_and_fall_back_to_it(tmp_path):
+    """A studodds kernel read from the cache is loaded without numba's refresh of its
+    target, and a load that fails that way is made numba's way (refresh and all), not
+    given up; a user's cached function loads numba's way, a @vectorize too (it fails
+    to build without the refresh), after one of ours in the same process."""
+    (tmp_path / "ours_module.py").write_text(OURS)
+    (tmp_path / "users_module.py").write_text(USERS)
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
            "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
 
-    def ask(*args: str) -> list[int]:
+    def ask(*args: str) -> tuple[list[int], str]:
         done = subprocess.run([sys.executable, "-c", ASK_CACHED, *args], env=env,
                               capture_output=True, text=True, timeout=120, check=True)
-        return [int(word) for word in done.stdout.split()]
+        ours, users = done.stdout.splitlines()
+        return [int(word) for word in ours.split()], users
 
-    assert ask()[0] == 45  # compiled and saved (compiling refreshes)
-    assert ask() == [45, 0, 0]  # loaded, no refresh
-    assert ask("fail-once") == [45, 0, 1]  # loaded numba's way after the failure
+    assert ask("ours")[1] == "[3.0, 6.0]"  # both compiled and saved
+    ours, users = ask("ours")
+    assert ours == [45, 0, 0] and users == "[3.0, 6.0]"  # ours loaded with no refresh
+    assert ask("ours", "fail-once")[0] == [45, 0, 1]  # loaded numba's way after a failure
+    assert ask()[0] == [45, 0, 1]  # a user's function: numba's way
