@@ -824,7 +824,7 @@ def test_the_page_says_it_is_getting_ready_then_answers(page, tmp_path):
         address = proc.stdout.readline().strip()
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", address), address
         page.get(address)
-        wait(page, lambda d: "Getting ready (once after install, about 20 s): compiling the "
+        wait(page, lambda d: "Getting ready (once after install, under a minute): compiling the "
              "odds engine, step" in css(d, "#results").text, timeout=30,
              what="the getting-ready line")
         wait(page, lambda d: settled(d, "trials") or settled(d, "exact"),

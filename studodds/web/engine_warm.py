@@ -3,7 +3,7 @@ its progress for the page (GET /api/ready), and questions held until it is done.
 
 The engine is numba-compiled; the first question of each kind compiles what it needs (the
 first time after install, seconds to half a minute each), then numba keeps the machine
-code. `studodds warm` compiles all of it at once (about 20 s on 2 cores; a second once
+code. `studodds warm` compiles all of it at once (20-50 s on 2 cores; a second once
 done). Another process, not a thread: compiling holds the interpreter's lock for seconds
 at a time, which would stall the page. The server holds each question until the warm is
 done, so that no question compiles in the server while the warm compiles the same code,
@@ -59,7 +59,7 @@ class EngineWarm:
             self._give_up(exc.strerror or str(exc))
             return
         self.say("getting the odds engine ready in the background (compiled once after "
-                 "install, about 20 s on 2 cores; a moment after that)")
+                 "install, under a minute on 2 cores; a moment after that)")
         threading.Thread(target=self._follow, name="studodds-warm", daemon=True).start()
 
     def _follow(self) -> None:

@@ -39,7 +39,7 @@ async function waitForEngine(signal) {
       return;
     }
     const step = status.of ? `, step ${status.step} of ${status.of}: ${status.doing}` : "";
-    markStale(`Getting ready (once after install, about 20 s): compiling the odds engine${step}\u2026`);
+    markStale(`Getting ready (once after install, under a minute): compiling the odds engine${step}\u2026`);
     await new Promise((resolve) => { setTimeout(resolve, 500); });
   }
 }
