@@ -122,7 +122,9 @@ def serving(*options: str):
 
 @pytest.fixture(scope="module")
 def server():
-    with serving() as address:
+    # A long question's limit well above the long run the progress test cancels (625
+    # million deals: estimated at up to 62 s on a slow machine, over the default 60 s).
+    with serving("--max-seconds", "600") as address:
         yield address
 
 
