@@ -29,14 +29,16 @@ class NumbaOptions(TypedDict, total=False):
 NUMBA_OPTIONS: NumbaOptions = {"cache": True, "nogil": True, "error_model": "numpy"}
 
 
-def announce_compile(kernel, what: str, seconds: int) -> None:
+def announce_compile(kernel, what: str, seconds: tuple[int, int]) -> None:
     """Say on stderr, once, that a kernel is about to be compiled, not found in the cache.
 
     The first question of each kind after install compiles what it needs (seconds, once;
     numba then caches the machine code). A user at a terminal should not wait in silence,
     nor wonder whether every question will be this slow; piped or captured output (tests,
-    scripts) gets no notice, like the progress bar. seconds: the compile's usual time on
-    the project's 2-core machine (studodds warm's steps, from an empty cache).
+    scripts) gets no notice, like the progress bar. seconds: the compile's usual time,
+    (quickest, slowest), on the project's 2-core machines (studodds warm's steps and a
+    first query, from an empty cache: the AMD one, then the Intel one, about three times
+    slower to compile).
     """
     import os
     import sys
@@ -49,8 +51,8 @@ def announce_compile(kernel, what: str, seconds: int) -> None:
         return
     if not cached:
         print(f"studodds: first question of its kind since install: compiling the odds "
-              f"engine for {what}, about {seconds} s, this once (`studodds warm` compiles "
-              "everything in one go)",
+              f"engine for {what}, about {seconds[0]}-{seconds[1]} s, this once (`studodds warm` "
+              "compiles everything in one go)",
               file=sys.stderr, flush=True)
 
 
