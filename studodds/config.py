@@ -37,8 +37,8 @@ def announce_compile(kernel, what: str, seconds: tuple[int, int]) -> None:
     nor wonder whether every question will be this slow; piped or captured output (tests,
     scripts) gets no notice, like the progress bar. seconds: the compile's usual time,
     (quickest, slowest), on the project's 2-core machines (studodds warm's steps and a
-    first query, from an empty cache: the AMD one, then the Intel one, about three times
-    slower to compile).
+    first query, from an empty cache: the AMD one, then the Intel one, which takes two to
+    three times as long to compile).
     """
     import os
     import sys

@@ -16,7 +16,7 @@ def warm_command():
     studodds compiles its engine the first time each kind of question is asked (a few
     seconds to half a minute each) and keeps the compiled code, compiling again only when
     numba or studodds changes. This compiles all of it at once, with progress on stderr:
-    under a minute the first time on a 2-core machine, a second once done.
+    under a minute the first time on a 2-core machine, about a second once done.
 
     Example:
       studodds warm

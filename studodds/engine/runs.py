@@ -113,7 +113,7 @@ def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | 
     decl = declare.new_tallies(1)[0]
     no_low = 0
     if inputs.kind_b >= 0:
-        announce_compile(headsup_kernels.count_streamed, "exact heads-up odds", (2, 4))
+        announce_compile(headsup_kernels.count_streamed, "exact heads-up odds", (2, 6))
         outcomes = headsup_split.split_outcomes(
             inputs.kind_a, inputs.kind_b, inputs.low_qualifies, scenario.pool, hero_known,
             villain_known, k, m, progress,
@@ -132,7 +132,7 @@ def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | 
         tallies[:, SHARE_SQ] = 0
         decl[:, 1] = 0
     else:
-        announce_compile(headsup_kernels.count_streamed, "exact heads-up odds", (2, 4))
+        announce_compile(headsup_kernels.count_streamed, "exact heads-up odds", (2, 6))
         deals, wins, ties = headsup.heads_up_counts(
             inputs.kind_a, scenario.pool, hero_known, villain_known, k, m, progress,
         )
@@ -193,7 +193,7 @@ def run_exact(inputs: EngineInputs, joint, n_deals: int, with_distribution: bool
     ranges), every set of the remaining unseen cards and every way to hand them out."""
     declare = declare or Declare(len(inputs.base_key), None, None)
     kernel = exact_engine.exact_kernel(inputs.kind_b >= 0, declare.mode)
-    announce_compile(kernel, "exact odds (every deal counted)", (2, 4))
+    announce_compile(kernel, "exact odds (every deal counted)", (2, 6))
     patterns = exact_engine.assignments(list(inputs.to_deal), inputs.community)
     if joint is None:
         joint = np.zeros((1, 0), dtype=np.int64)
