@@ -42,7 +42,7 @@ typing tables. A kernel read from the cache needs none of that: its machine code
 against numba's C helpers and its runtime (rtsys.initialize, kept), and the registries are
 only read when something compiles, which refreshes them itself
 (numba.core.compiler.CompilerBase). On the warm query the refresh was a sixth of the
-whole process (docs/speed.md, "The warm query"). So a load of a studodds kernel on the CPU
+whole process (docs/speed.md, "The warm query, and the Intel machine"). So a load of a studodds kernel on the CPU
 target initializes the runtime and reads the cache; if that fails in any way, numba's own
 load runs, refresh and all. Other functions load numba's way (QUICK_LOADS says why).
 """

@@ -112,8 +112,8 @@ def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | 
     tallies = np.zeros((2, N_TALLIES), dtype=np.int64)
     decl = declare.new_tallies(1)[0]
     no_low = 0
+    announce_compile(headsup_kernels.count_streamed, "exact heads-up odds", (2, 6))
     if inputs.kind_b >= 0:
-        announce_compile(headsup_kernels.count_streamed, "exact heads-up odds", (2, 6))
         outcomes = headsup_split.split_outcomes(
             inputs.kind_a, inputs.kind_b, inputs.low_qualifies, scenario.pool, hero_known,
             villain_known, k, m, progress,
@@ -132,7 +132,6 @@ def count_heads_up(inputs: EngineInputs, scenario: Scenario, declare: Declare | 
         tallies[:, SHARE_SQ] = 0
         decl[:, 1] = 0
     else:
-        announce_compile(headsup_kernels.count_streamed, "exact heads-up odds", (2, 6))
         deals, wins, ties = headsup.heads_up_counts(
             inputs.kind_a, scenario.pool, hero_known, villain_known, k, m, progress,
         )
