@@ -120,6 +120,7 @@ def test_on_estimate_must_be_callable():
         equity("stud7", ["(As Ks) Ah", "(x x) Qd"], on_estimate=5)
 
 
+@pytest.mark.long_run_notice
 def test_a_long_run_is_announced_on_stderr_in_a_players_words():
     notice = render.long_run_notice(RunEstimate(37.6, "counting", 1.37355e12))
     assert notice == ("studodds: this will take about 38 s: 1.37 trillion deals, all exact. "
@@ -148,6 +149,7 @@ def test_the_cli_tells_a_long_run_before_the_result_on_stderr_only(monkeypatch, 
     assert result.output.index("this will take") < result.output.index("player")
 
 
+@pytest.mark.long_run_notice
 def test_a_quick_run_says_nothing_on_stderr():
     result = CliRunner().invoke(cli, ["equity", "--exact", "(As Ks) Ah Kh Qh Jh",
                                        "(Qs Qd) Qc 2d 3d 4d"])
