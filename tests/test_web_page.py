@@ -14,6 +14,7 @@ import http.server
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -57,17 +58,30 @@ if not _WHY:
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
-# Each running server's output by its address, for a test that times out to show.
-SERVER_LOGS: dict[str, typing.IO[bytes]] = {}
+# Each running server's process and output by its address, for a test that times out to
+# show.
+SERVER_LOGS: dict[str, tuple[subprocess.Popen, typing.IO[bytes]]] = {}
+
+# The server runs with faulthandler listening on SIGUSR1: a test that times out asks it
+# for every thread's stack, so a hang says where it hangs.
+SERVE_WITH_STACKS = ("import faulthandler, signal, sys; "
+                     "faulthandler.register(signal.SIGUSR1, all_threads=True); "
+                     "from studodds.cli import main; sys.argv[0] = 'studodds'; sys.exit(main())")
 
 
 def server_log_tail(url: str, lines: int = 20) -> str:
-    """The last lines the server of this page's address has written, or ""."""
-    for address, log in SERVER_LOGS.items():
-        if url.startswith(address):  # pread: the server shares the file's offset
-            size = os.fstat(log.fileno()).st_size
+    """The last lines the server of this page's address has written, then the stack of
+    each of its threads; "" for no server of ours."""
+    for address, (proc, log) in SERVER_LOGS.items():
+        if url.startswith(address):
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGUSR1)
+                time.sleep(1)  # faulthandler writes at once; a second is plenty
+            size = os.fstat(log.fileno()).st_size  # pread: the server shares the offset
             said = os.pread(log.fileno(), size, 0).decode(errors="replace").splitlines()
-            return "\n".join(said[-lines:])
+            stacks = next((i for i, line in enumerate(said) if line.startswith("Thread 0x")),
+                          len(said))
+            return "\n".join(said[max(0, stacks - lines):])
     return ""
 
 
@@ -84,8 +98,8 @@ def serving(*options: str):
     # Port 0: serve binds a free port itself and prints its address (a port picked here
     # could be taken by another process before the server bound it).
     proc = subprocess.Popen(
-        [sys.executable, "-m", "studodds", "serve", "--no-browser", "--no-warm", "--port",
-         "0", *options],
+        [sys.executable, "-c", SERVE_WITH_STACKS, "serve", "--no-browser", "--no-warm",
+         "--port", "0", *options],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     address = None
@@ -97,7 +111,7 @@ def serving(*options: str):
                 printed = re.search(r"^(http://127\.0\.0\.1:\d+)/$", said, re.MULTILINE)
                 if printed:
                     address = printed[1]
-                    SERVER_LOGS[address] = log
+                    SERVER_LOGS[address] = (proc, log)
             if address is not None:
                 try:
                     urllib.request.urlopen(address + "/api/games", timeout=2).read()
@@ -211,10 +225,16 @@ def wait(d, condition, timeout=WAIT, what="the page"):
     try:
         return WebDriverWait(d, timeout).until(lambda drv: condition(drv))
     except TimeoutException:
-        error = d.find_element(By.ID, "error").text
-        said = server_log_tail(d.current_url)  # what the server was doing (a rare hang)
-        raise AssertionError(f"timed out waiting for {what}; error line: {error!r}; the "
-                             f"server's last lines:\n{said}") from None
+        # Every error line the page shows (the table's, the Review tab's, ...), what its
+        # console said, and what the server was doing: a rare hang must say where it was.
+        errors = d.execute_script("""
+          return [...document.querySelectorAll(".error")].filter((el) => !el.hidden)
+            .map((el) => `${el.id}: ${el.textContent}`);""")
+        console = [e["message"] for e in d.get_log("browser")]
+        said = server_log_tail(d.current_url)
+        raise AssertionError(f"timed out waiting for {what}; error lines: {errors!r}; the "
+                             f"console: {console!r}; the server's last lines and its "
+                             f"threads:\n{said}") from None
 
 
 def css(d, selector):
