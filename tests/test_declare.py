@@ -177,8 +177,11 @@ def test_three_way_declarations_equal_the_twin():
 
 def test_declare_table_rows_equal_one_equity_per_row():
     hands = ["(As) 2d 3c 7h", "(Kd) Kh 9c 4s", "(5c) 6c 8c Tc"]
-    dead = "Qs Qh Jd Jc Td 9s 9h 8s 8h 7s 7d 6h"
+    # 20 unknown cards: the brute-force twin deals 6,840 ways for each of the 27 rows and
+    # declarations (28 unknown took 19,656 ways each, a third of a minute more).
+    dead = "Qs Qh Jd Jc Td 9s 9h 8s 8h 7s 7d 6h Ks Kc 5s 5d 4c 4d 3s 3d"
     table = declare_table("stud5hl", hands, dead, player=2, exact=True)
+    assert table.samples == 20 * 19 * 18
     assert table.method == "exact" and len(table.rows) == 9
     for row in table.rows:
         for mine in DECLARATIONS:
@@ -221,9 +224,13 @@ def test_a_tie_for_best_goes_to_the_first_of_high_low_both():
 def test_monte_carlo_declarations_within_four_standard_errors():
     hands = ["(As) 2d 3c", "(Kd) Kh 9c", "(5c) 6c 8d"]
     declare = ["both", "high", "low"]
-    exact = equity("stud5hl", hands, declare=declare, exact=True)
+    # 16 dead cards: 26.6 million deals to count, where the whole deck took 549 million
+    # (half a minute of the suite on a slow machine).
+    dead = "Qs Qh Jc Td 9s 9h 8s 8h 7s 7d 6h 6s 5d 4d 4h 3d"
+    exact = equity("stud5hl", hands, dead, declare=declare, exact=True)
+    assert exact.samples == 26_640_900
     n = 200_000
-    mc = equity("stud5hl", hands, declare=declare, trials=n, seed=5)
+    mc = equity("stud5hl", hands, dead, declare=declare, trials=n, seed=5)
     for got, want in zip(mc.players, exact.players, strict=True):
         se = max(got.equity_se, sqrt(want.equity * (1 - want.equity) / n))
         assert abs(got.equity - want.equity) <= 4 * se + 1e-12
