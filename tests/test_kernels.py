@@ -35,13 +35,10 @@ from studodds.eval.kernels import (
 from studodds.eval.values import KINDS
 
 
-@pytest.fixture(scope="module")
-def built():
-    """The tables built from first principles (about 2 s), once for this module."""
-    return T.build_tables()
-
-
-def test_shipped_tables_equal_a_fresh_build(built):
+def test_shipped_tables_equal_a_fresh_build():
+    # The one build of the suite (15 s on a slow machine): the tests after it read the
+    # shipped tables, which this one holds equal to the build.
+    built = T.build_tables()
     # Read the file itself: load_tables would quietly build the tables if one were missing.
     with np.load(T._SHIPPED) as shipped:
         assert sorted(shipped.files) == sorted(T.Tables._fields)
@@ -52,8 +49,8 @@ def test_shipped_tables_equal_a_fresh_build(built):
         assert np.array_equal(getattr(TABLES, name), getattr(built, name)), name
 
 
-def test_multiset_index_is_dense_and_collision_free(built):
-    tables = built
+def test_multiset_index_is_dense_and_collision_free():
+    tables = TABLES
     used = tables.lo_pos[tables.lo_pos != 0xFFFF]
     assert sorted(used) == list(range(len(used)))  # LO_POS numbers its multisets 0..n-1
     # Every multiset of at most 7 cards lands on its own slot of the value tables: the
@@ -63,8 +60,8 @@ def test_multiset_index_is_dense_and_collision_free(built):
     assert (tables.high > 0).sum() == 6_175 + 18_395 + 49_205  # 5-, 6- and 7-card multisets
 
 
-def test_key_fields_do_not_overflow_with_seven_cards(built):
-    key = T.KEY_BIAS + sum(int(k) for k in built.card_key[-7:])  # As Ah Ad Ac Ks..
+def test_key_fields_do_not_overflow_with_seven_cards():
+    key = T.KEY_BIAS + sum(int(k) for k in TABLES.card_key[-7:])  # As Ah Ad Ac Ks..
     assert key < 1 << 63
     worst_suit = T.KEY_BIAS + 7 * (1 << 12)  # seven spades: counter 3 + 7 = 10 < 16
     assert (worst_suit >> 12) & 0xF == 10
@@ -81,18 +78,18 @@ def _multiset_counts(tables) -> np.ndarray:
     return counts, index
 
 
-def test_the_batch_key_gives_every_multiset_a_slot_of_its_own(built):
-    counts, index = _multiset_counts(built)
+def test_the_batch_key_gives_every_multiset_a_slot_of_its_own():
+    counts, index = _multiset_counts(TABLES)
     sums = counts @ np.array(T.HASH_RANK, dtype=np.int64)
-    slots = sums + built.hash_offsets[sums >> T.HASH_ROW_SHIFT]
+    slots = sums + TABLES.hash_offsets[sums >> T.HASH_ROW_SHIFT]
     assert len(np.unique(sums)) == len(sums) == 76_155  # the multipliers tell them apart
     assert len(np.unique(slots)) == len(slots)  # and the offsets keep them apart
-    assert np.array_equal(built.hash_multiset[slots], index)  # the slot knows its multiset
+    assert np.array_equal(TABLES.hash_multiset[slots], index)  # the slot knows its multiset
     # hash_slot's arithmetic (py_func: the int64 sum cut to uint32, as numba compiles
     # it), whose wrap-around lands on the same slots.
     assert np.array_equal(B.hash_slot.py_func(sums + T.HASH_KEY_BIAS), slots)
-    assert (built.hash_multiset >= 0).sum() == len(slots)
-    assert len(built.hash_multiset) < 1.15 * len(slots)  # packed: few free slots
+    assert (TABLES.hash_multiset >= 0).sum() == len(slots)
+    assert len(TABLES.hash_multiset) < 1.15 * len(slots)  # packed: few free slots
 
 
 def test_every_row_of_bytes_stays_inside_the_batch_tables():
