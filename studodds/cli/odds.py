@@ -76,8 +76,14 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
         pot_odds_asked(pot, to_call, hero, bets_to_come, big_bet)
     except OptionError as exc:  # options that go together: a usage error, as click's are
         raise click.UsageError(str(exc)) from None
-    if pot is not None and fmt == "csv":
-        raise click.UsageError("pot odds are shown in the table and JSON formats, not CSV")
+    if fmt == "csv":  # a CSV row a player: no place for these (their own tables)
+        shown_elsewhere = [name for name, asked in (("pot odds (--pot)", pot is not None),
+                                                    ("--distribution", distribution),
+                                                    ("--at-least", bool(at_least)))
+                           if asked]
+        if shown_elsewhere:
+            raise click.UsageError(f"{' and '.join(shown_elsewhere)}: shown in the table and "
+                                   "JSON formats, not CSV (--format table or json)")
     if pot is not None:  # answered now, not after the equity run
         check_pot_odds(pot, to_call, hero, bets_to_come, big_bet, players=len(hands))
     progress = Progress(enabled=sys.stderr.isatty())
