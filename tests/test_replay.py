@@ -724,3 +724,32 @@ def test_a_bad_card_replays_the_streets_before_it(capsys):
     for got, want in zip(hand["streets"], whole.streets, strict=False):
         assert [p["equity_hero_view"] for p in got["players"]] == [
             p.equity_hero_view for p in want.players]
+
+
+# ---------------------------------------------------------------- a hand that cannot be read
+
+BROKEN_THEN_GOOD = DATA / "broken_then_good.txt"  # two hands unreadable, then a good one
+
+
+def test_a_hand_that_cannot_be_read_is_said_to_be_left_out(capsys):
+    assert main(["replay", str(BROKEN_THEN_GOOD), "--trials", "2000", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [
+        "warning: hand 200000000010, line 10: hand is truncated: no *** SUMMARY *** (this "
+        "hand is left out)",
+        "warning: hand 200000000011, line 19: As is dealt to both Hero and Villain (this "
+        "hand is left out)",
+        "warning: hand 200000000012, line 41: Villain uses 30 seconds of time bank (line "
+        "ignored)"]  # the good hand's line it need not read: the hand replays
+    assert [hand["hand_id"] for hand in json.loads(out)] == ["200000000012"]
+
+
+def test_asking_for_a_hand_that_cannot_be_read_says_why(capsys):
+    """--hand of a hand in the file that could not be read: why, not 'no stud hand'."""
+    assert main(["replay", str(BROKEN_THEN_GOOD), "--hand", "200000000011"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.splitlines()[-1] == (
+        f"Error: hand '200000000011' in '{BROKEN_THEN_GOOD}' could not be read: line 19: As "
+        "is dealt to both Hero and Villain (see 'studodds replay --help')")
+    assert main(["replay", str(BROKEN_THEN_GOOD), "--hand", "999"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1].startswith("Error: no stud hand '999' in")

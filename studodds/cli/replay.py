@@ -10,7 +10,7 @@ import time
 import click
 
 from ..batch import iter_results
-from ..histories import FileRefused, HandHistory, identify_file, parse_file
+from ..histories import FileRefused, HandHistory, ParseProblem, identify_file, parse_file
 from ..histories.replaying import (
     ReplayError,
     no_hands_reason,
@@ -139,16 +139,17 @@ def replay_command(files, hand_id, hero, summary, decisions, ranges, png, trials
         summary_render.check_png_tools()  # before the work, not after it
     several, paths = _expand(files)
     hands: list[HandHistory] = []
+    problems: list[ParseProblem] = []  # the hands that could not be read
     unread = 0
     for path in paths:
-        found = _read(path, several)
+        found = _read(path, several, problems)
         unread += found is None
         hands += found or []
     if not hands:
         raise click.UsageError(f"none of the {len(paths)} files holds a stud hand to replay")
     where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
     try:
-        hands = select_hand(hands, hand_id, where)
+        hands = select_hand(hands, hand_id, where, problems)
     except ReplayError as exc:
         raise click.UsageError(str(exc)) from None
     if summary:
@@ -226,23 +227,25 @@ def _expand(files) -> tuple[bool, list[str]]:
     return len(files) > 1 or len(paths) != len(files), paths
 
 
-def _read(path: str, several: bool):
-    """The hands of one file, with its warnings on stderr. A file that cannot be read or
-    holds no hand (a device, a pipe, a file over the size cap: FileRefused) is the error
-    when it is the only one; among several it is named on stderr (None)."""
+def _read(path: str, several: bool, problems: list[ParseProblem]):
+    """The hands of one file, with its warnings on stderr, and the hands it could not read
+    added to problems. A file that cannot be read or holds no hand (a device, a pipe, a
+    file over the size cap: FileRefused) is the error when it is the only one; among
+    several it is named on stderr (None)."""
     try:
-        hands, problems = parse_file(path)
+        hands, unread = parse_file(path)
     except FileRefused as exc:
         return _unreadable(str(exc), several)
     except OSError as exc:
         return _unreadable(f"cannot read {path!r}: {exc.strerror or exc}", several)
+    problems += unread
     prefix = f"{path}: " if several else ""
-    for problem in problems:
+    for problem in unread:
         _warn(problem_line(problem, prefix))
     if not hands:
         if not several:
-            raise click.UsageError(_no_hands(path, problems))
-        _warn(f"warning: {_no_hands(path, problems)}; skipped")
+            raise click.UsageError(_no_hands(path, unread))
+        _warn(f"warning: {_no_hands(path, unread)}; skipped")
         return None
     return hands
 

@@ -40,20 +40,31 @@ def _rooms_read() -> str:
     return rooms[0] if len(rooms) == 1 else ", ".join(rooms[:-1]) + " and " + rooms[-1]
 
 
-def problem_line(problem: ParseProblem, prefix: str = "") -> str:
-    """A hand that could not be read, as one warning line."""
+def problem_text(problem: ParseProblem) -> str:
+    """Where a hand could not be read, and why: "hand 12, line 26: 9h is dealt to ..."."""
     where = f"hand {problem.hand_id}, " if problem.hand_id else ""
-    return f"warning: {prefix}{where}line {problem.line}: {problem.message}"
+    return f"{where}line {problem.line}: {problem.message}"
 
 
-def select_hand(hands: list[HandHistory], hand_id: str | None, where: str
-                ) -> list[HandHistory]:
+def problem_line(problem: ParseProblem, prefix: str = "") -> str:
+    """A hand that could not be read, as one warning line that says it is left out (the
+    other hands replay without it)."""
+    return f"warning: {prefix}{problem_text(problem)} (this hand is left out)"
+
+
+def select_hand(hands: list[HandHistory], hand_id: str | None, where: str,
+                problems: Sequence[ParseProblem] = ()) -> list[HandHistory]:
     """The hands to replay: all of them, or the one whose id is hand_id (ReplayError when
-    no hand has it). where: the files, as the message names them."""
+    no hand has it: one of the problems, the hands that could not be read, says why when
+    it is one of them). where: the files, as the message names them."""
     if hand_id is None:
         return hands
     chosen = [h for h in hands if h.hand_id == hand_id]
     if not chosen:
+        unread = next((p for p in problems if p.hand_id == hand_id), None)
+        if unread is not None:
+            raise ReplayError(f"hand {shown(hand_id)} in {where} could not be read: line "
+                              f"{unread.line}: {unread.message}")
         raise ReplayError(f"no stud hand {shown(hand_id)} in {where}")
     return chosen
 

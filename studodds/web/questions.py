@@ -22,6 +22,7 @@ from ..histories.replaying import (
     ReplayError,
     no_hands_reason,
     problem_line,
+    problem_text,
     replay_hands,
     select_hand,
 )
@@ -286,11 +287,11 @@ def replay_question(raw: bytes, *, hero: str | None = None, hand: str | None = N
     hands, problems, kind = parse_bytes(raw, name)
     if not hands and problems and kind.content == "hands":  # no warnings "above" here
         raise ReplayError(f"none of the stud hands in {name!r} could be read: the first: "
-                          + problem_line(problems[0]).removeprefix("warning: "))
+                          + problem_text(problems[0]))
     if not hands:
         raise ReplayError(no_hands_reason(name, kind, problems))
     where = repr(name)
-    hands = select_hand(hands, hand, where)
+    hands = select_hand(hands, hand, where, problems)
     if len(hands) > MAX_REPLAY_HANDS:
         raise ValueError(
             f"{name!r} holds {len(hands):,} hands: the page replays at most "
