@@ -735,12 +735,12 @@ def test_a_hand_that_cannot_be_read_is_said_to_be_left_out(capsys):
     assert main(["replay", str(BROKEN_THEN_GOOD), "--trials", "2000", "--format", "json"]) == 0
     out, err = capsys.readouterr()
     assert err.splitlines() == [
-        "warning: hand 200000000010, line 10: hand is truncated: no *** SUMMARY *** (this "
-        "hand is left out)",
-        "warning: hand 200000000011, line 19: As is dealt to both Hero and Villain (this "
-        "hand is left out)",
-        "warning: hand 200000000012, line 41: Villain uses 30 seconds of time bank (line "
-        "ignored)"]  # the good hand's line it need not read: the hand replays
+        ("warning: hand 200000000010, line 10: hand is truncated: no *** SUMMARY *** (this "
+        "hand is left out)"),
+        ("warning: hand 200000000011, line 19: As is dealt to both Hero and Villain (this "
+        "hand is left out)"),
+        ("warning: hand 200000000012, line 41: Villain uses 30 seconds of time bank (line "
+        "ignored)")]  # the good hand's line it need not read: the hand replays
     assert [hand["hand_id"] for hand in json.loads(out)] == ["200000000012"]
 
 
@@ -753,3 +753,21 @@ def test_asking_for_a_hand_that_cannot_be_read_says_why(capsys):
         "is dealt to both Hero and Villain (see 'studodds replay --help')")
     assert main(["replay", str(BROKEN_THEN_GOOD), "--hand", "999"]) == 2
     assert capsys.readouterr().err.splitlines()[-1].startswith("Error: no stud hand '999' in")
+
+
+def test_a_hand_in_two_files_is_replayed_once(tmp_path, capsys):
+    """Rooms' exports overlap: a hand read twice is replayed (and summed) once, and said."""
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_bytes((DATA / SIDE_POT).read_bytes())
+    both = tmp_path / "both.txt"
+    both.write_bytes(2 * (DATA / SIDE_POT).read_bytes())
+    assert main(["replay", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"), "--trials", "500",
+                 "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)) == 1
+    assert err == ("warning: 1 hand read twice, each replayed once (the same room, id, "
+                   "players and cards; the first: hand 200000000020, in "
+                   f"{str(tmp_path / 'a.txt')!r} and again in {str(tmp_path / 'b.txt')!r})\n")
+    assert main(["replay", str(both), "--trials", "500", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)) == 1 and f"twice in {str(both)!r})" in err

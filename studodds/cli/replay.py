@@ -13,6 +13,7 @@ from ..batch import iter_results
 from ..histories import FileRefused, HandHistory, ParseProblem, identify_file, parse_file
 from ..histories.replaying import (
     ReplayError,
+    distinct_hands,
     no_hands_reason,
     problem_line,
     replay_hands,
@@ -138,13 +139,21 @@ def replay_command(files, hand_id, hero, summary, decisions, ranges, png, trials
     if png:
         summary_render.check_png_tools()  # before the work, not after it
     several, paths = _expand(files)
-    hands: list[HandHistory] = []
+    read: list[tuple[str, list[HandHistory]]] = []
     problems: list[ParseProblem] = []  # the hands that could not be read
     unread = 0
     for path in paths:
         found = _read(path, several, problems)
         unread += found is None
-        hands += found or []
+        read.append((path, found or []))
+    hands, repeats = distinct_hands(read)
+    if repeats:
+        first = repeats[0]
+        where = (f"twice in {first.first!r}" if first.first == first.again
+                 else f"in {first.first!r} and again in {first.again!r}")
+        _warn(f"warning: {len(repeats):,} hand{'s' * (len(repeats) != 1)} read twice, each "
+              f"replayed once (the same room, id, players and cards; the first: hand "
+              f"{first.hand_id}, {where})")
     if not hands:
         raise click.UsageError(f"none of the {len(paths)} files holds a stud hand to replay")
     where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"

@@ -27,7 +27,7 @@ def _summary_csv(summary: SessionSummary) -> tuple[list, list]:
 
 def _summary_text(s: SessionSummary) -> str:
     hero = visible(s.hero)  # a name from the file
-    lines = [f"{hero}: {_hands(s.hands)} dealt (other games left out), net {_signed(s.net)}",
+    lines = [f"{hero}: {_hands(s.hands)} dealt, net {_signed(s.net)}",
              f"showdowns: {s.showdowns}"
              + (f", pot shares won at showdown {s.won_share:.2f} (the hero's share of each "
                 "pot, summed)"
@@ -55,11 +55,11 @@ def _signed(x: float) -> str:
 
 
 def sampled_note(precision: float | None, trials: int | None) -> str:
-    """How the streets too dear to count exactly were sampled (one stderr line)."""
+    """How the streets too long to count exactly were sampled (one stderr line)."""
     if trials is not None:
-        return f"streets sampled with {trials:,} deals where counting them all is dear"
+        return f"streets counted exactly where quick, else sampled with {trials:,} deals"
     se = precision or SUMMARY_PRECISION
-    return (f"streets counted exactly where cheap, else sampled with {trials_for(se):,} deals "
+    return (f"streets counted exactly where quick, else sampled with {trials_for(se):,} deals "
             f"(standard error at most {se} a hand and street)")
 
 

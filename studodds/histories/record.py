@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..cards import cards_str
+
 
 @dataclass(frozen=True)
 class Action:
@@ -102,6 +104,17 @@ class HandHistory:
             for a in street.actions
             if player is None or a.player == player
         )
+
+
+def which_hand(hh: HandHistory) -> tuple:
+    """Which hand this is, beyond its room and id: the game, the players and the cards each
+    was dealt on the first street. Only what any reader of any version reads alike (not the
+    date, whose zone a reader may learn, nor the amounts), so that the same hand read twice
+    (two files a room wrote, a file imported again) is known as the same, and two hands
+    that share an id are told apart."""
+    first = hh.streets[0].dealt if hh.streets else {}
+    return (hh.game, sorted(name for _, name in hh.seats),
+            sorted((name, cards_str(cards)) for name, cards in first.items() if cards))
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,13 @@ replay through here, so they refuse and warn alike and give the same results."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..messages import OptionError, option, shown
 from ..method import AUTOMATIC, Method
 from .formats import FileKind
 from .readers import readable_rooms
-from .record import HandHistory, ParseProblem
+from .record import HandHistory, ParseProblem, which_hand
 from .replay import HandReplay, replay_hand
 
 
@@ -50,6 +51,34 @@ def problem_line(problem: ParseProblem, prefix: str = "") -> str:
     """A hand that could not be read, as one warning line that says it is left out (the
     other hands replay without it)."""
     return f"warning: {prefix}{problem_text(problem)} (this hand is left out)"
+
+
+@dataclass(frozen=True)
+class RepeatedHand:
+    """A hand read a second time (record.which_hand: the same room, id, game, players and
+    first cards): from `again`, after `first`."""
+
+    hand_id: str
+    first: str
+    again: str
+
+
+def distinct_hands(files: Sequence[tuple[str, Sequence[HandHistory]]]
+                   ) -> tuple[list[HandHistory], list[RepeatedHand]]:
+    """The hands of files (name, hands), each hand once: rooms' exports overlap (a day's
+    file and the month's, a folder copied twice), and a session counted twice would say
+    twice its net. Returns the hands in file order, first reading kept, and the repeats."""
+    seen: dict[tuple, str] = {}
+    hands, repeats = [], []
+    for name, file_hands in files:
+        for hh in file_hands:
+            key = (hh.room, hh.hand_id, repr(which_hand(hh)))  # its lists: repr to hash
+            if key in seen:
+                repeats.append(RepeatedHand(hh.hand_id, seen[key], name))
+            else:
+                seen[key] = name
+                hands.append(hh)
+    return hands, repeats
 
 
 def select_hand(hands: list[HandHistory], hand_id: str | None, where: str,

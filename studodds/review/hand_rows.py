@@ -8,7 +8,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from ..cards import card_str, cards_str
-from ..histories.record import HandHistory
+from ..histories.record import HandHistory, which_hand
 from .stat_facts import STREETS, hand_facts, is_showdown
 
 _HAND_COLUMNS = ("room", "hand_id", "game", "mix", "tournament", "small_bet", "big_bet",
@@ -58,14 +58,8 @@ class HandRows:
 
 
 def fingerprint(hh: HandHistory) -> str:
-    """Which hand this is, beyond its id: the game, the players and the cards each was
-    dealt on the first street, hashed. Only what any reader of any version reads alike (not
-    the date, whose zone a reader may learn, nor the amounts), so that the same hand read
-    again is known as the same, and two hands that share an id are told apart."""
-    first = hh.streets[0].dealt if hh.streets else {}
-    text = repr((hh.game, sorted(name for _, name in hh.seats),
-                 sorted((name, cards_str(cards)) for name, cards in first.items() if cards)))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    """Which hand this is, beyond its id (record.which_hand), hashed."""
+    return hashlib.sha256(repr(which_hand(hh)).encode()).hexdigest()[:16]
 
 
 def hand_rows(hh: HandHistory, source: str) -> HandRows:
