@@ -519,9 +519,10 @@ def test_side_pots_cli_table_and_json(capsys):
     lines = out.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("the pots "))
     table = lines[start + 1:]
-    assert table[2].split()[:6] == ["5th", "main", "pot", "18.6", "Hero", "0.00%"] or \
-        table[2].split()[:5] == ["5th", "main", "pot", "18.6", "Hero"]
-    assert any(line.split()[:4] == ["side", "pot", "6", "Hero"] for line in table)
+    # Money with cents (the file's $18.60): every pot with two decimals, as in the result.
+    assert table[2].split()[:6] == ["5th", "main", "pot", "18.60", "Hero", "0.00%"] or \
+        table[2].split()[:5] == ["5th", "main", "pot", "18.60", "Hero"]
+    assert any(line.split()[:4] == ["side", "pot", "6.00", "Hero"] for line in table)
     assert not any(line.startswith(("3rd", "4th")) for line in table)
     assert main(["replay", path, "--trials", "2000", "--format", "json"]) == 0
     (hand,) = json.loads(capsys.readouterr()[0])

@@ -4,6 +4,7 @@ tests/test_decisions.py) stored once, listed worst first with where to see them;
 again computes nothing, new hands are priced alone; the luck of the two showdowns."""
 
 import json
+import re
 import shlex
 import shutil
 import sqlite3
@@ -543,6 +544,8 @@ def test_review_costly_prices_then_lists(tmp_path, run):
     assert IGNORES in err and IGNORES not in out
     code, out, _ = run("review", "luck", "--db", db)
     assert code == 0 and out.splitlines()[-1].split()[:4] == ["all", "sessions", "2", "6th"]
+    figures = [line.split()[-4:] for line in out.splitlines()[2:]]  # chips, big bets
+    assert all(re.fullmatch(r"-?\d+\.\d\d", x) for row in figures for x in row), out
 
 
 @pytest.mark.parametrize("args, message", [

@@ -479,9 +479,16 @@ def _replay_csv(replays) -> tuple[list, list]:
     return headers + keys, rows
 
 
-def _chips(amount: float) -> str:
-    """A pot as the file counts it: 0.25, 47, 5300000."""
-    return amount_text(amount)
+def _chips(amount: float, cents: bool = False) -> str:
+    """A pot as the file counts it: 0.25, 47, 5300000; with cents (a hand whose amounts
+    have them), two decimals: 0.30, 4.55."""
+    return amount_text(amount, cents=cents)
+
+
+def _cents(r) -> bool:
+    """Whether a replayed hand's amounts have cents (its result says; none: a hand cut
+    short, whose pots are written as the file counts them)."""
+    return r.result is not None and r.result.cents
 
 
 def _street_label(s) -> str:
@@ -514,7 +521,7 @@ def _replay_hand_text(r) -> str:
     elif coincide:
         lines.append("no other player's hole cards are known in this hand history: one set "
                      "of odds per street (the hero's view)")
-    lines += _replay_pot_lines(r.streets, coincide)
+    lines += _replay_pot_lines(r.streets, coincide, _cents(r))
     lines += _replay_shortage_lines(r.streets)
     lines += _rules_lines(r.rule_problems)
     lines += _result_lines(r.result)
@@ -547,7 +554,8 @@ def _views_table(r, coincide: bool) -> str:
     rows = []
     for s in r.streets:
         for i, p in enumerate(s.players):
-            row = [_street_label(s) if i == 0 else "", _chips(s.pot) if i == 0 else "",
+            row = [_street_label(s) if i == 0 else "",
+                   _chips(s.pot, _cents(r)) if i == 0 else "",
                    p.name, p.hero_view, _pct(p.equity_hero_view)]
             if not coincide:
                 row += [p.revealed, _pct(p.equity_revealed)]
@@ -562,13 +570,13 @@ def _split_table(r, result: str, hand: str) -> str:
     for s in r.streets:
         for i, p in enumerate(s.players):
             shares = getattr(p, result)
-            rows.append([_street_label(s) if i == 0 else "", _chips(s.pot) if i == 0 else "",
-                         p.name, getattr(p, hand)]
+            rows.append([_street_label(s) if i == 0 else "",
+                         _chips(s.pot, _cents(r)) if i == 0 else "", p.name, getattr(p, hand)]
                         + [_pct(getattr(shares, attr)) for _, attr in _SPLIT_COLUMNS])
     return render_table(headers, rows)
 
 
-def _replay_pot_lines(streets, coincide: bool) -> list[str]:
+def _replay_pot_lines(streets, coincide: bool, cents: bool) -> list[str]:
     """After an all-in: each pot as the street begins, who can win it, and each one's
     equity in it (among those players only)."""
     split = [s for s in streets if len(s.pots) > 1]
@@ -584,7 +592,7 @@ def _replay_pot_lines(streets, coincide: bool) -> list[str]:
                 "side pot" if len(s.pots) == 2 else f"side pot {k}")
             for j, player in enumerate(pot.eligible):
                 row = [_street_label(s) if k == j == 0 else "", name if j == 0 else "",
-                       _chips(pot.amount) if j == 0 else "", player,
+                       _chips(pot.amount, cents) if j == 0 else "", player,
                        _pct(pot.equity_hero_view[j])]
                 if not coincide:
                     row.append(_pct(pot.equity_revealed[j]))

@@ -425,13 +425,19 @@ def _luck_rows(found: LuckSummary) -> list[tuple]:
     return rows
 
 
+def _luck_table_rows(found: LuckSummary) -> list[tuple]:
+    """The rows as the table shows them: chips and big bets with two decimals each (67.80,
+    not 67.8)."""
+    return [(*row[:3], *(f"{x:.2f}" for x in row[3:])) for row in _luck_rows(found)]
+
+
 def _luck_report(found: LuckSummary) -> render.Report:
     headers = ("session", "showdowns", "street", "expected (chips)", "won (chips)",
                "luck (chips)", "luck (big bets)")
     return render.Report(
         json=found.to_dict,
         csv=lambda: (headers, _luck_rows(found)),
-        table=lambda: (render.render_table(headers, _luck_rows(found))
+        table=lambda: (render.render_table(headers, _luck_table_rows(found))
                        if found.total.showdowns else
                        "no showdown priced: run studodds review costly first"),
     )
