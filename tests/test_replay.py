@@ -772,3 +772,20 @@ def test_a_hand_in_two_files_is_replayed_once(tmp_path, capsys):
     assert main(["replay", str(both), "--trials", "500", "--format", "json"]) == 0
     out, err = capsys.readouterr()
     assert len(json.loads(out)) == 1 and f"twice in {str(both)!r})" in err
+
+
+def test_a_call_the_file_garbles_makes_no_side_pot(tmp_path, capsys):
+    """'Hero: cals $2' on 3rd street: the line is ignored, so Hero seems to have put in $2
+    less than Bob Smith. Only an all-in player can be short of the others: no side pot is
+    made of it, and the result says the file misses chips."""
+    text = (DATA / "stud7_showdown.txt").read_text()
+    assert text.count("Hero: calls $2\n") == 1
+    path = tmp_path / "garbled_call.txt"
+    path.write_text(text.replace("Hero: calls $2\n", "Hero: cals $2\n"))
+    assert main(["replay", str(path), "--trials", "500"]) == 0
+    out, err = capsys.readouterr()
+    assert "Hero: cals $2 (line ignored)" in err
+    assert "the pots as the street begins" not in out  # no table of a main and side pot
+    assert "Bob Smith wins the pot of 53.00 with a full house" in out  # $2 short: one pot
+    assert ("Hero put in less than a player still in against them, without being all in: "
+            "some of Hero's chips are missing from the file, so no side pot is made") in out

@@ -468,3 +468,23 @@ def test_cli_import_of_a_path_not_there_is_one_error_line(tmp_path, capsys):
     assert err == (f"Error: {str(missing)!r} does not exist: name hand-history files or "
                    "folders\n")
     assert not (tmp_path / "db.sqlite").exists()  # no database made for nothing
+
+
+def test_a_hand_whose_call_the_file_garbles_is_skipped(tmp_path, capsys):
+    """'Hero: cals $2': the line is ignored and Hero seems $2 short of Bob Smith without
+    being all in. Imported, the hand's nets would be wrong for good: it is skipped, saying
+    why. A line ignored that costs no chips (a chat line) skips nothing."""
+    text = (HANDS_FOLDER / "stud7_showdown.txt").read_text()
+    garbled = tmp_path / "garbled.txt"
+    garbled.write_text(text.replace("Hero: calls $2\n", "Hero: cals $2\n"))
+    chatty = tmp_path / "chatty.txt"
+    chatty.write_text(text.replace("Carol folds\n", "Carol folds\nCarol: waves hello\n")
+                      .replace("Carol: folds\n", "Carol: folds\nCarol: waves hello\n"))
+    db = str(tmp_path / "db.sqlite")
+    assert main(["review", "import", "--db", db, str(garbled), str(chatty)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "2 files: 1 imported, 0 already in the database, 1 skipped\n"
+    assert err.splitlines()[1] == (
+        "  skipped hand 200000000001, line 21: 'Hero: cals $2' was not read, and without it "
+        "Hero put in less than a player still in against them, without being all in: the "
+        "nets would be wrong")

@@ -33,6 +33,12 @@ from ..cards import cards_str
 from ..eval import NO_LOW, Evaluation, evaluate
 from ..games import Game, get_game
 from ..messages import amount_text
+from .chips import (
+    all_in_at_the_end,
+    put_in_at_the_end,
+    record_amount,
+    short_without_all_in,
+)
 from .record import HandHistory
 from .streets import down_positions
 
@@ -106,13 +112,10 @@ def hand_result(hh: HandHistory) -> HandResult:
     """The end of one hand as the record tells it: the pots and who won them, the rake,
     each player's net."""
     game = get_game(hh.game)
-    returned = {name: _chips(hh.uncalled.get(name, 0.0)) for name in hh.players}
-    # Summed action by action in decimals: a float sum of 0.4 + 1 + 3 is not 4.4.
-    put_in = {name: sum((_chips(a.amount) for street in hh.streets for a in street.actions
-                         if a.player == name), Decimal(0)) - returned[name]
-              for name in hh.players}
+    returned = {name: record_amount(hh.uncalled.get(name, 0.0)) for name in hh.players}
+    put_in = put_in_at_the_end(hh)
     total = sum(put_in.values(), Decimal(0))
-    collected = {name: _chips(amount) for name, amount in hh.collected.items() if amount}
+    collected = {name: record_amount(amount) for name, amount in hh.collected.items() if amount}
     live = hh.live_players(len(hh.streets))
     cents = _in_cents(hh)
     money = lambda amount: amount_text(amount, cents=cents)
@@ -127,6 +130,12 @@ def hand_result(hh: HandHistory) -> HandResult:
         notes.append(f"the pots cannot be told: {exc}")
         return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes),
                           cents)
+    short = short_without_all_in(hh, put_in, live, all_in_at_the_end(hh, put_in))
+    if len(pots) > 1 and short:
+        notes.append(f"{short} put in less than a player still in against them, without "
+                     f"being all in: some of {short}'s chips are missing from the file, so "
+                     "no side pot is made")
+        pots = [(total, live)]
     if hh.cut is not None:
         # The reader stopped at a card it could not read; the file itself goes on.
         read = _and([street.name for street in hh.streets])
@@ -144,7 +153,7 @@ def hand_result(hh: HandHistory) -> HandResult:
                      + ("the winners named are those the cards shown make, and " if by_cards
                         else "") + "nobody's net can be told")
     amounts = _amounts(pots, winners, collected, total)
-    raked = hh.rake is not None and _chips(hh.rake) > 0
+    raked = hh.rake is not None and record_amount(hh.rake) > 0
     unseen = {name: words for name in hh.shown if name not in shown
               and (words := _unseen_cards(hh, game, name))}
     results = []
@@ -189,12 +198,7 @@ def _in_cents(hh: HandHistory) -> bool:
     amounts = [hh.small_bet, hh.big_bet, hh.ante, hh.bring_in, hh.total_pot, hh.rake,
                *hh.stacks.values(), *hh.collected.values(), *hh.uncalled.values()]
     amounts += [x for street in hh.streets for a in street.actions for x in (a.amount, a.to)]
-    return any(_chips(x) % 1 for x in amounts if x is not None)
-
-
-def _chips(amount: float) -> Decimal:
-    """An amount of the record as the decimal the file wrote (0.4, not 0.4000000000000000222)."""
-    return Decimal(repr(float(amount)))
+    return any(record_amount(x) % 1 for x in amounts if x is not None)
 
 
 def _float(amount: Decimal | None) -> float | None:
@@ -521,7 +525,7 @@ def _balance_notes(hh: HandHistory, total: Decimal, collected: dict[str, Decimal
                    money) -> list[str]:
     """Where what was collected and raked does not make up the pots."""
     notes = []
-    if hh.total_pot is not None and abs(_chips(hh.total_pot) - total) > _CENT / 2:
+    if hh.total_pot is not None and abs(record_amount(hh.total_pot) - total) > _CENT / 2:
         notes.append(f"the file gives a total pot of {money(hh.total_pot)}; the chips "
                      f"put in make {money(total)}")
     if not collected:
@@ -532,7 +536,7 @@ def _balance_notes(hh: HandHistory, total: Decimal, collected: dict[str, Decimal
             notes.append(f"the winners collected {money(paid)} of the "
                          f"{money(total)} in the pots: the file gives no rake for the "
                          f"{money(total - paid)} left")
-    elif abs(total - paid - _chips(hh.rake)) > _CENT / 2:
+    elif abs(total - paid - record_amount(hh.rake)) > _CENT / 2:
         notes.append(f"the pots held {money(total)}, but the winners collected "
                      f"{money(paid)} and the rake was {money(hh.rake)}: the file "
                      "does not add up")
