@@ -33,7 +33,7 @@ from .engine.showdown import (
     DECLARE_MANY,
 )
 from .games import DECLARE_GAMES, Game, as_game
-from .messages import OptionError, option, shown
+from .messages import OptionError, count_text, option, shown
 from .method import AUTOMATIC, Method, MethodOptions, RunEstimate, threads_of
 from .own.odds import players_final_hands
 from .own.thresholds import parse_threshold
@@ -43,7 +43,7 @@ from .scenario import Scenario, ScenarioError, build_scenario
 # Below this many deals the exact answer is cheaper than a precise sample: the default.
 AUTO_EXACT_DEALS = 3_000_000
 
-# --exact refuses beyond this (about a minute on 2 cores at ~40 M deals/s).
+# --exact refuses beyond this (75 s on 2 cores at ~40 M deals/s, 2-3 minutes at 20 M).
 MAX_EXACT_DEALS = 3_000_000_000
 
 DEFAULT_PRECISION = 0.0005  # standard error of every player's equity, default Monte Carlo
@@ -364,8 +364,9 @@ def plan_run(scenario: Scenario, method: Method, distribution: bool,
         exact_engine.count_assignments(list(inputs.to_deal), inputs.community) > MAX_ASSIGNMENTS
     )
     if exact is True and too_many_assignments:
+        deals = f"{count_text(n_deals)} deals, " if n_deals != math.inf else ""
         raise OptionError(
-            "exact enumeration would list more than "
+            f"exact enumeration is refused: {deals}with more than "
             f"{MAX_ASSIGNMENTS:,} ways to hand out each set of unseen cards (many players with "
             f"cards to come); use {option('trials')} or {option('precision')} to sample",
             fields=("trials", "precision"))
@@ -382,8 +383,8 @@ def plan_run(scenario: Scenario, method: Method, distribution: bool,
             f"{option('precision')}", fields=("trials", "precision"))
     if exact is True and n_deals > MAX_EXACT_DEALS:
         raise OptionError(
-            f"exact enumeration would visit {n_deals:.3g} deals (the limit is "
-            f"{MAX_EXACT_DEALS:.0e}, about a minute); use {option('trials')} or "
+            f"exact enumeration would visit {count_text(n_deals)} deals (the limit is "
+            f"{count_text(MAX_EXACT_DEALS)}, a few minutes); use {option('trials')} or "
             f"{option('precision')} to sample", fields=("trials", "precision"))
 
     estimate = _estimate(scenario, exact, n_deals, trials, precision, len(declare.rows),

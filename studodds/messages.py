@@ -120,6 +120,16 @@ def players_text(players: Sequence[int]) -> str:
     return f"players {', '.join(names[:-1])} and {names[-1]}"
 
 
+def count_text(n: float) -> str:
+    """A large count as people say it: 625 million, 1.37 trillion, 2.53 quintillion."""
+    for size, word in ((1e18, "quintillion"), (1e15, "quadrillion"), (1e12, "trillion"),
+                       (1e9, "billion"), (1e6, "million")):
+        if n >= size:
+            scaled = n / size
+            return f"{scaled:.3g} {word}" if scaled < 1000 else f"{scaled:,.0f} {word}"
+    return f"{n:,.0f}"
+
+
 def amount_text(amount, cents: bool = False) -> str:
     """Chips or money as a hand history writes them: 0.25, 47, 5300000 (tournament chips
     run to millions: never 5.3e+06). ``cents``: money in a hand whose amounts have cents,

@@ -663,6 +663,13 @@ ERRORS = {
     "unknown option": (["--colour", *HANDS], ["--colour"]),
     "missing option value": ([*HANDS, "--trials"], ["--trials"]),
     "no hands": ([], ["Missing argument"]),
+    # --exact beyond what it can list or visit: refused, saying how many deals, in words
+    "exact, 3-way 3rd street": (["--exact", "(As Ks) Ah", "(x x) Qd", "(x x) 7c"], [
+        ("exact enumeration is refused: 2.53 quintillion deals, with more than 400,000 ways "
+        "to hand out each set of unseen cards"), "--trials", "--precision"]),
+    "exact, 3-way 4th street": (["--exact", "(As Ks) Ah 2c", "(x x) Qd 3d", "(x x) 7c 8c"], [
+        ("exact enumeration would visit 3.74 quadrillion deals (the limit is 3 billion, a few "
+        "minutes)"), "--trials"]),
 }
 
 

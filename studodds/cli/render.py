@@ -11,7 +11,7 @@ from tabulate import tabulate
 
 from .. import reports
 from ..games import GAMES, get_game
-from ..messages import amount_text
+from ..messages import amount_text, count_text
 from .untrusted import json_visible, spreadsheet_cell, visible
 
 FORMATS = ("table", "json", "csv")
@@ -120,7 +120,7 @@ def long_run_notice(estimate) -> str | None:
     LONG_RUN_SECONDS, saying how long and why; None for a quick one."""
     if estimate.seconds <= LONG_RUN_SECONDS:
         return None
-    deals = f"{'up to ' if estimate.at_most else ''}{_count(estimate.deals)} deals"
+    deals = f"{'up to ' if estimate.at_most else ''}{count_text(estimate.deals)} deals"
     if estimate.runs > 1:
         deals += " in all"
     how = f"sampling {deals}" if estimate.method == "sampling" else f"{deals}, all exact"
@@ -142,14 +142,6 @@ def bare_hands_note(reading) -> str:
     written = " ".join(f"'{hand}'" for hand in reading.with_hole_cards)
     return (f"studodds: read each hand as up cards only, on {reading.street} with {hole} "
             f"unknown; if {meant} ({reading.hole_street}), write {written}")
-
-
-def _count(n: float) -> str:
-    """A large count as people say it: 625 million, 1.4 trillion."""
-    for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
-        if n >= size:
-            return f"{n / size:.3g} {word}"
-    return f"{n:,.0f}"
 
 
 def _duration(seconds: float) -> str:
