@@ -109,7 +109,8 @@ def replay_command(files, hand_id, hero, summary, decisions, ranges, png, trials
     --summary: how the hero ran over every hand in the files: the hands dealt into, the
     net (chips collected less chips put in), and over the showdowns (the hero live and
     every live hand shown) the pots won (the hero's share of each pot the hero could win)
-    against the pots expected on each street (the hero's equity with every card revealed).
+    against the pots expected on each street (the hero's equity there against the hands
+    that reached the showdown, with their hole cards as shown at the end).
     Exact where cheap, else sampled to a standard error of 0.005 per street; --dask or
     --scheduler spread the streets over Dask workers.
 
