@@ -84,6 +84,9 @@ class NextCardTable:
     # tells them apart. Shown as one row (one figure) with their mean. Exact: none (their
     # figures are equal already).
     alike: tuple[tuple[str, ...], ...] = ()
+    # Some of the player's cards are unseen (x, a range, a random hand): a card's category
+    # is then what the seen cards show with it, not what the hand makes.
+    unseen: bool = False
 
     def to_dict(self) -> dict:
         document = {
@@ -321,9 +324,11 @@ def next_card_table(
             for m in members:
                 by_card[m] = dataclasses.replace(by_card[m], group=group)
         cards = [by_card[c.card] for c in cards]
+    hand = scenario.hands[p]
+    unseen = hand.random or None in hand.down or None in hand.river
     return NextCardTable(
-        scenario.game.id, player, str(scenario.hands[p]), street, base.equity, now,
-        tuple(cards), favourite, drawing_dead, now.method, community, alike,
+        scenario.game.id, player, str(hand), street, base.equity, now,
+        tuple(cards), favourite, drawing_dead, now.method, community, alike, unseen,
     )
 
 

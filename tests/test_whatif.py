@@ -1088,3 +1088,15 @@ def test_cards_that_do_the_same_thing_get_one_verdict():
     assert table.to_dict()["alike"] == [list(group) for group in table.alike]
     exact = next_card_table("stud7", ["(As Ks) Ah Kh Qs Jd", "(x x) Qh Jh Tc 9c"], exact=True)
     assert exact.alike == () and "alike" not in exact.to_dict()
+
+
+def test_next_says_shows_where_the_hole_cards_are_unseen(capsys):
+    """Player 2's hole cards are x x: a queen gives his board a pair of queens, and what his
+    whole hand makes is not known. The column says what the cards show, not make."""
+    hands = ["(As Ks) Ah", "(x x) Qc"]
+    unseen = run_next(["--trials", "300", "--seed", "1", "--player", "2", *hands], capsys)
+    seen = run_next(["--trials", "300", "--seed", "1", *hands], capsys)
+    assert re.search(r"^cards +equity +change +shows$", unseen, re.MULTILINE), unseen
+    assert re.search(r"^cards +equity +change +makes$", seen, re.MULTILINE), seen
+    assert next_card_table("stud7", hands, player=2, trials=300, seed=1).unseen
+    assert not next_card_table("stud7", hands, trials=300, seed=1).unseen

@@ -357,7 +357,8 @@ def _next_card_csv(table) -> tuple[list, list]:
 def _next_card_table(table) -> str:
     split = table.cards and table.cards[0].scoop is not None
     mc = table.method != "exact"
-    headers = ["cards", "equity", "change", "makes"]
+    # Hole cards unseen: what the up cards show with the card, not what the hand makes.
+    headers = ["cards", "equity", "change", "shows" if table.unseen else "makes"]
     if split:
         headers += ["scoop", "high win", "low win"]
     coming = "the community card" if table.community_card else "the next card"
