@@ -325,8 +325,8 @@ def _shape_problem(n_down: int, n_up: int, n_river: int) -> str | None:
         return "at most 2 hole cards in parentheses"
     if n_down == 2 and n_up == 5 and not n_river:
         # seven cards written bare: the river was not put in its own parentheses
-        return ("too many up cards (at most 4): 7th street's card, dealt down, goes last in "
-                "parentheses, as in (As Ks) Ah Kh Qh Jh (2c)")
+        return ("too many up cards (at most 4): 7th street's card, dealt down, goes last, in "
+                "its own parentheses: (As Ks) Ah Kh Qh Jh (2c)")
     if n_up > 4:
         return "too many up cards (at most 4)"
     if n_river and (n_down != 2 or n_up != 4):

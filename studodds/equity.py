@@ -364,11 +364,12 @@ def plan_run(scenario: Scenario, method: Method, distribution: bool,
         exact_engine.count_assignments(list(inputs.to_deal), inputs.community) > MAX_ASSIGNMENTS
     )
     if exact is True and too_many_assignments:
-        deals = f"{count_text(n_deals)} deals, " if n_deals != math.inf else ""
+        deals = (f"{count_text(n_deals)} deals (the limit is {count_text(MAX_EXACT_DEALS)}), "
+                 "and " if n_deals > MAX_EXACT_DEALS else "")
         raise OptionError(
-            f"exact enumeration is refused: {deals}with more than "
-            f"{MAX_ASSIGNMENTS:,} ways to hand out each set of unseen cards (many players with "
-            f"cards to come); use {option('trials')} or {option('precision')} to sample",
+            f"exact enumeration is refused: {deals}more than {MAX_ASSIGNMENTS:,} ways to "
+            "share out each set of unseen cards among the players with cards to come; use "
+            f"{option('trials')} or {option('precision')} to sample",
             fields=("trials", "precision"))
     # Many declaration rows make every deal cost as many settlements: fewer deals are cheap.
     auto_exact_deals = AUTO_EXACT_DEALS // max(1, len(declare.rows) // 9)
@@ -384,7 +385,7 @@ def plan_run(scenario: Scenario, method: Method, distribution: bool,
     if exact is True and n_deals > MAX_EXACT_DEALS:
         raise OptionError(
             f"exact enumeration would visit {count_text(n_deals)} deals (the limit is "
-            f"{count_text(MAX_EXACT_DEALS)}, a few minutes); use {option('trials')} or "
+            f"{count_text(MAX_EXACT_DEALS)}, a minute or two); use {option('trials')} or "
             f"{option('precision')} to sample", fields=("trials", "precision"))
 
     estimate = _estimate(scenario, exact, n_deals, trials, precision, len(declare.rows),

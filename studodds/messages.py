@@ -121,13 +121,19 @@ def players_text(players: Sequence[int]) -> str:
 
 
 def count_text(n: float) -> str:
-    """A large count as people say it: 625 million, 1.37 trillion, 2.53 quintillion."""
+    """A large count as people say it, to three figures: 625 million, 1.37 trillion, 2.53
+    quintillion, 3.01 × 10^33."""
+    if n < 1e6:
+        return f"{n:,.0f}"
+    n = float(f"{n:.3g}")  # rounded first: 999.6 million is 1 billion, not 1e+03 million
+    if n >= 1e21:
+        mantissa, exponent = f"{n:.2e}".split("e")
+        return f"{float(mantissa):g} × 10^{int(exponent)}"
     for size, word in ((1e18, "quintillion"), (1e15, "quadrillion"), (1e12, "trillion"),
                        (1e9, "billion"), (1e6, "million")):
         if n >= size:
-            scaled = n / size
-            return f"{scaled:.3g} {word}" if scaled < 1000 else f"{scaled:,.0f} {word}"
-    return f"{n:,.0f}"
+            return f"{n / size:.3g} {word}"
+    raise AssertionError(n)  # n >= 1e6: a word above
 
 
 def amount_text(amount, cents: bool = False) -> str:

@@ -314,7 +314,7 @@ def test_stud_hand_rejects_invalid_structure(kwargs):
         (
             "(As Kd) Qh Jh Th 9h 8h",
             ("'(As Kd) Qh Jh Th 9h 8h': too many up cards (at most 4): 7th street's card, dealt "
-            "down, goes last in parentheses, as in (As Ks) Ah Kh Qh Jh (2c)"),
+             "down, goes last, in its own parentheses: (As Ks) Ah Kh Qh Jh (2c)"),
         ),
         (
             "Qh Jh Th 9h 8h",

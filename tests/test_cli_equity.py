@@ -665,11 +665,12 @@ ERRORS = {
     "no hands": ([], ["Missing argument"]),
     # --exact beyond what it can list or visit: refused, saying how many deals, in words
     "exact, 3-way 3rd street": (["--exact", "(As Ks) Ah", "(x x) Qd", "(x x) 7c"], [
-        ("exact enumeration is refused: 2.53 quintillion deals, with more than 400,000 ways "
-        "to hand out each set of unseen cards"), "--trials", "--precision"]),
+        ("exact enumeration is refused: 2.53 quintillion deals (the limit is 3 billion), and "
+         "more than 400,000 ways to share out each set of unseen cards among the players "
+         "with cards to come"), "--trials", "--precision"]),
     "exact, 3-way 4th street": (["--exact", "(As Ks) Ah 2c", "(x x) Qd 3d", "(x x) 7c 8c"], [
-        ("exact enumeration would visit 3.74 quadrillion deals (the limit is 3 billion, a few "
-        "minutes)"), "--trials"]),
+        ("exact enumeration would visit 3.74 quadrillion deals (the limit is 3 billion, a "
+         "minute or two)"), "--trials"]),
 }
 
 

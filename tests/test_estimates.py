@@ -154,3 +154,12 @@ def test_a_quick_run_says_nothing_on_stderr():
     result = CliRunner().invoke(cli, ["equity", "--exact", "(As Ks) Ah Kh Qh Jh",
                                        "(Qs Qd) Qc 2d 3d 4d"])
     assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_counts_are_said_in_words_to_three_figures():
+    from studodds.messages import count_text
+
+    said = [count_text(n) for n in (12_345, 625e6, 999.6e6, 1.37355e12, 9.996e14, 2.53e18,
+                                    3.0115e33)]
+    assert said == ["12,345", "625 million", "1 billion", "1.37 trillion", "1 quadrillion",
+                    "2.53 quintillion", "3.01 × 10^33"]  # rounded before the word is chosen

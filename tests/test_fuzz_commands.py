@@ -361,10 +361,12 @@ def test_pot_odds_options_are_checked_before_the_equity_run(no_engine, options, 
     (["--pot", "40", "--to-call", "x"], "--to-call"),  # a click type: before the run now
     (["--pot", "40"], "--to-call"),
     (["--hero", "2"], "--pot"),
-    (["--pot", "40", "--to-call", "10", "--format", "csv"], "pot odds (--pot): shown in"),
+    (["--pot", "40", "--to-call", "10", "--format", "csv"], "--pot (pot odds) is shown only"),
     # CSV has a row a player, no place for them: refused, never dropped without a word
-    (["--distribution", "--format", "csv"], "--distribution: shown in the table and JSON"),
-    (["--at-least", "aces up", "--format", "csv"], "--at-least: shown in the table and JSON"),
+    (["--distribution", "--format", "csv"], ("--distribution is shown only in the table and "
+     "JSON formats, not CSV: use --format table or json")),
+    (["--at-least", "aces up", "--distribution", "--format", "csv"],
+     "--distribution and --at-least are shown only in the table and JSON"),
 ], ids=["--to-call x", "--pot alone", "--hero alone", "csv", "csv distribution",
         "csv at-least"])
 def test_pot_odds_usage_errors_come_before_the_equity_run(no_engine, options, fragment):

@@ -766,8 +766,9 @@ def test_a_hand_in_two_files_is_replayed_once(tmp_path, capsys):
                  "--format", "json"]) == 0
     out, err = capsys.readouterr()
     assert len(json.loads(out)) == 1
-    assert err == ("warning: 1 hand read twice, each replayed once (the same room, id, "
-                   "players and cards; the first: hand 200000000020, in "
+    assert err == ("warning: a hand read more than once, replayed once (the same room, id, "
+                   "players and cards dealt on the first street; the first: hand "
+                   "200000000020, in "
                    f"{str(tmp_path / 'a.txt')!r} and again in {str(tmp_path / 'b.txt')!r})\n")
     assert main(["replay", str(both), "--trials", "500", "--format", "json"]) == 0
     out, err = capsys.readouterr()
@@ -787,5 +788,13 @@ def test_a_call_the_file_garbles_makes_no_side_pot(tmp_path, capsys):
     assert "Hero: cals $2 (line ignored)" in err
     assert "the pots as the street begins" not in out  # no table of a main and side pot
     assert "Bob Smith wins the pot of 53.00 with a full house" in out  # $2 short: one pot
-    assert ("Hero put in less than a player still in against them, without being all in: "
-            "some of Hero's chips are missing from the file, so no side pot is made") in out
+    assert ("Hero put in 2.00 less than Bob Smith without being all in: some of Hero's "
+            "chips are on a line that was ignored ('Hero: cals $2', line 21), so no side pot "
+            "is made") in out
+
+
+def test_a_file_named_twice_is_read_once(capsys):
+    path = str(DATA / SIDE_POT)
+    assert main(["replay", path, path, "--trials", "500", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)) == 1 and err == ""

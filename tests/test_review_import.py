@@ -476,7 +476,9 @@ def test_a_hand_whose_call_the_file_garbles_is_skipped(tmp_path, capsys):
     why. A line ignored that costs no chips (a chat line) skips nothing."""
     text = (HANDS_FOLDER / "stud7_showdown.txt").read_text()
     garbled = tmp_path / "garbled.txt"
-    garbled.write_text(text.replace("Hero: calls $2\n", "Hero: cals $2\n"))
+    # A harmless line ignored first: the reason names Hero's line, not the first one.
+    garbled.write_text(text.replace("Hero: calls $2\n", "Hero: cals $2\n")
+                       .replace('Carol said, "nh"\n', 'Carol said, "nh"\nCarol: waves\n'))
     chatty = tmp_path / "chatty.txt"
     chatty.write_text(text.replace("Carol folds\n", "Carol folds\nCarol: waves hello\n")
                       .replace("Carol: folds\n", "Carol: folds\nCarol: waves hello\n"))
@@ -485,6 +487,6 @@ def test_a_hand_whose_call_the_file_garbles_is_skipped(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == "2 files: 1 imported, 0 already in the database, 1 skipped\n"
     assert err.splitlines()[1] == (
-        "  skipped hand 200000000001, line 21: 'Hero: cals $2' was not read, and without it "
-        "Hero put in less than a player still in against them, without being all in: the "
-        "nets would be wrong")
+        "  skipped hand 200000000001, line 22: Hero put in 2.00 less than Bob Smith without "
+        "being all in: some of Hero's chips are on a line that was ignored ('Hero: cals $2'): "
+        "the nets would be wrong")

@@ -228,7 +228,7 @@ def test_hero_not_dealt_in_and_several_heroes_are_one_line(tmp_path, capsys):
     assert main(["replay", str(SESSION), str(other), "--summary"]) == 2
     warning, error = capsys.readouterr().err.splitlines()
     # Hand 300000000007 deals no Hero: renamed, it is the same hand, counted once.
-    assert warning.startswith("warning: 1 hand read twice") and "300000000007" in warning
+    assert warning.startswith("warning: a hand read more than once") and "300000000007" in warning
     assert "hole cards are dealt to 'Hero' and 'Alter Ego'" in error and "--hero NAME" in error
     assert main(["replay", str(SESSION), str(other), "--summary", "--hero", "Alter Ego",
                  "--format", "json"]) == 0

@@ -77,13 +77,16 @@ def equity_command(game, dead, exact, trials, precision, seed, threads, communit
     except OptionError as exc:  # options that go together: a usage error, as click's are
         raise click.UsageError(str(exc)) from None
     if fmt == "csv":  # a CSV row a player: no place for these (their own tables)
-        shown_elsewhere = [name for name, asked in (("pot odds (--pot)", pot is not None),
+        shown_elsewhere = [name for name, asked in (("--pot (pot odds)", pot is not None),
                                                     ("--distribution", distribution),
                                                     ("--at-least", bool(at_least)))
                            if asked]
         if shown_elsewhere:
-            raise click.UsageError(f"{' and '.join(shown_elsewhere)}: shown in the table and "
-                                   "JSON formats, not CSV (--format table or json)")
+            named = (shown_elsewhere[0] if len(shown_elsewhere) == 1 else
+                     ", ".join(shown_elsewhere[:-1]) + " and " + shown_elsewhere[-1])
+            verb = "is" if len(shown_elsewhere) == 1 else "are"
+            raise click.UsageError(f"{named} {verb} shown only in the table and JSON formats, "
+                                   "not CSV: use --format table or json")
     if pot is not None:  # answered now, not after the equity run
         check_pot_odds(pot, to_call, hero, bets_to_come, big_bet, players=len(hands))
     progress = Progress(enabled=sys.stderr.isatty())

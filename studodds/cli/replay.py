@@ -152,9 +152,9 @@ def replay_command(files, hand_id, hero, summary, decisions, ranges, png, trials
         first = repeats[0]
         where = (f"twice in {first.first!r}" if first.first == first.again
                  else f"in {first.first!r} and again in {first.again!r}")
-        _warn(f"warning: {len(repeats):,} hand{'s' * (len(repeats) != 1)} read twice, each "
-              f"replayed once (the same room, id, players and cards; the first: hand "
-              f"{first.hand_id}, {where})")
+        hands_repeated = len({(r.hand_id, r.first) for r in repeats})
+        _warn(f"warning: {_hands_read_again(hands_repeated)} (the same room, id, players and "
+              f"cards dealt on the first street; the first: hand {first.hand_id}, {where})")
     if not hands:
         raise click.UsageError(f"none of the {len(paths)} files holds a stud hand to replay")
     where = repr(paths[0]) if len(paths) == 1 else f"the {len(paths)} files"
@@ -234,7 +234,17 @@ def _expand(files) -> tuple[bool, list[str]]:
         if not inside:
             raise click.UsageError(f"the folder {name!r} holds no files")
         paths += inside
-    return len(files) > 1 or len(paths) != len(files), paths
+    # A file named twice (or also inside a folder named) is read once.
+    once: dict[str, str] = {}
+    for path in paths:
+        once.setdefault(os.path.realpath(path), path)
+    return len(files) > 1 or len(paths) != len(files), list(once.values())
+
+
+def _hands_read_again(n: int) -> str:
+    if n == 1:
+        return "a hand read more than once, replayed once"
+    return f"{n:,} hands read more than once, each replayed once"
 
 
 def _read(path: str, several: bool, problems: list[ParseProblem]):

@@ -57,10 +57,10 @@ def _signed(x: float) -> str:
 def sampled_note(precision: float | None, trials: int | None) -> str:
     """How the streets too long to count exactly were sampled (one stderr line)."""
     if trials is not None:
-        return f"streets counted exactly where quick, else sampled with {trials:,} deals"
+        return f"streets counted exactly where cheap, else sampled with {trials:,} deals"
     se = precision or SUMMARY_PRECISION
-    return (f"streets counted exactly where quick, else sampled with {trials_for(se):,} deals "
-            f"(standard error at most {se} a hand and street)")
+    return (f"streets counted exactly where cheap, else sampled with {trials_for(se):,} deals "
+            f"(standard error at most {se} per hand and street)")
 
 
 def _figure_tools():

@@ -1,11 +1,13 @@
-"""The chips of a hand record: what each player put in, who was all in, and whether the
-record misses some chips (a live player short of another without being all in). Apart
+"""The chips of a hand record: what each player put in, who was all in, and whether a line
+the reader ignored holds some (a player still in short of another without being all in). Apart
 from result.py, which values hands (and so loads the odds engine's evaluator): the review
 import asks these without it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from .record import HandHistory
@@ -24,14 +26,57 @@ def put_in_at_the_end(hh: HandHistory) -> dict[str, Decimal]:
             for name in hh.players}
 
 
-def chips_missing(hh: HandHistory) -> str | None:
-    """The player still in at the end whose chips in the pot fall short of another's
-    without being all in (short_without_all_in: the file misses some of them), or None."""
-    put_in = put_in_at_the_end(hh)
-    live = hh.live_players(len(hh.streets))
-    if len(live) < 2 or any(amount < 0 for amount in put_in.values()):
+@dataclass(frozen=True)
+class Shortfall:
+    """A player still in who put in less than another still in without being all in, in
+    a hand where a line was ignored: chips on that line, most likely (a call written
+    "cals"). Among the players still in when a betting round ends, only one who is all in
+    can have put in less than the others. line: the ignored line (number, text) that
+    starts with the player's name, else the first ignored line."""
+
+    player: str
+    other: str  # a player still in who put in the most
+    amount: float  # how much less
+    line: tuple[int, str]
+
+
+def shortfall(hh: HandHistory, put_in: Mapping[str, Decimal | float], live: Sequence[str],
+              all_in: set[str]) -> Shortfall | None:
+    """The Shortfall of the first player still in (live) who put in less than another
+    without being all in, when the hand has an ignored line; else None. Without an ignored
+    line the record is taken as it is: an all-in it does not mark (an old room's all-in
+    protection for a player who lost his connection) keeps its side pot."""
+    ignored = lines_ignored(hh)
+    if not ignored or len(live) < 2:
         return None
-    return short_without_all_in(hh, put_in, live, all_in_at_the_end(hh, put_in))
+    chips = {name: round(float(put_in[name]), 6) for name in live}  # 0.22 as 0.22000000000000003
+    top = max(chips.values())
+    short = next((name for name in live if chips[name] < top and name not in all_in
+                  and hh.stacks.get(name, 0) > 0), None)
+    if short is None:
+        return None
+    other = next(name for name in live if chips[name] == top)
+    line = next((line for line in ignored if line[1].startswith(short)), ignored[0])
+    return Shortfall(short, other, round(top - chips[short], 6), line)
+
+
+def shortfall_at_the_end(hh: HandHistory) -> Shortfall | None:
+    """shortfall() over the whole hand (the review's import asks it of each hand)."""
+    put_in = put_in_at_the_end(hh)
+    if any(amount < 0 for amount in put_in.values()):
+        return None
+    return shortfall(hh, put_in, hh.live_players(len(hh.streets)),
+                     all_in_at_the_end(hh, put_in))
+
+
+def lines_ignored(hh: HandHistory) -> list[tuple[int, str]]:
+    """(line, text) of each line of the hand its reader ignored (builder.warn's words:
+    "line 17: Bob: cals $1.50 (line ignored)")."""
+    return [(int(said[1]), said[2]) for warning in hh.warnings
+            if (said := _IGNORED.fullmatch(warning))]
+
+
+_IGNORED = re.compile(r"line (\d+): (.*) \(line ignored\)", re.DOTALL)
 
 
 def all_in_at_the_end(hh: HandHistory, put_in: Mapping[str, Decimal | float]) -> set[str]:
@@ -42,13 +87,21 @@ def all_in_at_the_end(hh: HandHistory, put_in: Mapping[str, Decimal | float]) ->
                      if hh.stacks.get(name, 0) > 0 and chips >= hh.stacks[name] - 1e-9}
 
 
-def short_without_all_in(hh: HandHistory, put_in: Mapping[str, Decimal | float],
-                         live: Sequence[str], all_in: set[str]) -> str | None:
-    """The first live player who put in less than another live player without being all in
-    (and whose stack the file gives), or None. Only an all-in player can be short of the
-    others: anyone else's missing chips are a line the file garbled (a call written
-    "cals"), and the pot they seem to leave is no side pot."""
-    chips = {name: round(float(put_in[name]), 6) for name in live}  # 0.22 as 0.22000000000000003
-    top = max(chips.values())
-    return next((name for name in live if chips[name] < top and name not in all_in
-                 and hh.stacks.get(name, 0) > 0), None)
+def in_cents(hh: HandHistory) -> bool:
+    """Whether any amount of the hand has cents: money, written 4.90 as the file does.
+    Tournament chips are whole."""
+    amounts = [hh.small_bet, hh.big_bet, hh.ante, hh.bring_in, hh.total_pot, hh.rake,
+               *hh.stacks.values(), *hh.collected.values(), *hh.uncalled.values()]
+    amounts += [x for street in hh.streets for a in street.actions for x in (a.amount, a.to)]
+    return any(record_amount(x) % 1 for x in amounts if x is not None)
+
+
+def shortfall_text(short: Shortfall, money: Callable[[float], str],
+                   line_number: bool = True) -> str:
+    """'Hero put in 2.00 less than Bob Smith without being all in: some of Hero's chips are
+    on a line that was ignored ('Hero: cals $2', line 21)'; money writes an amount."""
+    line, text = short.line
+    where = f"'{text}', line {line}" if line_number else f"'{text}'"
+    return (f"{short.player} put in {money(short.amount)} less than {short.other} without "
+            f"being all in: some of {short.player}'s chips are on a line that was ignored "
+            f"({where})")

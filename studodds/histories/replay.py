@@ -46,7 +46,7 @@ from ..equity import equity
 from ..games import get_game
 from ..method import Method, MethodOptions
 from ..results import EquityResult, PlayerResult
-from .chips import short_without_all_in
+from .chips import shortfall
 from .record import HandHistory
 from .result import HandResult, hand_result
 from .shortage import burns_keeping_the_shortage
@@ -280,8 +280,8 @@ def _pots(hh: HandHistory, street_index: int, live: tuple[str, ...]) -> list[tab
     if any(x < 0 for x in posted + folded):
         # A file that adds up wrong: one pot (a Decimal, as the table's amounts are).
         return [table.Pot(Decimal(repr(round(sum(posted + folded), 2))), live)]
-    if short_without_all_in(hh, put_in, live, _all_in_before(hh, street_index)):
-        # A call the file garbled, not an all-in: one pot (result.short_without_all_in).
+    if shortfall(hh, put_in, live, _all_in_before(hh, street_index)):
+        # A call on a line ignored, not an all-in: one pot (chips.shortfall).
         return [table.Pot(Decimal(repr(round(sum(posted + folded), 2))), live)]
     # Stakes and stacks (chips behind) do not change how the chips already in are split.
     stakes = table.Stakes(ante=0, bring_in=1, small_bet=1, big_bet=1)

@@ -35,9 +35,11 @@ from ..games import Game, get_game
 from ..messages import amount_text
 from .chips import (
     all_in_at_the_end,
+    in_cents,
     put_in_at_the_end,
     record_amount,
-    short_without_all_in,
+    shortfall,
+    shortfall_text,
 )
 from .record import HandHistory
 from .streets import down_positions
@@ -117,7 +119,7 @@ def hand_result(hh: HandHistory) -> HandResult:
     total = sum(put_in.values(), Decimal(0))
     collected = {name: record_amount(amount) for name, amount in hh.collected.items() if amount}
     live = hh.live_players(len(hh.streets))
-    cents = _in_cents(hh)
+    cents = in_cents(hh)
     money = lambda amount: amount_text(amount, cents=cents)
     notes = []
     if any(amount < 0 for amount in put_in.values()) or not live:
@@ -130,11 +132,9 @@ def hand_result(hh: HandHistory) -> HandResult:
         notes.append(f"the pots cannot be told: {exc}")
         return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes),
                           cents)
-    short = short_without_all_in(hh, put_in, live, all_in_at_the_end(hh, put_in))
+    short = shortfall(hh, put_in, live, all_in_at_the_end(hh, put_in))
     if len(pots) > 1 and short:
-        notes.append(f"{short} put in less than a player still in against them, without "
-                     f"being all in: some of {short}'s chips are missing from the file, so "
-                     "no side pot is made")
+        notes.append(shortfall_text(short, money) + ", so no side pot is made")
         pots = [(total, live)]
     if hh.cut is not None:
         # The reader stopped at a card it could not read; the file itself goes on.
@@ -190,15 +190,6 @@ def hand_result(hh: HandHistory) -> HandResult:
               if name in hh.players and not any(by and name in by for by, _ in winners)]
     return HandResult(tuple(results), nets, float(total), _total(collected), hh.rake,
                       tuple(notes), cents)
-
-
-def _in_cents(hh: HandHistory) -> bool:
-    """Whether any amount of the hand has cents: money, written 4.90 as the file does.
-    Tournament chips are whole."""
-    amounts = [hh.small_bet, hh.big_bet, hh.ante, hh.bring_in, hh.total_pot, hh.rake,
-               *hh.stacks.values(), *hh.collected.values(), *hh.uncalled.values()]
-    amounts += [x for street in hh.streets for a in street.actions for x in (a.amount, a.to)]
-    return any(record_amount(x) % 1 for x in amounts if x is not None)
 
 
 def _float(amount: Decimal | None) -> float | None:

@@ -13,16 +13,17 @@ the write lock first, BEGIN IMMEDIATE, and waits its turn: database.BUSY_TIMEOUT
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 
-from ..histories.chips import chips_missing
+from ..histories.chips import in_cents, shortfall_at_the_end, shortfall_text
 from ..histories.formats import FileKind
 from ..histories.history_files import FileRefused, parse_bytes, read_file_bytes
 from ..histories.record import HandHistory, ParseProblem
+from ..messages import amount_text
 from .hand_rows import HandRows, hand_rows, insert_hand
 from .source_files import UPLOADED, StoredBytes, file_id, keep_bytes, stored_bytes
 
@@ -140,37 +141,23 @@ def _rows(source: str, data: bytes, hands: list[HandHistory], problems: list[Par
     skipped = [SkippedHand(p.hand_id, p.line, p.message) for p in problems]
     kept = []
     for hh in hands:
-        ignored = _first_line_ignored(hh)
+        short = shortfall_at_the_end(hh)
         if hh.cut is not None:  # its end (who won what) is not known: no result to count
             skipped.append(SkippedHand(hh.hand_id, hh.cut.line,
                                        f"{hh.cut.message}; without its end, who won is not "
                                        "known"))
-        elif ignored is not None and (short := chips_missing(hh)) is not None:
+        elif short is not None:
             # A garbled call ("cals"): the nets would be wrong, and stay so in the database.
-            line, text = ignored
-            skipped.append(SkippedHand(hh.hand_id, line,
-                                       f"'{text}' was not read, and without it {short} put in "
-                                       "less than a player still in against them, without "
-                                       "being all in: the nets would be wrong"))
+            text = shortfall_text(short, partial(amount_text, cents=in_cents(hh)),
+                                  line_number=False)  # the skip names the line
+            skipped.append(SkippedHand(hh.hand_id, short.line[0],
+                                       f"{text}: the nets would be wrong"))
         else:
             kept.append(hand_rows(hh, source))
     if not kept and note is None:
-        note = ("none of its stud hands could be read" if skipped
+        note = ("none of its stud hands could be imported" if skipped
                 else "no stud hands in it")
     return FileRead(source, kept, skipped, note, stored_bytes(data) if kept else None)
-
-
-def _first_line_ignored(hh: HandHistory) -> tuple[int, str] | None:
-    """(line, text) of the hand's first line the reader ignored (builder.warn's words:
-    "line 17: Bob: cals $1.50 (line ignored)"), or None."""
-    for warning in hh.warnings:
-        said = _IGNORED.fullmatch(warning)
-        if said:
-            return int(said[1]), said[2]
-    return None
-
-
-_IGNORED = re.compile(r"line (\d+): (.*) \(line ignored\)", re.DOTALL)
 
 
 def import_upload(connection: sqlite3.Connection, data: bytes, name: str,
