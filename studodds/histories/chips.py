@@ -1,7 +1,7 @@
-"""The chips of a hand record: what each player put in, who was all in, and whether a line
-the reader ignored holds some (a player still in short of another without being all in). Apart
-from result.py, which values hands (and so loads the odds engine's evaluator): the review
-import asks these without it."""
+"""The chips of a hand record: what each player put in, who was all in, whether the
+amounts have cents, and whether a line the reader ignored holds some chips (a player still
+in short of another without being all in). Kept apart from result.py, which values hands
+and so loads the evaluator: the review's import asks these without it."""
 
 from __future__ import annotations
 
