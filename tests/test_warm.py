@@ -66,6 +66,6 @@ def test_a_query_that_must_compile_says_so_once(tmp_path):
     query = ["equity", "(As Ks) Ah", "(x x) Qd", "--trials", "1000", "--seed", "1"]
     first = _stderr_at_a_terminal(query, tmp_path)
     assert ("studodds: first question of its kind since install: compiling the odds engine "
-            "for sampled odds, about 3-9 s, this once (`studodds warm` compiles everything in "
+            "for sampled odds, about 3-12 s, this once (`studodds warm` compiles everything in "
             "one go)") in first
     assert "compiling" not in _stderr_at_a_terminal(query, tmp_path)  # cached now

@@ -252,7 +252,7 @@ def run_monte_carlo(inputs: EngineInputs, seed: int, trials, precision, with_dis
     assert not split or (inputs.kind_a == KIND_HIGH
                          and inputs.kind_b in (KIND_LOW_A5, KIND_LOW_8))
     kernel = sim.monte_carlo_kernel(split, bool(inputs.ranges), declare.mode)
-    announce_compile(kernel, "sampled odds", (3, 9))
+    announce_compile(kernel, "sampled odds", (3, 12))
     kinds, known = inputs.pot_kinds(), inputs.known_hands()
     dealing, ranges = inputs.dealing(), inputs.hole_ranges()
     n_players = len(inputs.base_key)
