@@ -41,18 +41,20 @@ class Shortfall:
 
 
 def shortfall(hh: HandHistory, put_in: Mapping[str, Decimal | float], live: Sequence[str],
-              all_in: set[str]) -> Shortfall | None:
+              all_in: Callable[[], set[str]]) -> Shortfall | None:
     """The Shortfall of the first player still in (live) who put in less than another
-    without being all in, when the hand has an ignored line; else None. Without an ignored
-    line the record is taken as it is: an all-in it does not mark (an old room's all-in
-    protection for a player who lost his connection) keeps its side pot."""
+    without being all in (all_in(): who is, asked only then), when the hand has an ignored
+    line; else None. Without an ignored line the record is taken as it is: an all-in it
+    does not mark (an old room's all-in protection for a player who lost his connection)
+    keeps its side pot. Nearly every hand has none, and costs one look at its warnings."""
     ignored = lines_ignored(hh)
     if not ignored or len(live) < 2:
         return None
     chips = {name: round(float(put_in[name]), 6) for name in live}  # 0.22 as 0.22000000000000003
     top = max(chips.values())
-    short = next((name for name in live if chips[name] < top and name not in all_in
-                  and hh.stacks.get(name, 0) > 0), None)
+    behind = [name for name in live if chips[name] < top and hh.stacks.get(name, 0) > 0]
+    all_in_now = all_in() if behind else set()
+    short = next((name for name in behind if name not in all_in_now), None)
     if short is None:
         return None
     other = next(name for name in live if chips[name] == top)
@@ -62,11 +64,13 @@ def shortfall(hh: HandHistory, put_in: Mapping[str, Decimal | float], live: Sequ
 
 def shortfall_at_the_end(hh: HandHistory) -> Shortfall | None:
     """shortfall() over the whole hand (the review's import asks it of each hand)."""
+    if not lines_ignored(hh):  # nearly every hand: no chips to add up
+        return None
     put_in = put_in_at_the_end(hh)
     if any(amount < 0 for amount in put_in.values()):
         return None
     return shortfall(hh, put_in, hh.live_players(len(hh.streets)),
-                     all_in_at_the_end(hh, put_in))
+                     lambda: all_in_at_the_end(hh, put_in))
 
 
 def lines_ignored(hh: HandHistory) -> list[tuple[int, str]]:

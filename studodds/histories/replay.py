@@ -277,11 +277,10 @@ def _pots(hh: HandHistory, street_index: int, live: tuple[str, ...]) -> list[tab
     put_in = put_in_before(hh, street_index)
     folded = [round(put_in[name], 2) for name in hh.players if name not in live]
     posted = [round(put_in[name], 2) for name in live]
-    if any(x < 0 for x in posted + folded):
-        # A file that adds up wrong: one pot (a Decimal, as the table's amounts are).
-        return [table.Pot(Decimal(repr(round(sum(posted + folded), 2))), live)]
-    if shortfall(hh, put_in, live, _all_in_before(hh, street_index)):
-        # A call on a line ignored, not an all-in: one pot (chips.shortfall).
+    if (any(x < 0 for x in posted + folded)
+            or shortfall(hh, put_in, live, lambda: _all_in_before(hh, street_index))):
+        # A file that adds up wrong, or a call on a line ignored (not an all-in:
+        # chips.shortfall): one pot (a Decimal, as the table's amounts are).
         return [table.Pot(Decimal(repr(round(sum(posted + folded), 2))), live)]
     # Stakes and stacks (chips behind) do not change how the chips already in are split.
     stakes = table.Stakes(ante=0, bring_in=1, small_bet=1, big_bet=1)

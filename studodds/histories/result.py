@@ -132,7 +132,7 @@ def hand_result(hh: HandHistory) -> HandResult:
         notes.append(f"the pots cannot be told: {exc}")
         return HandResult((), (), float(total), _total(collected), hh.rake, tuple(notes),
                           cents)
-    short = shortfall(hh, put_in, live, all_in_at_the_end(hh, put_in))
+    short = shortfall(hh, put_in, live, lambda: all_in_at_the_end(hh, put_in))
     if len(pots) > 1 and short:
         notes.append(shortfall_text(short, money) + ", so no side pot is made")
         pots = [(total, live)]

@@ -141,12 +141,11 @@ def _rows(source: str, data: bytes, hands: list[HandHistory], problems: list[Par
     skipped = [SkippedHand(p.hand_id, p.line, p.message) for p in problems]
     kept = []
     for hh in hands:
-        short = shortfall_at_the_end(hh)
         if hh.cut is not None:  # its end (who won what) is not known: no result to count
             skipped.append(SkippedHand(hh.hand_id, hh.cut.line,
                                        f"{hh.cut.message}; without its end, who won is not "
                                        "known"))
-        elif short is not None:
+        elif (short := shortfall_at_the_end(hh)) is not None:
             # A garbled call ("cals"): the nets would be wrong, and stay so in the database.
             text = shortfall_text(short, partial(amount_text, cents=in_cents(hh)),
                                   line_number=False)  # the skip names the line
