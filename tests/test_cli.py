@@ -456,6 +456,18 @@ def test_usage_errors_point_to_help(capsys):
     assert assert_one_error_line(err, out).endswith("(see 'studodds --help')")
 
 
+@pytest.mark.parametrize("typed, suggested", [
+    ("--trails", "Did you mean '--trials'?"),  # click also offered --range-file, --threads
+    ("--seeds", "Did you mean '--seed'?"),
+    ("--dead-cards", "(Did you mean one of: '--dead', '--declare'?)"),
+])
+def test_a_mistyped_option_gets_the_nearest_names(typed, suggested, capsys):
+    code, out, err = call_main(["equity", "(As Ks) Ah", "(x x) Qd", typed, "1"], capsys)
+    assert code == 2
+    assert assert_one_error_line(err, out) == (f"Error: No such option '{typed}'. {suggested} "
+                                               "(see 'studodds equity --help')")
+
+
 def test_error_after_good_hand_prints_no_results(capsys):
     # Every hand is read before anything is printed: results only when all are good.
     code, out, err = call_main(["eval", "As 2c 3d 4h 6s", "Ax"], capsys)

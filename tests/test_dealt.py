@@ -166,6 +166,15 @@ def test_the_common_hands_of_each_game():
     assert [words for words, _ in common_hands("stud5low")] == ["a pair", "an ace in the hole"]
     with_dead = dict(common_hands("razz", dead="As Ah Ad"))
     assert with_dead["rolled-up trips"].overall.deals == 49 * comb(48, 2)
+    # Each game lists the hands its players name: no flush or straight draws in razz,
+    # where they do not count, and no low cards in seven-card stud high.
+    named = {game: [words for words, _ in common_hands(game)]
+             for game in ("stud7", "razz", "stud7hl8", "razz27")}
+    assert "three low cards (8 or lower)" not in named["stud7"]
+    assert "three to a flush" in named["stud7"] and "three to a straight" in named["stud7"]
+    assert "three to a flush" not in named["razz"] and "three to a straight" not in named["razz"]
+    assert "three low cards (8 or lower)" in named["razz"]
+    assert len(named["stud7hl8"]) == len(named["razz27"]) == 7
 
 
 @pytest.mark.parametrize("game, hand, dead, fragments", [

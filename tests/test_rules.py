@@ -832,6 +832,23 @@ def test_cli_limits_cents_keep_their_decimals(capsys):
                        "0.50", "--big", "1", "--format", "json")
     rows = json.loads(out)
     assert code == 0 and (rows[0]["bring_in"], rows[0]["bet"], rows[2]["bet"]) == (0.1, 0.5, 1)
+    # The table writes cents as players do: 0.50, not 0.5
+    code, out, _ = run(capsys, "limits", "--ante", "0.1", "--bring-in", "0.10", "--small",
+                       "0.5", "--big", "1")
+    assert code == 0 and out.splitlines()[0].startswith(
+        "Seven-card stud, fixed limit 0.50/1, ante 0.10: ")
+    assert "bring-in 0.10, complete to 0.50" in out
+
+
+def test_cli_limits_without_an_ante(capsys):
+    """The ante changes no bet: a game without one (or a user who does not say) gets the
+    same limits, and the title says there is no ante."""
+    code, out, _ = run(capsys, "limits", "--bring-in", "1", "--small", "2", "--big", "4")
+    assert code == 0 and out.splitlines()[0] == (
+        "Seven-card stud, fixed limit 2/4, no ante: one bet and three raises per round")
+    _, with_ante, _ = run(capsys, "limits", "--ante", "1", "--bring-in", "1", "--small", "2",
+                          "--big", "4")
+    assert out.splitlines()[1:] == with_ante.splitlines()[1:]
 
 
 @pytest.mark.parametrize(

@@ -93,6 +93,9 @@ def main(argv=None) -> int:
         click.echo("Error: aborted", err=True)
         return 130
     except click.ClickException as exc:
+        if isinstance(exc, click.NoSuchOption):
+            exc = click.NoSuchOption(exc.option_name, ctx=exc.ctx, possibilities=_closest(
+                exc.option_name, exc.possibilities or ()))
         hint = ""
         if isinstance(exc, click.UsageError) and exc.ctx is not None:
             hint = f" (see '{exc.ctx.command_path} --help')"
@@ -113,6 +116,18 @@ def main(argv=None) -> int:
                    "with the command that caused it (STUDODDS_TRACEBACK=1 shows where)", err=True)
         return 2
     return code if isinstance(code, int) else 0
+
+
+def _closest(typed: str, options) -> list[str]:
+    """The options nearest a mistyped one: click suggests every option within its loose
+    cutoff (--trails: --range-file, --threads and --trials), a typo has one answer."""
+    import difflib  # only on this error: --help stays quick
+
+    def likeness(option):
+        return difflib.SequenceMatcher(None, typed, option).ratio()
+
+    ranked = sorted(options, key=likeness, reverse=True)
+    return [o for o in ranked if ranked and likeness(o) >= likeness(ranked[0]) - 0.05]
 
 
 def run() -> None:

@@ -94,8 +94,15 @@ def rules_order_command(game, tie, fmt, boards):
 
 
 def _money(value) -> str:
-    return "" if value is None else format(value.normalize() if hasattr(value, "normalize")
-                                           else value, "f")
+    """An amount as players write it: whole units bare (2), cents with two decimals (0.50,
+    not 0.5), a finer amount to its last digit (0.125)."""
+    if value is None:
+        return ""
+    value = Decimal(value).normalize()
+    if value == value.to_integral_value():
+        return format(value.quantize(Decimal(1)), "f")
+    return format(value if value.as_tuple().exponent < -2 else value.quantize(Decimal("0.01")),
+                  "f")
 
 
 def _json_money(value):
@@ -119,7 +126,8 @@ class _Amount(click.ParamType):
 
 @rules_group.command("limits", context_settings=CONTEXT)
 @game_option()
-@click.option("--ante", type=_Amount(), required=True, help="The ante.")
+@click.option("--ante", type=_Amount(), default=Decimal(0), show_default="none",
+              help="The ante (it changes no bet, only the pot).")
 @click.option("--bring-in", "bring_in_", type=_Amount(),
               help="The bring-in (required unless --no-bring-in).")
 @click.option("--small", type=_Amount(), required=True, help="The small bet.")
@@ -191,6 +199,7 @@ def _limits_table(game, rows, ante, small, big) -> str:
         table.append((r.round, r.street, f"{_money(r.bet)} ({r.size})", _money(r.cap),
                       "; ".join(notes)))
     game_name = GAMES[game.lower()].name
-    title = (f"{game_name}, fixed limit {_money(small)}/{_money(big)}, ante {_money(ante)}: "
+    antes = f"ante {_money(ante)}" if ante else "no ante"
+    title = (f"{game_name}, fixed limit {_money(small)}/{_money(big)}, {antes}: "
              "one bet and three raises per round")
     return title + "\n\n" + render.render_table(headers, table)

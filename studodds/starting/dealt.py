@@ -53,6 +53,7 @@ from ..cards import (
 from ..games import Game, as_game
 from ..messages import InputError, option
 from ..ranges import THIRD_STREET_CLASSES
+from .classes import scheme_of
 from .named_ranges import NamedRangeError, fit_problem, hand_with_definitions
 from .top import class_tests
 
@@ -204,7 +205,9 @@ def _fits(game: Game, hand: StudHand) -> Callable[[tuple[int, ...], int], bool]:
     return lambda hole, door: all(c in hole for c in known)
 
 
-# The starting hands players name, per number of hole cards: (words, hand).
+# The starting hands players name, per number of hole cards: (words, hand). Three to a
+# flush or a straight only where straights and flushes count (not razz), three low cards
+# only where a low wins a pot (not seven-card stud high): common_hands keeps a game's own.
 COMMON_HANDS = {
     2: (
         ("rolled-up trips", "(rolled)"),
@@ -222,6 +225,15 @@ COMMON_HANDS = {
 }
 
 
+def _names_it(game: Game, hand: str) -> bool:
+    """Whether players of this game name the hand (COMMON_HANDS)."""
+    if hand in ("(flush3)", "(straight3)"):
+        return scheme_of(game).suits
+    if hand == "(low3)":
+        return any(kind.startswith("low") for kind in game.kinds)
+    return True
+
+
 def common_hands(game: str | Game, dead: str | Iterable = ()
                  ) -> list[tuple[str, HowOftenDealt]]:
     """How often the starting hands players name are dealt in a game (COMMON_HANDS):
@@ -232,4 +244,4 @@ def common_hands(game: str | Game, dead: str | Iterable = ()
     """
     found = as_game(game)
     return [(words, how_often_dealt(found, hand, dead))
-            for words, hand in COMMON_HANDS[found.hole_cards]]
+            for words, hand in COMMON_HANDS[found.hole_cards] if _names_it(found, hand)]
