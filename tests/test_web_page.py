@@ -1100,6 +1100,46 @@ def places_off_the_row(d) -> list[str]:
       });""")
 
 
+# Where the tabs under the table stand in every frame, from the moment odds are asked for
+# (the results box says it is waiting, or holds a table) until the script is removed.
+RECORD_THE_TABS = """
+window.tabsTop = [];
+(function record() {
+  const results = document.getElementById('results');
+  const tabs = document.querySelector('.lower');
+  if (results && tabs && results.querySelector('.waiting, table')) {
+    window.tabsTop.push(Math.round(tabs.getBoundingClientRect().top + scrollY));
+  }
+  requestAnimationFrame(record);
+})();
+"""
+
+
+def test_the_page_holds_still_when_the_first_odds_come(device, server):
+    """While a table's first odds are worked out, the results box holds their rows (blank
+    numbers), so what lies below stays put when they come: on a phone the tabs jumped
+    210 px down, and a tap meant for a tab landed on the deck. The example on load, and
+    a link's three-handed hi/lo table with a pot (more rows, a low line, the verdict)."""
+    d = device
+    script = d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                               {"source": RECORD_THE_TABS})["identifier"]
+    hands = ["(As 2s) 3h 4h 9c", "(x x) Qc Kd 3d", "(x x) 5c 6c 7c"]
+    link = urlencode([("game", "stud7hl8"), *(("hand", h) for h in hands), ("dead", "7h Kc 8d"),
+                      ("trials", "20000"), ("seed", "1"), ("pot", "60"), ("to_call", "10")])
+    try:
+        for name, ask in [("the example", lambda: d.get(f"{server}/")),
+                          ("a hi/lo link", lambda: open_link(d, f"{server}/?{link}"))]:
+            ask()
+            wait(d, lambda d: settled(d, "street"), what=f"the odds of {name}")
+            tops = d.execute_script("return window.tabsTop")
+            assert tops, name
+            # What is left is the method line's and a note's words, which come with the
+            # odds (on a phone about 95 px: two lines each where the waiting line is one).
+            assert max(tops) - min(tops) <= 120, (d.screen_name, name, sorted(set(tops)))
+    finally:
+        d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+
+
 def test_a_seats_places_are_one_row(device, server):
     """A stud player reads a hand as one row: on a phone, a tablet and a desktop, with 2,
     3 and 8 players of seven-card stud (2 hole cards, 4 up cards, the river: 7 places)

@@ -7,7 +7,7 @@ import { seatIsEmpty } from "./cards.js";
 import { markFaults } from "./faults.js";
 import { initReplay, replaying, takeOver } from "./replay.js";
 import { initReview, openLinkedHand } from "./review.js";
-import { clearResults, markStale, offerToWorkOut, remarkSeats, renderEquity } from "./results.js";
+import { clearResults, holdPlace, markStale, offerToWorkOut, remarkSeats, renderEquity } from "./results.js";
 import {
   fromQuery, loadExample, potOddsFields, question, setGame, state, syncAddress, gameById,
   undeclared,
@@ -135,13 +135,20 @@ async function compute() {
   }
   const mine = new AbortController();
   controller = mine;
+  const body = { ...question(), ...potOddsFields() };
+  holdPlace(body.hands, {
+    split: (state.game.kinds || []).length > 1 && !body.declare,
+    declared: Boolean(body.declare),
+    sampled: !body.exact,
+    qualifier: (state.game.kinds || []).some((k) => /_8$/.test(k)),
+    potOdds: body.pot !== undefined,
+  });
   await waitForEngine(mine.signal);
   if (controller !== mine) return; // a newer question took over while it waited
   const started = performance.now();
   const progress = $("progress");
   const showProgress = setTimeout(() => { progress.hidden = false; }, 400);
   $("progress-done").style.width = "0";
-  const body = { ...question(), ...potOddsFields() };
   try {
     const data = await postJSON("/api/equity", body, {
       signal: mine.signal,

@@ -149,6 +149,43 @@ export function remarkSeats() {
   });
 }
 
+// Before a table's first odds come: the rows they will fill, the numbers blank, so that
+// what lies below does not jump down when they arrive (about 190 px on a phone, enough
+// to turn a tap on the tabs into a tap on the deck). Only where no odds are on show yet:
+// later answers replace odds of the same shape.
+export function holdPlace(hands, { split = false, declared = false, sampled = true, qualifier = false, potOdds = false } = {}) {
+  const box = document.getElementById("results");
+  if (box.querySelector("table.odds")) return;
+  const table = cell("table", null, "odds placeholder");
+  const hr = cell("tr");
+  hr.append(cell("th", "player"), cell("th", "hand"), cell("th", "equity", "num"));
+  if (sampled) hr.append(cell("th", "\u00b1 95%", "num se"));
+  for (const [h] of columns({ players: [split ? { high_win: 0 } : {}] }, declared)) {
+    hr.append(cell("th", h, "num"));
+  }
+  const thead = cell("thead");
+  thead.append(hr);
+  const tbody = cell("tbody");
+  hands.forEach((hand, i) => {
+    const tr = cell("tr");
+    tr.style.setProperty("--seat-colour", SEAT_COLOURS[i % SEAT_COLOURS.length]);
+    const handCell = cell("td", null, "hand");
+    handCell.append(handElement(hand));
+    const eq = cell("td", null, "equity");
+    const bar = cell("span", null, "bar");
+    eq.append(bar, cell("span", "\u2026", "value"));
+    tr.append(cell("td", state.names[i] || String(i + 1), "seat-no"), handCell, eq);
+    for (let k = 0; k < hr.children.length - 3; k++) tr.append(cell("td", "\u2026", "num"));
+    tbody.append(tr);
+  });
+  table.append(thead, tbody);
+  const waiting = box.querySelector(".waiting");
+  box.replaceChildren(...(waiting ? [waiting] : []), table);
+  if (qualifier) box.append(cell("p", "no low (high takes the whole pot): \u2026", "note"));
+  if (potOdds) box.append(cell("p", "Pot odds: \u2026", "verdict"));
+  box.classList.add("stale");
+}
+
 export function markStale(message) {
   seatsStale = true;
   remarkSeats();
