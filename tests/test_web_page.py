@@ -1140,6 +1140,17 @@ def test_the_page_holds_still_when_the_first_odds_come(device, server):
         d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
 
 
+@provokes_http_400
+def test_a_first_question_refused_leaves_no_blank_rows(page, server):
+    """The rows held for the first odds go when the server refuses the table: the error
+    line says why, and no row of dots suggests odds still to come."""
+    d = page
+    open_link(d, f"{server}/?game=stud7&hand=(As%20Ks)%20Ah&hand=(x%20x)%20Qd&dead=Qd&seed=1")
+    wait(d, lambda d: css(d, "#error").is_displayed(), what="the error line")
+    wait(d, lambda d: "No odds for this table" in css(d, "#results").text, what="no odds")
+    assert d.find_elements(By.CSS_SELECTOR, "#results .placeholder") == []
+
+
 def test_a_seats_places_are_one_row(device, server):
     """A stud player reads a hand as one row: on a phone, a tablet and a desktop, with 2,
     3 and 8 players of seven-card stud (2 hole cards, 4 up cards, the river: 7 places)

@@ -7,7 +7,7 @@ import { seatIsEmpty } from "./cards.js";
 import { markFaults } from "./faults.js";
 import { initReplay, replaying, takeOver } from "./replay.js";
 import { initReview, openLinkedHand } from "./review.js";
-import { clearResults, holdPlace, markStale, offerToWorkOut, remarkSeats, renderEquity } from "./results.js";
+import { clearResults, dropPlaceholder, holdPlace, markStale, offerToWorkOut, remarkSeats, renderEquity } from "./results.js";
 import {
   fromQuery, loadExample, potOddsFields, question, setGame, state, syncAddress, gameById,
   undeclared,
@@ -118,6 +118,7 @@ async function compute() {
   const problem = inputProblem();
   if (problem) {
     showError(problem);
+    dropPlaceholder();
     markStale("No odds until the settings are fixed.");
     return;
   }
@@ -129,6 +130,7 @@ async function compute() {
   const waiting = undeclared();
   if (waiting.length) {
     showError("");
+    dropPlaceholder();
     const who = waiting.length === 1 ? `${waiting[0]} has` : `${waiting.slice(0, -1).join(", ")} and ${waiting[waiting.length - 1]} have`;
     markStale(`Waiting for the declarations: ${who} not declared yet. Everyone declares at once, and the declarations decide who can win which half: set one for every player, or put them all back to "declares\u2026" for the odds before the declare.`);
     return;
@@ -165,6 +167,7 @@ async function compute() {
     showError("");
   } catch (err) {
     if (controller !== mine) return; // a newer question took over
+    dropPlaceholder();
     if (isAbort(err)) {
       markStale("Cancelled: these odds are for an earlier table. Change the table or press Work out the odds.");
     } else {

@@ -155,7 +155,7 @@ export function remarkSeats() {
 // later answers replace odds of the same shape.
 export function holdPlace(hands, { split = false, declared = false, sampled = true, qualifier = false, potOdds = false } = {}) {
   const box = document.getElementById("results");
-  if (box.querySelector("table.odds")) return;
+  if (box.querySelector("table.odds:not(.placeholder)")) return;
   const table = cell("table", null, "odds placeholder");
   const hr = cell("tr");
   hr.append(cell("th", "player"), cell("th", "hand"), cell("th", "equity", "num"));
@@ -181,9 +181,14 @@ export function holdPlace(hands, { split = false, declared = false, sampled = tr
   table.append(thead, tbody);
   const waiting = box.querySelector(".waiting");
   box.replaceChildren(...(waiting ? [waiting] : []), table);
-  if (qualifier) box.append(cell("p", "no low (high takes the whole pot): \u2026", "note"));
-  if (potOdds) box.append(cell("p", "Pot odds: \u2026", "verdict"));
+  if (qualifier) box.append(cell("p", "no low (high takes the whole pot): \u2026", "note placeholder"));
+  if (potOdds) box.append(cell("p", "Pot odds: \u2026", "verdict placeholder"));
   box.classList.add("stale");
+}
+
+// A question that ends without odds (refused, cancelled) leaves no blank rows behind.
+export function dropPlaceholder() {
+  document.querySelectorAll("#results .placeholder").forEach((el) => el.remove());
 }
 
 export function markStale(message) {
