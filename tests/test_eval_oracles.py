@@ -51,7 +51,16 @@ from pokerkit import (
 )
 from pokerkit.lookups import Label
 
-from studodds.eval.values import KINDS, LOW_FLIP, NO_LOW, describe, split_value
+from studodds.eval.values import (
+    _VALUES,
+    KINDS,
+    LOW_FLIP,
+    NO_LOW,
+    category_name,
+    check_value,
+    describe,
+    split_value,
+)
 
 SEED = 20_240_611
 HANDS_PER_KIND = 200_000
@@ -392,6 +401,10 @@ def test_fast_all_five_card_hands(kind: str, all_five_card_hands: np.ndarray) ->
     values = fast_values([all_five_card_hands], kind)
     distinct = np.unique(values)
     assert len(distinct) == DISTINCT[kind]
+    # describe's check knows exactly the values hands have (a 6 or 7-card hand's value is
+    # that of its best five): every one is accepted, no other
+    check_value(int(distinct[0]), kind)
+    assert _VALUES[kind] == set(distinct.tolist())
     if kind == "low_8":
         # 56 lows (C(8,5) rank sets) of 4**5 suit patterns each, and no low for the rest.
         assert (values != NO_LOW).sum() == 56 * 4**5
@@ -402,3 +415,18 @@ def test_fast_all_five_card_hands(kind: str, all_five_card_hands: np.ndarray) ->
         "high": HIGH_COUNTS, "low_a5": A5_COUNTS, "low_a6": A6_COUNTS, "low_27": L27_COUNTS
     }[kind]
     assert counts == want, (kind, counts)
+
+
+@pytest.mark.parametrize("value, kind", [
+    (0, "high"), (100, "low_a5"), (10**9, "high"), (-5, "high"), (10**12, "high"),
+    (5000000, "low_a5"),  # read as 'Straight, three high (3-2-A-0--1)'
+    (4521984, "low_27"),  # a high value (the wheel) is no deuce-to-seven value
+])
+def test_describe_refuses_a_number_no_hand_has(value, kind):
+    for words in (describe, category_name):
+        with pytest.raises(ValueError, match=f"^{value} is the value of no {kind} hand"):
+            words(value, kind)
+    with pytest.raises(ValueError, match="whole number"):
+        describe(True, "high")
+    assert describe(4521984, "high") == "Straight, five high (5-4-3-2-A)"
+    assert category_name(NO_LOW, "low_8") == "no low"

@@ -62,7 +62,8 @@ def possible_values(kind: str) -> np.ndarray:
         lows = np.asarray(LOW_A5, dtype=np.int64)
         return np.unique(np.concatenate([lows[lows >= EIGHT_OR_BETTER_MIN], [NO_LOW]]))
     values = np.concatenate([np.asarray(t, dtype=np.int64).ravel() for t in tables[kind]])
-    return np.unique(values[values >= 0])  # a table's unused slots hold -1
+    # 0 fills the rows of fewer than five cards and -1 the unused slots: no hand has either
+    return np.unique(values[values > 0])
 
 
 @cache

@@ -231,6 +231,13 @@ def own_odds(
     pool = tuple(c for c in range(DECK_SIZE) if c not in set(known) | set(seen_dead))
     # Cards nobody saw (x) change no chance, and at a card shortage the dealer mixes the
     # burn and folded cards back in (docs/rules.md): only the cards seen limit the deck.
+    # Still, they are cards: no more than the deck holds.
+    out = hand.n_cards + len(seen_dead) + unseen_dead
+    if out > DECK_SIZE:
+        raise InputError(
+            f"{option('dead')} has {len(seen_dead) + unseen_dead} cards: with the "
+            f"{hand.n_cards} of the hand that is {out}, more than the deck's {DECK_SIZE}",
+            fields=("dead",))
     if to_come > len(pool):
         raise InputError(
             f"the deck cannot supply this hand: it needs {to_come} more cards and only "

@@ -204,6 +204,11 @@ _BEST_LOW_WORDS = {
 }
 
 
+# The lows in which a straight counts against the hand.
+STRAIGHTS_COUNT = ("low_a6", "low_27")
+_KIND_GAME = {"low_a6": "ace-to-six lowball", "low_27": "deuce-to-seven"}
+
+
 def _low_words(ranks: list[int], kind: str) -> str:
     chars = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
     text = "-".join(chars.get(r, str(r)) for r in ranks)
@@ -229,16 +234,24 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
     if low_kind is not None:
         ranks = _low_ranks(text, low_kind)
         if ranks is not None:
+            asked = f"{option('at_least')} {text.strip()!r}"
+            if any(b >= a for a, b in itertools.pairwise(ranks)):
+                raise InputError(f"{asked}: a low is up to five different ranks, highest first, "
+                                 "such as '8-7' or '7-5-4'", fields=("at_least",))
             value = _low_value(ranks, low_kind)
-            if value is None:
-                raise InputError(
-                    f"{option('at_least')} {text.strip()!r}: a low is up to five different ranks, "
-                    "highest first, such as '8-7' or '7-5-4'", fields=("at_least",))
-            filled_best = BEST_LOW[low_kind]
-            if LOW_FLIP - value < _badness(filled_best):
-                raise InputError(f"{option('at_least')} {text.strip()!r}: "
-                                 + _BEST_LOW_WORDS.get(low_kind, "no such low"),
-                                 fields=("at_least",))
+            if value is None or LOW_FLIP - value < _badness(BEST_LOW[low_kind]):
+                # ranks that run out below the deuce or the ace ('4-3', 2-7's '6-4')
+                raise InputError(f"{asked}: " + _BEST_LOW_WORDS.get(
+                    low_kind, "no low is better than 5-4-3-2-A, the wheel"), fields=("at_least",))
+            # (the ace-to-six wheel, A as 1, is the best-low refusal above; deuce-to-seven
+            # has no wheel: its A-5-4-3-2 is ace high)
+            if low_kind in STRAIGHTS_COUNT and len(ranks) == 5 and ranks[0] - ranks[4] == 4:
+                worse = ranks[:4] + [ranks[4] - 1]
+                instead = (f": ask for '{_low_words(worse, low_kind)[:-4]}' (the worst "
+                           f"{_low_words(ranks[:4], low_kind)[:-4]} low)"
+                           if worse[4] >= (2 if low_kind == "low_27" else 1) else "")
+                raise InputError(f"{asked}: in {_KIND_GAME[low_kind]} these five ranks are a "
+                                 f"straight, not a low{instead}", fields=("at_least",))
             if low_kind == "low_8" and ranks[0] > 8:
                 raise InputError(
                     f"{option('at_least')} {text.strip()!r}: a low here is eight or better: ask for "
@@ -253,11 +266,12 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
             assert low_kind is not None  # a game with no high kind has a low one
             if top or category not in (PAIR, TWO_PAIR, TRIPS):
                 raise InputError(f"{option('at_least')} {text.strip()!r}: {game_name or 'this game'} "
-                                 "has no high hand: name a low such as '8-7' or '7-low'",
+                                 "has no high hand: name a low such as '8-7' or '7-low', or a "
+                                 "paired hand: 'a pair', 'two pair', 'trips'",
                                  fields=("at_least",))
+            # "a pair or better" here: one pair, or any unpaired low
             value = LOW_FLIP - (category << 20 | 0xFFFFF)
-            return Threshold(low_kind, value, f"{_high_words(category, 0)} or an unpaired low",
-                             text.strip())
+            return Threshold(low_kind, value, _high_words(category, 0), text.strip())
         if category == STRAIGHT and top and top < 5 or category == FLUSH and top and top < 7:
             raise InputError(f"{option('at_least')} {text.strip()!r}: no such hand", fields=("at_least",))
         return Threshold("high", _high_value(category, top), _high_words(category, top),
