@@ -15,6 +15,7 @@ from itertools import combinations
 from .cards import (
     NotationError,
     StudHand,
+    card_str,
     check_no_duplicates,
     parse_dead,
     parse_hand,
@@ -171,6 +172,19 @@ def _named_range_error(p: int, quoted: str) -> Callable[[str], NamedRangeError]:
     return fail
 
 
+def _hole_cards_hint(game: Game, bare: StudHand, others_hold: int) -> str:
+    """For a hand written without parentheses whose cards, the first as hole cards, would
+    be the others' street ('As Ks Ah' beside '(x x) Qd'): how to write it. Bare cards
+    are up cards, and the hole cards then unknown: a new user's hand read as 5th street."""
+    hole = game.hole_cards
+    if bare.hole_given or bare.hole_range is not None or len(bare.up) != others_hold:
+        return ""
+    cards = [card_str(c) for c in bare.up]
+    return (f"; written without parentheses, every card is an up card: if {' and '.join(cards[:hole])} "
+            f"{'are' if hole > 1 else 'is'} in the hole, write "
+            f"'({' '.join(cards[:hole])}) {' '.join(cards[hole:])}'")
+
+
 def build_scenario(
     game: Game | str,
     hands: Sequence[StudHand | str],
@@ -232,7 +246,8 @@ def build_scenario(
                 f"player {first + 1} {str(hands[first])!r} holds {street_cards} cards "
                 f"({game.street_name(street_cards)}), "
                 f"player {p} {str(hand)!r} holds {held}"
-                + (f" ({game.street_name(held)})" if _is_street(game, held) else ""),
+                + (f" ({game.street_name(held)})" if _is_street(game, held) else "")
+                + _hole_cards_hint(game, hands[first], held),
                 players=(first, p - 1))
 
     known = tuple(h.known_cards for h in hands)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from studodds.cli import main, render
 from studodds.equity import equity
 
@@ -88,3 +90,18 @@ def test_the_note_only_when_every_hand_is_bare_and_fits_hole_cards(capsys):
             assert err.startswith("Error: ") and err.count("\n") == 1, (hands, err)
         else:
             assert code == 0 and err.count("\n") == note, (hands, err)
+
+
+@pytest.mark.parametrize("game, hands, fix", [
+    ("stud7", ["As Ks Ah", "(x x) Qd"], "if As and Ks are in the hole, write '(As Ks) Ah'"),
+    ("stud7", ["(x x) Qd", "As Ks Ah"], "if As and Ks are in the hole, write '(As Ks) Ah'"),
+    ("stud5", ["As Ks", "(x) Qd"], "if As is in the hole, write '(As) Ks'"),
+])
+def test_a_bare_hand_beside_written_ones_is_told_its_parentheses(game, hands, fix, capsys):
+    """A new user's 'As Ks Ah' beside '(x x) Qd' is five cards (5th street) against three:
+    the refusal says how to write the hole cards (a tester's, on the page)."""
+    code, out, err = run(capsys, "equity", "-g", game, *hands)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("Error: players are on different streets: ")
+    assert err.rstrip().endswith("; written without parentheses, every card is an up card: "
+                                 + fix)

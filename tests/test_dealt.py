@@ -244,3 +244,16 @@ def test_three_low_cards_in_deuce_to_seven_leave_the_ace_out():
     assert how_often_dealt("razz27", "(low3)").overall.hits == 3 * comb(7, 3) * 4**3
     assert how_often_dealt("razz", "(low3)").overall.hits == 3 * comb(8, 3) * 4**3
     assert how_often_dealt("razz27", "(low3) Ad").overall.hits == 0
+
+
+def test_three_to_a_straight_plays_the_ace_as_each_game_does():
+    """Three ranks within five of each other: 58 sets with the ace only high (deuce-to-
+    seven: A-2-3 is no draw) or only low (ace-to-six: T-J-Q-K-A is king high), 6 more
+    where it plays both ways (A-2-3 to A-4-5); each of 4^3 suits, any of the three up. A
+    stud player's read found razz27 and razz6 counting both."""
+    from math import comb
+
+    one_way = 9 * comb(4, 2) + comb(3, 2) + comb(2, 2)  # by the lowest rank of the three
+    assert one_way == 58
+    for game, sets in (("stud7", one_way + 6), ("razz27", one_way), ("razz6", one_way)):
+        assert how_often_dealt(game, "(straight3)").overall.hits == 3 * sets * 4**3, game

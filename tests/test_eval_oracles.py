@@ -424,7 +424,8 @@ def test_fast_all_five_card_hands(kind: str, all_five_card_hands: np.ndarray) ->
 ])
 def test_describe_refuses_a_number_no_hand_has(value, kind):
     for words in (describe, category_name):
-        with pytest.raises(ValueError, match=f"^{value} is the value of no {kind} hand"):
+        with pytest.raises(ValueError, match=f"^{value} is not a {kind} hand's value: pass one "
+                                              "that evaluate or evaluate_batch returned"):
             words(value, kind)
     with pytest.raises(ValueError, match="whole number"):
         describe(True, "high")

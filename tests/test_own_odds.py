@@ -140,6 +140,7 @@ def test_high_thresholds_read_as_a_player_says_them(text, words, good, bad):
     ("low_a6", "7-5", "7-5 low", "7s 5d 4c 3h As", "7s 6d 4c 2h As"),
     ("low_27", "A-5-4-3-2", "A-5-4-3-2 low", "As 5d 4c 3h 2s", "As 6d 4c 3h 2s"),  # no wheel
     ("low_a5", "two pair", "two pair", "Ks Kd Qc Qh Js", "Ks Kd Kc Qh Js"),
+    ("low_a5", "a pair", "a pair", "Ks Kd Qc Jh Ts", "Ks Kd Qc Qh Js"),  # 'a pair' was unknown
 ])
 def test_low_thresholds_read_as_a_player_says_them(kind, text, words, good, bad):
     bar = parse_threshold(text, ("high", kind) if kind == "low_8" else (kind,))
@@ -158,13 +159,14 @@ def test_low_thresholds_read_as_a_player_says_them(kind, text, words, good, bad)
     ("razz", "7-8", "a low is up to five different ranks"),
     # a tester's: straights taken for lows where straights count, and 2-7's lows that
     # run below the deuce refused as if written wrong
-    ("razz27", "7-6-5-4-3", ("in deuce-to-seven these five ranks are a straight, not a low: "
-                             "ask for '7-6-5-4-2' \\(the worst 7-6-5-4 low\\)")),
-    ("razz6", "6-5-4-3-2", "in ace-to-six lowball these five ranks are a straight"),
+    ("razz27", "7-6-5-4-3", ("in deuce-to-seven 7-6-5-4-3 is a straight, not a 7-low: ask "
+                             "for '7-6-5-4-2' \\(the worst 7-low\\)")),
+    ("razz6", "6-5-4-3-2", "in ace-to-six lowball 6-5-4-3-2 is a straight, not a 6-low"),
     ("razz27", "6-4", "the best low is 7-5-4-3-2"),
     ("razz27", "5-low", "the best low is 7-5-4-3-2"),
-    ("razz", "4-3", "no low is better than 5-4-3-2-A, the wheel"),
-    ("razz", "quads", "or a paired hand: 'a pair', 'two pair', 'trips'"),
+    ("razz", "4-3", "no low is better than 5-4-3-2-A, the wheel: ask for 'a wheel'"),
+    ("razz", "quads", "or a paired hand: 'a pair', 'two pair'$"),
+    ("razz27", "a flush", "in deuce-to-seven a flush only spoils a low"),
 ])
 def test_a_threshold_that_is_no_hand_is_refused(game, text, says):
     with pytest.raises(InputError, match=says) as caught:
@@ -251,8 +253,9 @@ def test_unseen_dead_cards_change_no_chance_but_must_leave_enough():
     # Unseen, but cards all the same: the hand and the dead cards fit in one deck
     assert own_odds("stud7", "(x x) Ah", " ".join(["x"] * 49)).completions > 0
     for hand, xs in (("(As Ks) Ah", 50), ("(x x) Ah", 50), ("(As Ks) Ah", 60)):
-        with pytest.raises(InputError, match=f"--dead has {xs} cards: with the 3 of the hand "
-                                             f"that is {xs + 3}, more than the deck's 52"):
+        with pytest.raises(InputError, match=f"the deck cannot supply this hand: {xs} dead "
+                                             f"cards and the 3 in the hand make {xs + 3}, more "
+                                             "than the 52 in the deck"):
             own_odds("stud7", hand, " ".join(["x"] * xs))
     # Eight players on 6th street with their four burn cards: the table answers (a
     # community river from the burns), and so does each player's own count.

@@ -4,6 +4,8 @@ every name of it resolves and is documented, and the package says it is typed.""
 import re
 from pathlib import Path
 
+import pytest
+
 import studodds
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,3 +130,19 @@ def test_every_public_function_is_fully_annotated():
     assert "studodds.equity" in found and "studodds.table.BettingRound.act" in found
     missing = {where: names for where, f in found.items() if (names := _unannotated(f))}
     assert not missing, f"annotate these: {missing}"
+
+
+def test_small_calls_a_notebook_makes():
+    """A tester's: a list of card texts was read as ids (ValueError: invalid literal for
+    int()), an Evaluation had no to_dict, and own_odds ran with threads=0 or 100."""
+    import json
+
+    import studodds
+
+    assert studodds.evaluate(["As", "Ks", "Qs", "Js", "Ts"]).description == "Royal flush"
+    assert json.loads(json.dumps(studodds.evaluate("As Ks Qs Js Ts").to_dict())) == {
+        "kind": "high", "value": studodds.evaluate("As Ks Qs Js Ts").value,
+        "category": "straight flush", "description": "Royal flush"}
+    for threads in (0, 100):
+        with pytest.raises(ValueError, match="threads must be between 1 and"):
+            studodds.own_odds("stud7", "(As Ks) Ah", threads=threads)

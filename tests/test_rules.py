@@ -809,7 +809,7 @@ def test_cli_limits_table_shows_bets_cap_and_open_pair(capsys):
     # raise; once a big bet or raise is made, every bet and raise is big.
     assert ("open pair showing: the bet may be 5 or 10; after a bet of 5 a raise may be 5 or "
             "10; once 10 is bet or raised, every bet and raise is 10 (still a bet and three "
-            "raises: at most 40)") in lines[5]
+            "raises: at most 40 a player this round)") in lines[5]
     assert lines[7].split()[:5] == ["4", "5th", "street", "10", "(big)"]
     # a bring-in of a full small bet has nothing to complete; big = small: no open pair
     code, out, _ = run(capsys, "limits", "-g", "stud7", "--ante", "1", "--bring-in", "2",

@@ -950,7 +950,7 @@ def test_next_csv(capsys):
 def test_next_table(capsys):
     out = run_next(["--exact", *ACES_UP], capsys)
     lines = out.rstrip("\n").split("\n")
-    assert lines[0] == ("stud7: the next card to player 1 (As Ks) Ah Kh Qh 2c on 7th street "
+    assert lines[0] == ("stud7: the 7th-street card to player 1 (As Ks) Ah Kh Qh 2c "
                         "(exact; changes in percentage points)")
     assert "improving (4 cards)" in lines and "hurting (36 cards)" in lines
     assert not any(line.startswith("neutral") for line in lines)

@@ -26,7 +26,7 @@ def dealt_command(game, dead, fmt, hands):
     the unseen cards make, how many fit. Overall, before any card is dealt: of every deal
     of the starting cards (the hole cards and a door card), how many are this door card
     with hole cards that fit; with no door card written, any door card. Exact counts.
-    Without HAND: the starting hands players name (rolled-up trips, a buried or a split
+    Without HAND: the starting hands players talk about (rolled-up trips, a buried or a split
     pair, three to a flush ...).
 
     \b
@@ -49,7 +49,7 @@ def _chance(count) -> str:
     if not count.hits:
         return "never"
     chance = float(count.chance)
-    percent = render._pct(chance) if chance >= 0.001 else f"{100 * chance:.2g}%"
+    percent = render._pct(chance) if chance >= 0.001 else render.two_digits_percent(chance)
     return f"{percent} ({render.one_in(count.hits, count.deals)})"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -361,9 +362,13 @@ def _next_card_table(table) -> str:
     headers = ["cards", "equity", "change", "shows" if table.unseen else "makes"]
     if split:
         headers += ["scoop", "high win", "low win"]
-    coming = "the community card" if table.community_card else "the next card"
-    title = (f"{table.game}: {coming} to player {table.player} {table.hand} on {table.street} "
-             f"({table.method}; changes in percentage points)")
+    # The street the card comes on, said of the card: "player 1 ... on 5th street" read as
+    # the street the hand is on (4th).
+    coming = ("the community card" if table.community_card
+              else f"the {table.street.replace(' ', '-')} card")
+    how = "exact" if table.method == "exact" else "Monte Carlo"
+    title = (f"{table.game}: {coming} to player {table.player} {table.hand} "
+             f"({how}; changes in percentage points)")
     lines = [title]
     for group in ("improving", "neutral", "hurting"):
         members = [c for c in table.cards if c.group == group]
@@ -616,10 +621,18 @@ def _replay_shortage_lines(streets) -> list[str]:
 
 
 
+def two_digits_percent(x: float) -> str:
+    """A small chance to two significant digits, never in powers of ten: '0.0015%'."""
+    percent = 100 * x
+    return f"{percent:.{max(2, 1 - math.floor(math.log10(percent)))}f}%"
+
+
 def _chance(x: float) -> str:
-    """A chance as a player reads it: 2 decimals, '<0.01%' for a rare one that can come."""
-    if 0 < x < 0.00005:
-        return "<0.01%"
+    """A chance as a player reads it: 2 decimals, and a rare one that can come (under
+    0.1%) to two significant digits, as `dealt` says it ('0.0045%', not '<0.01%';
+    '0.018%', not '0.02%')."""
+    if 0 < x < 0.001:
+        return two_digits_percent(x)
     return _pct(x)
 
 
@@ -680,7 +693,7 @@ def _own_odds_table(odds) -> str:
         parts = []
         if odds.dealt.given_door is not None:
             parts.append(f"given the door card {dealt['door']}, {said(odds.dealt.given_door)}")
-        door = (f" (the {dealt['door']} up with hole cards that fit)"
+        door = (f" ({dealt['door']} as the door card and hole cards that match)"
                 if odds.dealt.given_door is not None else "")
         parts.append(f"before any card is dealt{door}, {said(odds.dealt.overall)}")
         lines += ["", f"how often this hand is dealt: {'; '.join(parts)}"]

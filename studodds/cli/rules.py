@@ -127,7 +127,8 @@ class _Amount(click.ParamType):
 @rules_group.command("limits", context_settings=CONTEXT)
 @game_option()
 @click.option("--ante", type=_Amount(), default=Decimal(0), show_default="none",
-              help="The ante (it changes no bet, only the pot).")
+              help="The ante each player posts before the deal: it goes into the pot and changes "
+                   "none of the bet sizes.")
 @click.option("--bring-in", "bring_in_", type=_Amount(),
               help="The bring-in (required unless --no-bring-in).")
 @click.option("--small", type=_Amount(), required=True, help="The small bet.")
@@ -195,7 +196,7 @@ def _limits_table(game, rows, ante, small, big) -> str:
             notes.append(f"open pair showing: the bet may be {small_bet} or {big_bet}; after a "
                          f"bet of {small_bet} a raise may be {small_bet} or {big_bet}; once "
                          f"{big_bet} is bet or raised, every bet and raise is {big_bet} (still a "
-                         f"bet and three raises: at most {_money(r.open_pair_cap)})")
+                         f"bet and three raises: at most {_money(r.open_pair_cap)} a player this round)")
         table.append((r.round, r.street, f"{_money(r.bet)} ({r.size})", _money(r.cap),
                       "; ".join(notes)))
     game_name = GAMES[game.lower()].name

@@ -24,6 +24,10 @@ class Evaluation(NamedTuple):
     category: str
     description: str
 
+    def to_dict(self) -> dict:
+        """Plain data, as every result gives it (docs/python.md)."""
+        return self._asdict()
+
 
 def _check_kind(kind: str) -> None:
     if kind not in KIND_CODES:
@@ -92,8 +96,9 @@ def evaluate_batch(hands: npt.ArrayLike, kind: str = "high", *, out: np.ndarray 
     return out
 
 
-def evaluate(cards: Sequence[int] | str, kind: str = "high") -> Evaluation:
-    """Value and words for one hand of 5-7 cards, given as card ids or text ("As Kd Qh Jh Th").
+def evaluate(cards: Sequence[int] | Sequence[str] | str, kind: str = "high") -> Evaluation:
+    """Value and words for one hand of 5-7 cards, given as card ids, text ("As Kd Qh Jh Th")
+    or card texts (["As", "Kd", ...]).
 
     >>> evaluate("As Ks Ah Kd Kc", "high").description
     'Full house, kings full of aces'
@@ -103,10 +108,11 @@ def evaluate(cards: Sequence[int] | str, kind: str = "high") -> Evaluation:
     'no low'
     """
     _check_kind(kind)
-    if isinstance(cards, str):
+    if isinstance(cards, str) or any(isinstance(c, str) for c in cards):
         from ..cards import parse_cards
 
-        cards = parse_cards(cards)
+        # text, or a list of card texts (["As", "Ks", ...]) as a notebook writes them
+        cards = parse_cards(cards if isinstance(cards, str) else " ".join(map(str, cards)))
     row = np.array([list(cards)], dtype=np.int64)
     if not 5 <= row.shape[1] <= 7:
         raise ValueError(f"a hand to evaluate has 5 to 7 cards, got {row.shape[1]}")

@@ -137,8 +137,8 @@ def check_value(value: int, kind: str) -> int:
         _VALUES[kind] = frozenset(int(v) for v in values if v != 0) | (
             {NO_LOW} if kind == "low_8" else set())
     if int(value) not in _VALUES[kind]:
-        raise ValueError(f"{int(value)} is the value of no {kind} hand: values come from evaluate "
-                         "or evaluate_batch with the same kind")
+        raise ValueError(f"{int(value)} is not a {kind} hand's value: pass one that evaluate "
+                         f"or evaluate_batch returned for the kind {kind!r}")
     return int(value)
 
 

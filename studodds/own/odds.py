@@ -22,6 +22,7 @@ from ..engine.final_hands import HIGH_TOP_SHIFT, count_final_hands, possible_val
 from ..eval.values import NO_LOW, category_name
 from ..games import Game, as_game
 from ..messages import InputError, option, shown, whole_number
+from ..method import check_callbacks
 from ..scenario import DECK_SIZE, build_scenario, check_hand_shape, player_range
 from ..starting.dealt import DealtError, HowOftenDealt, how_often_dealt
 from ..starting.named_ranges import NamedRangeError, hand_with_definitions
@@ -199,6 +200,7 @@ def own_odds(
     ('3rd street', 211876, 'full house')
     """
     game = as_game(game)
+    check_callbacks(threads, progress, None)  # as equity's: threads 0 or 100 ran silently
     if isinstance(hand, str):
         try:
             hand = parse_hand(hand)
@@ -235,8 +237,8 @@ def own_odds(
     out = hand.n_cards + len(seen_dead) + unseen_dead
     if out > DECK_SIZE:
         raise InputError(
-            f"{option('dead')} has {len(seen_dead) + unseen_dead} cards: with the "
-            f"{hand.n_cards} of the hand that is {out}, more than the deck's {DECK_SIZE}",
+            f"the deck cannot supply this hand: {len(seen_dead) + unseen_dead} dead cards and "
+            f"the {hand.n_cards} in the hand make {out}, more than the {DECK_SIZE} in the deck",
             fields=("dead",))
     if to_come > len(pool):
         raise InputError(

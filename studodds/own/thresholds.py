@@ -41,7 +41,7 @@ _RANK_NAMES = {
 _PLURALS = {"sixes": "six", "deuces": "deuce", "treys": "trey", "threes": "three"}
 
 _CATEGORY_WORDS = {
-    "high card": HIGH_CARD, "pair": PAIR, "one pair": PAIR, "two pair": TWO_PAIR,
+    "high card": HIGH_CARD, "pair": PAIR, "one pair": PAIR, "a pair": PAIR, "two pair": TWO_PAIR,
     "trips": TRIPS, "three of a kind": TRIPS, "set": TRIPS, "straight": STRAIGHT,
     "flush": FLUSH, "full house": FULL_HOUSE, "full": FULL_HOUSE, "boat": FULL_HOUSE,
     "quads": QUADS, "four of a kind": QUADS, "straight flush": STRAIGHT_FLUSH,
@@ -198,9 +198,9 @@ BEST_LOW = {"low_a5": [5, 4, 3, 2, 1], "low_8": [5, 4, 3, 2, 1], "low_a6": [6, 4
             "low_27": [7, 5, 4, 3, 2]}
 _BEST_LOW_WORDS = {
     "low_a6": "in ace-to-six lowball A-2-3-4-5 is a straight; the best low is 6-4-3-2-A: ask "
-              "for '6-4' or a worse one",
+              "for '6-4' or a worse low",
     "low_27": "in deuce-to-seven the ace is high and straights count; the best low is "
-              "7-5-4-3-2 (number one): ask for '7-5' or a worse one",
+              "7-5-4-3-2 (number one): ask for '7-5' or a worse low",
 }
 
 
@@ -242,16 +242,19 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
             if value is None or LOW_FLIP - value < _badness(BEST_LOW[low_kind]):
                 # ranks that run out below the deuce or the ace ('4-3', 2-7's '6-4')
                 raise InputError(f"{asked}: " + _BEST_LOW_WORDS.get(
-                    low_kind, "no low is better than 5-4-3-2-A, the wheel"), fields=("at_least",))
+                    low_kind, "no low is better than 5-4-3-2-A, the wheel: ask for 'a wheel' "
+                    "or a worse low"), fields=("at_least",))
             # (the ace-to-six wheel, A as 1, is the best-low refusal above; deuce-to-seven
             # has no wheel: its A-5-4-3-2 is ace high)
             if low_kind in STRAIGHTS_COUNT and len(ranks) == 5 and ranks[0] - ranks[4] == 4:
+                # the worst low of its top card: the straight's last card one lower
                 worse = ranks[:4] + [ranks[4] - 1]
-                instead = (f": ask for '{_low_words(worse, low_kind)[:-4]}' (the worst "
-                           f"{_low_words(ranks[:4], low_kind)[:-4]} low)"
+                its_low = _low_words(ranks[:1], low_kind)  # '7-low'
+                instead = (f": ask for '{_low_words(worse, low_kind)[:-4]}' (the worst {its_low})"
                            if worse[4] >= (2 if low_kind == "low_27" else 1) else "")
-                raise InputError(f"{asked}: in {_KIND_GAME[low_kind]} these five ranks are a "
-                                 f"straight, not a low{instead}", fields=("at_least",))
+                raise InputError(f"{asked}: in {_KIND_GAME[low_kind]} "
+                                 f"{_low_words(ranks, low_kind)[:-4]} is a straight, not a "
+                                 f"{its_low}{instead}", fields=("at_least",))
             if low_kind == "low_8" and ranks[0] > 8:
                 raise InputError(
                     f"{option('at_least')} {text.strip()!r}: a low here is eight or better: ask for "
@@ -265,9 +268,11 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
             # unpaired low and every pair).
             assert low_kind is not None  # a game with no high kind has a low one
             if top or category not in (PAIR, TWO_PAIR, TRIPS):
-                raise InputError(f"{option('at_least')} {text.strip()!r}: {game_name or 'this game'} "
-                                 "has no high hand: name a low such as '8-7' or '7-low', or a "
-                                 "paired hand: 'a pair', 'two pair', 'trips'",
+                why = (f"in {_KIND_GAME[low_kind]} a {CATEGORY_NAMES[category]} only spoils a "
+                       "low" if low_kind in STRAIGHTS_COUNT and category in (STRAIGHT, FLUSH)
+                       else f"{game_name or 'this game'} has no high hand")
+                raise InputError(f"{option('at_least')} {text.strip()!r}: {why}: name a low such "
+                                 "as '8-7' or '7-low', or a paired hand: 'a pair', 'two pair'",
                                  fields=("at_least",))
             # "a pair or better" here: one pair, or any unpaired low
             value = LOW_FLIP - (category << 20 | 0xFFFFF)

@@ -205,7 +205,7 @@ def _fits(game: Game, hand: StudHand) -> Callable[[tuple[int, ...], int], bool]:
     return lambda hole, door: all(c in hole for c in known)
 
 
-# The starting hands players name, per number of hole cards: (words, hand). Three to a
+# The starting hands players talk about, per number of hole cards: (words, hand). Three to a
 # flush or a straight only where straights and flushes count (not razz), three low cards
 # only where a low wins a pot (not seven-card stud high): common_hands keeps a game's own.
 COMMON_HANDS = {
@@ -236,12 +236,19 @@ def _names_it(game: Game, hand: str) -> bool:
 
 def common_hands(game: str | Game, dead: str | Iterable = ()
                  ) -> list[tuple[str, HowOftenDealt]]:
-    """How often the starting hands players name are dealt in a game (COMMON_HANDS):
+    """How often the starting hands players talk about are dealt in a game (COMMON_HANDS):
     (words, how_often_dealt) pairs.
 
     >>> [(words, r.overall.hits) for words, r in common_hands("stud5")]
     [('a pair', 156), ('an ace in the hole', 204)]
     """
     found = as_game(game)
-    return [(words, how_often_dealt(found, hand, dead))
+    return [(_own_words(found, words, hand), how_often_dealt(found, hand, dead))
             for words, hand in COMMON_HANDS[found.hole_cards] if _names_it(found, hand)]
+
+
+def _own_words(game: Game, words: str, hand: str) -> str:
+    """The words of a common hand where a game reads it its own way."""
+    if hand == "(low3)" and game.id == "razz27":
+        return "three low cards (2 to 8: the ace is high)"
+    return words

@@ -88,7 +88,7 @@ def class_tests(hole_range: HoleRange, game: str) -> dict[str, ClassTest]:
     """
     tops = {name: _top_test(game, percent) for name in hole_range.tops
             if (percent := top_percent(name)) is not None}  # every one of tops has its X
-    games_own = {"low3": _low3_ace_high} if game == "razz27" else {}
+    games_own = GAMES_OWN_TESTS.get(game, {})
     named = {NAMED_MARK + name: _named_test(hole_range, name, game)
              for name in hole_range.names}
     return {**CLASS_TESTS, **games_own, **tops, **named}
@@ -128,6 +128,29 @@ def _low3_ace_high(hole: tuple[int, ...], up: tuple[int, ...]) -> bool:
     cards = tuple(hole) + tuple(up[:1])
     ranks = {c >> 2 for c in cards}
     return len(cards) == 3 and len(ranks) == 3 and all(r <= 6 for r in ranks)
+
+
+def _straight3_ace(ace_high: bool) -> ClassTest:
+    """straight3 where the ace plays one way only (ranges.CLASS_TESTS' plays it both, as
+    high hands do): deuce-to-seven's ace is only high (A-2-3 is no draw: no wheel), and
+    ace-to-six's only low (Q-K-A is none: T-J-Q-K-A is king high there)."""
+    def test(hole: tuple[int, ...], up: tuple[int, ...]) -> bool:
+        cards = tuple(hole) + tuple(up[:1])
+        ranks = {c >> 2 for c in cards}
+        if len(cards) != 3 or len(ranks) != 3:
+            return False
+        if not ace_high:
+            ranks = {-1 if r == 12 else r for r in ranks}  # the ace as a one
+        return max(ranks) - min(ranks) <= 4
+
+    return test
+
+
+# The third-street classes a game reads its own way (class_tests).
+GAMES_OWN_TESTS: dict[str, dict[str, ClassTest]] = {
+    "razz27": {"low3": _low3_ace_high, "straight3": _straight3_ace(ace_high=True)},
+    "razz6": {"straight3": _straight3_ace(ace_high=False)},
+}
 
 
 def _top_test(game: str, percent: float) -> ClassTest:
