@@ -313,7 +313,7 @@ def test_cli_declare_table(capsys):
     lines = out.splitlines()
     assert lines[0].startswith("stud5hl on 5th street: exact, 1 deal")
     assert "player 1 (Ac) 2d 3c 4d 5h declares" in lines[1]
-    assert lines[3].split() == ["player", "2", "if", "high", "if", "low", "if", "both", "best"]
+    assert lines[3].split() == ["player", "2", "declares", "if", "high", "if", "low", "if", "both", "best"]
     rows = [line.split() for line in lines[5:]]
     assert rows == [
         ["high", "0.00%", "50.00%", "0.00%", "low"],

@@ -124,6 +124,14 @@ def test_the_review_tab_imports_files_and_shows_the_stats(device, server):
     assert len(d.find_elements(By.CSS_SELECTOR, "[data-testid=review-games] svg rect.bar")) == 1
     summary = css(d, "[data-testid=review-summary]").text
     assert summary == "1 hand of Hero (of 4 in the database)"
+    # A player no hand has: said so, with the names there are (it read "0 hands of nobody")
+    d.execute_script("document.getElementById('review-player').value = 'Nobody'")
+    css(d, "[data-testid=review-show]").click()
+    wait(d, lambda d: "Nobody" in css(d, "[data-testid=review-summary]").text,
+         what="the stats of a player no hand has")
+    assert css(d, "[data-testid=review-summary]").text.startswith(
+        "Player 'Nobody': no player of that name in the database; the players with the most "
+        "hands: ")
 
 
 def test_a_costly_decision_opens_its_hand_at_its_street(device, priced_server):

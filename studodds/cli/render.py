@@ -410,7 +410,8 @@ def _declare_csv(table) -> tuple[list, list]:
 
 
 def _declare_table(table) -> str:
-    headers = [f"player {i}" for i in _others(table)] + [
+    # Each row is what the others declare; "player 2" alone over them read as a player
+    headers = [f"player {i} declares" for i in _others(table)] + [
         f"{choice}" for choice in ("if high", "if low", "if both")
     ] + ["best"]
     rows = [

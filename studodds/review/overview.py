@@ -101,4 +101,7 @@ def filter_choices(connection: sqlite3.Connection) -> dict[str, list]:
 
 
 def _amount(value: float) -> str:
-    return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
+    """A bet as players write it: 2, 0.10 (cents with both digits), 0.125."""
+    if value == int(value):
+        return f"{value:g}"
+    return f"{value:.2f}" if round(value, 2) == value else f"{value:g}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
@@ -180,12 +180,15 @@ def _either(names: list[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-def names_not_found(connection: sqlite3.Connection, filters: Filters) -> list[str]:
+def names_not_found(connection: sqlite3.Connection, filters: Filters,
+                    labels: Mapping[str, str] | None = None) -> list[str]:
     """What a filter names that the database has not (a player, an opponent, a room), each
     said with the nearest names it has: a filter that matches nothing gives no hands, and
     "nobody" alone would not say why. Player names match as the files write them."""
+    labels = labels or {}  # how the filters are named where asked ('Player' on the page)
     said = []
     for option, name in (("--player", filters.player), ("--opponent", filters.opponent)):
+        option = labels.get(option, option)
         if name is None or connection.execute(
                 "SELECT 1 FROM seats WHERE player = ? LIMIT 1", (name,)).fetchone():
             continue
@@ -206,7 +209,8 @@ def names_not_found(connection: sqlite3.Connection, filters: Filters) -> list[st
             "SELECT DISTINCT room FROM hands ORDER BY room")]
         alike = [room for room in rooms if filters.room.lower() in room.lower()]
         listed = ", ".join(rooms) or "none yet"
-        said.append(f"--room {filters.room!r}: no hands from that room in the database; "
+        said.append(f"{labels.get('--room', '--room')} {filters.room!r}: no hands from that "
+                    "room in the database; "
                     + (f"did you mean {_either(alike)}? (the rooms it has: {listed})" if alike
                        else f"the rooms it has: {listed}"))
     return said

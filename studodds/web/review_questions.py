@@ -18,7 +18,14 @@ from ..review.database import DatabaseError, default_database, open_database
 from ..review.decisions import IGNORES
 from ..review.hand_import import import_upload
 from ..review.overview import NetOverHands, filter_choices, net_over_hands, stats_by_game
-from ..review.player_stats import FilterError, Filters, parse_date, parse_stakes, player_stats
+from ..review.player_stats import (
+    FilterError,
+    Filters,
+    names_not_found,
+    parse_date,
+    parse_stakes,
+    player_stats,
+)
 from ..review.source_files import parse_name
 from ..review.stored_hands import stored_hand
 from .questions import Progress, Question, Warn, upload_name
@@ -70,6 +77,10 @@ def read_filters(params: Mapping[str, str]) -> Filters:
                    until=until, room=given.get("room"), opponent=given.get("opponent"))
 
 
+# The filters as the Review tab labels its boxes (the CLI says --player, ...).
+FILTER_LABELS = {"--player": "Player", "--opponent": "Opponent", "--room": "Room"}
+
+
 def stats_question(params: Mapping[str, str], db: str) -> Question:
     """GET /api/review/stats?game=...: the stats of `studodds review stats --format json`,
     with the net over hands, the stats of each game and the filters' choices; a database
@@ -86,6 +97,8 @@ def stats_question(params: Mapping[str, str], db: str) -> Question:
                 "database": db, "hands_in_database": total,
                 "choices": filter_choices(connection),
                 **player_stats(connection, filters).to_dict(),
+                # a name the filters give that no hand has, said with the nearest ones
+                "not_found": names_not_found(connection, filters, FILTER_LABELS),
                 **_net_and_expected(net_over_hands(connection, filters)),
                 "by_game": {game: stats.to_dict()["stats"] for game, stats
                             in stats_by_game(connection, filters).items()},

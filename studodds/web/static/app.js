@@ -167,9 +167,12 @@ async function compute() {
     showError("");
   } catch (err) {
     if (controller !== mine) return; // a newer question took over
+    const earlier = document.querySelector("#results table.odds:not(.placeholder)");
     dropPlaceholder();
     if (isAbort(err)) {
-      markStale("Cancelled: these odds are for an earlier table. Change the table or press Work out the odds.");
+      markStale(earlier
+        ? "Cancelled. The odds shown are for an earlier table: press \u201cWork out the odds again\u201d for this one."
+        : "Cancelled: no odds for this table yet. Press \u201cWork out the odds again\u201d to work them out.");
     } else {
       showError(err instanceof ApiError ? err : `the server cannot be reached (${err.message})`);
       markStale("No odds for this table.");

@@ -11,25 +11,35 @@ function svg(tag, attrs = {}, text) {
 
 // streets: the x labels ("3rd street", ...); series: [{name, colour, values: [fraction or
 // null per street], dashed}]; current: the street on show; onPick(i): a street clicked.
-export function lineChart({ streets, series, current, onPick, title }) {
-  const W = 640, H = 270;
-  const left = 46, right = 120, top = 26, bottom = 34;
+// width: the box's width in pixels; the chart is drawn that wide (640 at most), so that
+// on a phone its words stay 12 px, where a 640-unit drawing shrunk them to about 6.
+export function lineChart({ streets, series, current, onPick, title, width = 640 }) {
+  const W = Math.max(300, Math.min(640, width || 640)), H = 270;
+  const narrow = W < 480;
+  const left = 46, right = narrow ? 84 : 120, top = 26, bottom = 34;
   const plotW = W - left - right, plotH = H - top - bottom;
+  // "3rd street" takes some 60 units: on a narrow chart the streets are "3rd", "4th" ...
+  const streetWords = plotW / Math.max(1, streets.length - 1) < 70
+    ? streets.map((s) => s.replace(/ street$/, "")) : streets;
   const x = (i) => left + (streets.length === 1 ? plotW / 2 : (i * plotW) / (streets.length - 1));
   const y = (v) => top + (1 - v) * plotH;
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img" });
   root.append(svg("title", {}, title));
   root.append(svg("text", { x: left, y: 16, class: "chart-title" }, title));
+  // The street on show as a band behind everything, kept right of the axis's numbers
+  // (on the first street it covered "100%")
+  if (current !== null && current !== undefined && current >= 0 && current < streets.length) {
+    const from = Math.max(left, x(current) - 14), to = Math.min(left + plotW + 14, x(current) + 14);
+    root.append(svg("rect", { x: from, y: top - 4, width: to - from, height: plotH + 8, class: "current" }));
+  }
   for (const v of [0, 0.25, 0.5, 0.75, 1]) {
     root.append(svg("line", { x1: left, x2: left + plotW, y1: y(v), y2: y(v), class: v === 0 ? "axis" : "grid" }));
     root.append(svg("text", { x: left - 6, y: y(v) + 4, class: "tick", "text-anchor": "end" }, `${v * 100}%`));
   }
   streets.forEach((name, i) => {
-    if (i === current) {
-      root.append(svg("rect", { x: x(i) - 14, y: top - 4, width: 28, height: plotH + 8, class: "current" }));
-    }
-    const label = svg("text", { x: x(i), y: H - 12, class: "tick street", "text-anchor": "middle" }, name);
-    const hit = svg("rect", { x: x(i) - 30, y: top, width: 60, height: plotH + bottom, class: "hit" });
+    const label = svg("text", { x: x(i), y: H - 12, class: "tick street", "text-anchor": "middle" }, streetWords[i]);
+    const half = Math.min(30, plotW / Math.max(1, streets.length - 1) / 2); // no overlap
+    const hit = svg("rect", { x: x(i) - half, y: top, width: 2 * half, height: plotH + bottom, class: "hit" });
     for (const el of [label, hit]) {
       el.addEventListener("click", () => onPick(i));
       el.append(svg("title", {}, `show ${name} on the table`));
@@ -76,8 +86,12 @@ export function lineChart({ streets, series, current, onPick, title }) {
       column[i].ly = Math.min(column[i].ly, limit);
     }
   }
+  // A name longer than the margin holds (about 7.5 units a letter, bold) is cut short;
+  // its full name is the line's title.
+  const fits = Math.floor((right - 10) / 7.5);
   for (const e of ends) {
-    root.append(svg("text", { x: e.x + 8, y: e.ly + 4, class: "end-label", fill: e.colour }, e.name));
+    const name = e.name.length > fits ? `${e.name.slice(0, fits - 1)}\u2026` : e.name;
+    root.append(svg("text", { x: e.x + 8, y: e.ly + 4, class: "end-label", fill: e.colour }, name));
   }
   return root;
 }

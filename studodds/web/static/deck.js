@@ -38,8 +38,11 @@ function slotsOf(seat) {
   return slots;
 }
 
+// The place the deck last dealt a card to (Take back at an empty place takes it back).
+let lastDealt = null;
+
 // Put a card (or "x", an unknown card) where the target points, then move the target on
-// to the seat's next empty place, as a dealer would give that seat its cards.
+// to the seat's next place to fill, as a dealer would give that seat its cards.
 function place(card) {
   if (locked) return;
   const t = state.target;
@@ -61,9 +64,13 @@ function place(card) {
       return;
     }
     seat[t.group][t.index] = card;
+    lastDealt = { seat: t.seat, group: t.group, index: t.index };
     const slots = slotsOf(seat);
     const here = slots.findIndex(([g, i]) => g === t.group && i === t.index);
-    const next = slots.slice(here + 1).find(([g, i]) => seat[g][i] === null);
+    // A card seen goes on to the next place not known yet, an x included: with "(x x)"
+    // tapped at its first x, the second card went past the other x to 4th street.
+    const open = (g, i) => seat[g][i] === null || (card !== UNKNOWN && seat[g][i] === UNKNOWN);
+    const next = slots.slice(here + 1).find(([g, i]) => open(g, i));
     if (next) state.target = { kind: "seat", seat: t.seat, group: next[0], index: next[1] };
   }
   onChange();
@@ -79,7 +86,16 @@ export function takeBack() {
     const seat = state.seats[t.seat];
     if (!seat) return;
     if (t.group === "hole" && seat.range !== null) seat.range = null;
-    else seat[t.group][t.index] = null;
+    else if (seat[t.group][t.index] !== null) seat[t.group][t.index] = null;
+    else {
+      // An empty place: take back the card last dealt to this seat, as a backspace does,
+      // and choose its place (Delete did nothing here, right after a card was dealt)
+      const last = lastDealt;
+      if (!last || last.seat !== t.seat || seat[last.group][last.index] === null) return;
+      seat[last.group][last.index] = null;
+      state.target = { kind: "seat", ...last };
+      lastDealt = null;
+    }
   }
   onChange();
 }
@@ -99,10 +115,19 @@ export function renderDeck(view) {
       deck.append(b);
     }
   }
+  const focused = document.activeElement;
   for (const b of deck.children) {
     const taken = used.has(b.dataset.card);
     b.disabled = !!view || taken;
     b.classList.toggle("used", taken);
+  }
+  // A card dealt by the keyboard is disabled under the focus: the focus goes on to the
+  // next card that can be dealt, not to the top of the page.
+  if (focused && focused.parentElement === deck && focused.disabled) {
+    const cards = [...deck.children];
+    const at = cards.indexOf(focused);
+    const next = cards.slice(at + 1).concat(cards.slice(0, at)).find((b) => !b.disabled);
+    if (next) next.focus();
   }
   document.getElementById("unknown-card").disabled = !!view;
   document.getElementById("take-back").disabled = !!view;
@@ -123,7 +148,7 @@ export function renderTarget(view) {
     const ordinal = ["first", "second", "third"][t.index] || `card ${t.index + 1}`;
     const what = t.group === "hole" ? `${state.seats[t.seat].hole.length > 1 ? `${ordinal} ` : ""}hole card`
       : t.group === "river" ? "river card (7th street, face down)"
-        : label === "door" ? "door card" : `${label} street card`;
+        : label === "door" ? "door card" : `${label}-street card`;
     where = `player ${t.seat + 1}'s ${what}`;
   }
   el.textContent = `Click a card in the deck to ${t.kind === "dead" ? "add it to" : "deal it as"} ${where}.`;

@@ -41,6 +41,12 @@ export function replaying() {
   return replay.saved !== null;
 }
 
+// An amount as players write it: 4, 0.80 (not 0.8), 0.125.
+function money(x) {
+  if (typeof x !== "number" || Number.isInteger(x)) return String(x);
+  return Math.abs(Math.round(x * 100) - x * 100) < 1e-9 ? x.toFixed(2) : String(x);
+}
+
 function streetName(s) {
   return /street$/.test(s.street) ? s.street : `${s.street} street`;
 }
@@ -70,6 +76,7 @@ async function runReplay(url, body, label, { onWarning = () => {}, street = null
   const controller = new AbortController();
   replay.controller = controller;
   const status = document.getElementById("replay-status");
+  status.classList.remove("error");
   status.textContent = `Replaying ${label}\u2026`;
   try {
     const hands = await postFile(url, body, {
@@ -80,8 +87,12 @@ async function runReplay(url, body, label, { onWarning = () => {}, street = null
     showHands(hands, label, street);
   } catch (err) {
     if (isAbort(err)) return;
-    status.textContent = "";
-    hooks.showError(err instanceof ApiError ? err.message : String(err));
+    // Said beside the file chooser, where the eyes are, and the last file's hand goes:
+    // it stayed on show under the new file's name.
+    clearHands();
+    const message = (err instanceof ApiError ? err.message : String(err)).replace(/^Error: /, "");
+    status.textContent = message.includes(label) ? message : `${label}: ${message}`;
+    status.classList.add("error");
   } finally {
     if (replay.controller === controller) replay.controller = null;
   }
@@ -90,11 +101,13 @@ async function runReplay(url, body, label, { onWarning = () => {}, street = null
 // The hands of an answer of /api/replay on show, from the first (or the street named).
 function showHands(hands, label, street = null) {
   const status = document.getElementById("replay-status");
-  replay.hands = hands.filter((h) => h.streets && h.streets.length);
-  if (!replay.hands.length) {
+  const playable = hands.filter((h) => h.streets && h.streets.length);
+  if (!playable.length) {
+    clearHands();
     status.textContent = `${label}: no hand to replay with odds.`;
     return;
   }
+  replay.hands = playable;
   status.textContent = `${label}: ${replay.hands.length} hand${replay.hands.length === 1 ? "" : "s"} to replay.`;
   const sel = document.getElementById("replay-hand");
   sel.replaceChildren();
@@ -111,6 +124,14 @@ function showHands(hands, label, street = null) {
   replay.street = Math.max(0, at);
   hooks.showError("");
   show();
+}
+
+// No hand on show: back to the table as it was, the hand picker emptied.
+function clearHands() {
+  leave(false);
+  replay.hands = [];
+  document.getElementById("replay-hand").replaceChildren();
+  document.getElementById("replay-views").hidden = true;
 }
 
 // A hand of the review database (room, hand id) replayed as `player` saw it, shown at
@@ -171,11 +192,14 @@ function show() {
   };
   showReadOnly(view);
   hooks.render();
+  // The replay's own odds are on show: nothing for the table's buttons to work out
+  document.getElementById("recompute").hidden = true;
+  document.getElementById("keep-seed").hidden = true;
+  document.getElementById("replay-views").hidden = false; // before the chart: its width
   renderStreetButtons(hand);
   renderResults(hand, street, names, suffix);
   renderChart(hand, names);
   renderHandResult(hand);
-  document.getElementById("replay-views").hidden = false;
   const coincide = hand.streets.every((s) => s.views_coincide);
   for (const r of document.querySelectorAll("input[name=replay-view]")) r.disabled = coincide;
   const same = document.getElementById("replay-coincide");
@@ -220,7 +244,7 @@ function renderResults(hand, street, names, suffix) {
   const how = street.method === "exact" ? "exact" : "Monte Carlo";
   head.append(
     Object.assign(document.createElement("b"), { textContent: `Replay: ${game.name} on ${streetName(street)}` }),
-    document.createTextNode(`, hand ${hand.hand_id} (${hand.room}), pot ${street.pot}: ${how}, ${replay.view === "hero" ? `as ${hand.hero || "the hero"} saw it` : "every card shown"}`),
+    document.createTextNode(`, hand ${hand.hand_id} (${hand.room}), pot ${money(street.pot)}: ${how}, ${replay.view === "hero" ? `as ${hand.hero || "the hero"} saw it` : "every card shown"}`),
   );
   box.append(head);
   const split = street.players.length && street.players[0][`scoop${suffix}`] !== undefined;
@@ -272,7 +296,7 @@ function renderResults(hand, street, names, suffix) {
     street.pots.forEach((pot, k) => {
       const shares = pot.players.map((q) => `${q.name} ${pct(q[`equity${suffix}`])}`).join(", ");
       const which = k === 0 ? "main pot" : street.pots.length > 2 ? `side pot ${k}` : "side pot";
-      box.append(Object.assign(document.createElement("p"), { className: "note", textContent: `${which} of ${pot.amount}: ${shares}` }));
+      box.append(Object.assign(document.createElement("p"), { className: "note", textContent: `${which} of ${money(pot.amount)}: ${shares}` }));
     });
   }
   markSeats(equities);
@@ -292,7 +316,7 @@ function renderChart(hand, names) {
   }));
   const title = `Equity by street, ${replay.view === "hero" ? `as ${hand.hero || "the hero"} saw it` : "every card shown"}`;
   box.replaceChildren(lineChart({
-    streets, series, current: replay.street, title,
+    streets, series, current: replay.street, title, width: box.clientWidth,
     onPick: (i) => { replay.street = i; show(); },
   }));
 }

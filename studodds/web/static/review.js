@@ -81,7 +81,12 @@ async function showStats() {
     const query = filterQuery();
     answer = await getJSON(`/api/review/stats${query ? `?${query}` : ""}`, { signal: controller.signal });
   } catch (err) {
-    if (!isAbort(err)) say(err.message);
+    if (!isAbort(err)) {
+      say(err.message);
+      // no stats under filters refused: the last ones stayed on show as if theirs
+      $("review-summary").textContent = "";
+      $("review-body").hidden = true;
+    }
     return;
   } finally {
     if (showing === controller) showing = null;
@@ -107,10 +112,14 @@ function render(answer) {
   fillChoices($("review-stakes"), answer.choices.stakes);
   fillChoices($("review-room"), answer.choices.rooms);
   const hands = statOf(answer.stats, "hands").value;
+  const asked = $("review-player").value.trim();
   const who = answer.players.length === 1 ? answer.players[0]
-    : answer.players.length ? "the hero of each hand" : "nobody";
+    : answer.players.length ? "the hero of each hand" : asked || "the hero of each hand";
   let line = `${hands.toLocaleString("en")} hand${hands === 1 ? "" : "s"} of ${who} (of ${answer.hands_in_database.toLocaleString("en")} in the database)`;
   if (answer.undated_hands_left_out) line += `; ${answer.undated_hands_left_out} hands without a date left out by the dates`;
+  // A name no hand has: what the filter named and the names there are, not "0 hands of"
+  if ((answer.not_found || []).length && !hands) line = answer.not_found.join(". ");
+  else for (const said of answer.not_found || []) line += `. ${said}`;
   $("review-summary").textContent = line;
   $("review-body").hidden = !hands;
   if (!hands) return;
@@ -164,7 +173,8 @@ function renderTable(stats) {
     const of = row.insertCell();
     of.className = "num";
     if (s.stat.startsWith("aggression")) {
-      of.textContent = `${s.count.toLocaleString("en")} bets and raises, ${s.out_of.toLocaleString("en")} calls`;
+      const bets = s.count === 1 ? "1 bet or raise" : `${s.count.toLocaleString("en")} bets and raises`;
+      of.textContent = `${bets}, ${s.out_of.toLocaleString("en")} call${s.out_of === 1 ? "" : "s"}`;
     } else if (s.out_of !== null && s.stat !== "bb_per_100") {
       of.textContent = `${s.count.toLocaleString("en")} of ${s.out_of.toLocaleString("en")}`;
     }
@@ -194,8 +204,11 @@ function netChart(points, drawExpected) {
   const title = drawExpected ? "Net, and net without river luck" : "Net in big bets over the hands";
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img" });
   root.append(svg("title", {}, title), svg("text", { x: left, y: 16, class: "chart-title" }, title));
-  for (const v of [low, 0, high]) {
+  for (const v of [0, low, high]) {
     root.append(svg("line", { x1: left, x2: left + plotW, y1: y(v), y2: y(v), class: v === 0 ? "axis" : "grid" }));
+    // a bound next to 0 keeps its line, not its number: "0.0" and "-0.5" printed over
+    // each other
+    if (v !== 0 && Math.abs(y(v) - y(0)) < 14) continue;
     root.append(svg("text", { x: left - 6, y: y(v) + 4, class: "tick", "text-anchor": "end" }, v.toFixed(1)));
   }
   root.append(svg("text", { x: left, y: H - 10, class: "tick" }, "1"));
@@ -263,7 +276,9 @@ function renderByGame() {
   if (!latest || !latest.by_game) return;
   const key = $("review-stat").value || "bb_per_100";
   const rows = Object.entries(latest.by_game).map(([game, stats]) => [game, statOf(stats, key)]);
-  const W = chartWidth("review-games"), rowH = 30, left = 130, right = 70, top = 10;
+  // The names' column as wide as their longest line (about 6.6 units a letter at 12 px)
+  const longest = Math.max(...rows.map(([game]) => Math.max(...labelLines(gameName(game)).map((l) => l.length))));
+  const W = chartWidth("review-games"), rowH = 30, left = Math.min(170, Math.max(90, 6.6 * longest + 14)), right = 70, top = 10;
   const H = top + rowH * rows.length + 6;
   const values = rows.map(([, s]) => (s && s.value !== null ? s.value : 0));
   const low = Math.min(0, ...values), high = Math.max(0, ...values);
@@ -276,13 +291,33 @@ function renderByGame() {
   rows.forEach(([game, stat], i) => {
     const yMid = top + i * rowH + rowH / 2;
     const v = stat && stat.value !== null ? stat.value : 0;
-    root.append(svg("text", { x: left - 8, y: yMid + 4, class: "tick", "text-anchor": "end" }, gameName(game)));
+    root.append(gameLabel(gameName(game), left - 8, yMid));
     const bar = svg("rect", { x: Math.min(x(0), x(v)), y: yMid - 9, width: Math.max(1, Math.abs(x(v) - x(0))), height: 18, class: v < 0 ? "bar lost" : "bar" });
     bar.append(svg("title", {}, `${gameName(game)}: ${stat ? shown(stat) : "-"}`));
     root.append(bar);
     root.append(svg("text", { x: Math.max(x(0), x(v)) + 6, y: yMid + 4, class: "tick value" }, stat ? shown(stat) : "-"));
   });
   $("review-games").replaceChildren(root);
+}
+
+// A game's name beside its bar, on two lines when long: "Seven-card stud hi/lo eight or
+// better" was cut to "hi/lo eight or better" at the chart's left edge.
+function labelLines(name) {
+  if (name.length <= 18) return [name];
+  const words = name.split(" ");
+  let first = "";
+  while (words.length > 1 && (first + " " + words[0]).trim().length <= name.length / 2 + 3) {
+    first = `${first} ${words.shift()}`.trim();
+  }
+  return [first, words.join(" ")];
+}
+
+function gameLabel(name, x, yMid) {
+  const lines = labelLines(name);
+  const text = svg("text", { x, y: lines.length === 1 ? yMid + 4 : yMid - 2, class: "tick", "text-anchor": "end" });
+  if (lines.length === 1) text.textContent = name;
+  else text.append(svg("tspan", { x }, lines[0]), svg("tspan", { x, dy: 12 }, lines[1]));
+  return text;
 }
 
 function pct1(x) {

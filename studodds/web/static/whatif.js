@@ -118,12 +118,13 @@ function renderNext(data, seconds) {
   const box = document.getElementById("next-out");
   box.classList.remove("stale");
   box.replaceChildren();
-  const coming = data.community_card ? "the community card" : "the next card";
+  // As the CLI's title says it: the street named is the one the card comes on, said of
+  // the card ("on 5th street" after the hand read as the street the hand is on).
+  const coming = data.community_card ? "the community card" : `the ${data.street.replace(" ", "-")} card`;
   const head = document.createElement("p");
   head.className = "method-line";
-  // As the CLI's title says it: the street named is the one the card comes on.
   const title = document.createElement("b");
-  title.append(`${coming[0].toUpperCase()}${coming.slice(1)} to player ${data.player} `, handElement(data.hand), ` on ${data.street}`);
+  title.append(`${coming[0].toUpperCase()}${coming.slice(1)} to player ${data.player} `, handElement(data.hand));
   head.append(
     title,
     document.createTextNode(` (${data.method === "exact" ? "exact" : "Monte Carlo"}; ${seconds.toFixed(2)} s): equity now ${pct(data.equity_now)}`),
@@ -226,9 +227,18 @@ function renderDeclare(data, seconds) {
   const table = document.createElement("table");
   table.className = "odds declare-table";
   const hr = document.createElement("tr");
-  for (const h of [...others.map((i) => `player ${i}`), "if high", "if low", "if both ways", "best"]) {
+  // each row is what the others declare: "player 2" alone over them read as a player
+  for (const h of [...others.map((i) => `player ${i} declares`), "if high", "if low", "if both ways", "best"]) {
     const th = document.createElement("th");
-    th.textContent = h;
+    // "declares" under the name, where a phone has the room for it
+    const [first, second] = h.split(/ (?=declares)/);
+    th.append(first);
+    if (second) {
+      const more = document.createElement("span");
+      more.className = "roomy";
+      more.append(document.createElement("br"), second);
+      th.append(more);
+    }
     hr.append(th);
   }
   const thead = document.createElement("thead");
