@@ -536,10 +536,19 @@ def test_the_page_marks_what_an_error_is_about(page, server):
     wait(d, lambda d: css(d, "#error").is_displayed(), what="the error line")
     assert css(d, "#error").text.startswith("player 1: 'Kx' is not a card")
     assert at_fault(d) == ["seat 1"]
+    set_text(d, "[data-testid=hand-1]", "(As Ks) Ah")
+    # A setting the page itself refuses: its box outlined too, as the server's refusals
+    set_text(d, "#seed", "-3")
+    wait(d, lambda d: css(d, "#error").text.startswith("seed '-3': a whole number"),
+         what="the seed's error")
+    assert at_fault(d) == ["seed"]
+    set_text(d, "#seed", "1")
+    wait(d, lambda d: not css(d, "#error").is_displayed() and settled(d, "seed 1"),
+         what="the odds after the seed's fix")
+    assert at_fault(d) == []
     # Dead cards with a token that is no card: kept as typed, marked, the odds waiting,
     # through a change elsewhere (a tester's: the line went at the next change, and the
     # box went back to its old cards)
-    set_text(d, "[data-testid=hand-1]", "(As Ks) Ah")
     set_text(d, "#dead-text", "7h 1c")
     wait(d, lambda d: "'1c' is not a card" in css(d, "#error").text, what="the dead cards' error")
     assert "dead-slot" in at_fault(d)

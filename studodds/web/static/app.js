@@ -100,12 +100,14 @@ function schedule() {
 }
 
 // Simple inputs checked here, so that the line names the box to fix.
+// The field a problem is about goes with it ([message, field]), so that its box is
+// outlined as the server's refusals outline theirs.
 function inputProblem() {
-  if (state.seed !== "" && !/^\d+$/.test(state.seed)) return `seed '${state.seed}': a whole number 0 or more, or empty for a new one each time`;
-  if (state.method === "trials" && !/^\d+$/.test(String(state.trials))) return `trials '${state.trials}': a whole number of deals to sample`;
-  if (state.method === "precision" && !(Number(state.precision) > 0)) return `precision '${state.precision}': a standard error above 0, e.g. 0.0005`;
-  for (const [name, v] of [["pot", state.pot], ["to call", state.toCall], ["bets to come", state.betsToCome], ["big bet", state.bigBet]]) {
-    if (v !== "" && !(Number(v) >= 0)) return `${name} '${v}': an amount of chips, 0 or more`;
+  if (state.seed !== "" && !/^\d+$/.test(state.seed)) return [`seed '${state.seed}': a whole number 0 or more, or empty for a new one each time`, "seed"];
+  if (state.method === "trials" && !/^\d+$/.test(String(state.trials))) return [`trials '${state.trials}': a whole number of deals to sample`, "trials"];
+  if (state.method === "precision" && !(Number(state.precision) > 0)) return [`precision '${state.precision}': a standard error above 0, e.g. 0.0005`, "precision"];
+  for (const [name, v, field] of [["pot", state.pot, "pot"], ["to call", state.toCall, "to_call"], ["bets to come", state.betsToCome, "bets_to_come"], ["big bet", state.bigBet, "big_bet"]]) {
+    if (v !== "" && !(Number(v) >= 0)) return [`${name} '${v}': an amount of chips, 0 or more`, field];
   }
   return null;
 }
@@ -117,7 +119,8 @@ async function compute() {
   if (replaying()) return;
   const problem = inputProblem();
   if (problem) {
-    showError(problem);
+    showError(problem[0]);
+    markFaults({ fields: [problem[1]] });
     dropPlaceholder();
     markStale("No odds until the settings are fixed.");
     return;
