@@ -1058,6 +1058,13 @@ def test_the_page_fits_the_screen(device, server):
         assert split_words(d) + split_hands(d) == [], table
         if d.touch:
             assert too_small_to_tap(d) == [], table
+            # The boxes a finger types in, and the method's radios (13 and 24 px high
+            # before a tester's report)
+            assert d.execute_script("""
+              return [...document.querySelectorAll('input[type=text], input[type=radio]')]
+                .filter((el) => el.getBoundingClientRect().height > 0)
+                .filter((el) => el.getBoundingClientRect().height < (el.type === 'radio' ? 22 : 36))
+                .map((el) => el.id || el.name || el.dataset.testid)""") == [], table
 
 
 def test_the_declare_table_shows_every_column(device, server):
