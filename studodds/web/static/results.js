@@ -150,7 +150,7 @@ export function remarkSeats() {
 }
 
 // Before a table's first odds come: the rows they will fill, the numbers blank, so that
-// what lies below does not jump down when they arrive (about 190 px on a phone, enough
+// what lies below does not jump down when they arrive (about 210 px on a phone, enough
 // to turn a tap on the tabs into a tap on the deck). Only where no odds are on show yet:
 // later answers replace odds of the same shape.
 export function holdPlace(hands, { split = false, declared = false, sampled = true, qualifier = false, potOdds = false } = {}) {
