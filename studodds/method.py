@@ -104,7 +104,18 @@ class Method:
 
     @classmethod
     def of(cls, method: Method | None, options: MethodOptions) -> Method:
-        """The method a public function was given: ``method=`` or its fields as keywords."""
+        """The method a public function was given: ``method=`` or its fields as keywords.
+        A keyword that is no field is a TypeError, as for any function, naming the nearest
+        field (Python's named Method.__init__, which the caller never called)."""
+        fields = [f.name for f in dataclasses.fields(cls)]
+        for name in options:
+            if name not in fields:
+                import difflib  # only on this error
+
+                near = difflib.get_close_matches(name, fields, n=1)
+                raise TypeError(f"unexpected keyword argument {name!r}" + (
+                    f": did you mean {near[0]!r}?" if near
+                    else f"; the method's are {', '.join(fields)}"))
         if method is None:
             return cls(**options)
         if not isinstance(method, Method):

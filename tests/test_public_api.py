@@ -146,3 +146,7 @@ def test_small_calls_a_notebook_makes():
     for threads in (0, 100):
         with pytest.raises(ValueError, match="threads must be between 1 and"):
             studodds.own_odds("stud7", "(As Ks) Ah", threads=threads)
+    # a mistyped keyword: a TypeError named Method.__init__, which the caller never called
+    with pytest.raises(TypeError, match="^unexpected keyword argument 'trails': did you mean "
+                                        "'trials'\\?$"):
+        studodds.equity("stud7", ["(As Ks) Ah", "(x x) Qd"], trails=1000)
