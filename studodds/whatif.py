@@ -195,22 +195,29 @@ def made_category(cards, kind: str) -> str:
     return f"{'23456789TJQKA'[max('23456789TJQKA'.index(r) for r in ranks)]} high"
 
 
-def made_low_half(cards, kind: str) -> str:
+def made_low_half(cards, kind: str, more_to_come: bool = False) -> str:
     """The low half of what known cards make in a split game: '6-low', 'no low', or, with
-    fewer than five cards, the low cards toward one ('6-5-3', 'no low cards')."""
-    if len(cards) >= 5:
-        e = evaluate(cards, kind)
-        return "no low" if kind == "low_8" and e.value == 0 else e.category
+    fewer than five cards, the low cards toward one ('6-5-3', 'no low cards'); with five
+    or six and cards to come, no low yet and the cards toward one ('no low yet: 4-3-2-A':
+    four to a wheel read 'no low', as a king's did)."""
     low_order = "A23456789TJQK"
     ranks = {"23456789TJQKA"[c >> 2] for c in cards}
     if kind == "low_8":  # only an eight or lower counts toward an eight-or-better low
         ranks = {r for r in ranks if low_order.index(r) < 8}
-    return "-".join(sorted(ranks, key=low_order.index, reverse=True)) or "no low cards"
+    toward = "-".join(sorted(ranks, key=low_order.index, reverse=True))
+    if len(cards) >= 5:
+        e = evaluate(cards, kind)
+        if kind == "low_8" and e.value == 0:
+            return f"no low yet: {toward}" if more_to_come and toward else "no low"
+        return e.category
+    return toward or "no low cards"
 
 
 def made_halves(cards, game) -> str:
     """Both halves in a split game, high first: 'pair of aces / 6-5-3', 'flush / 7-low'."""
-    return f"{made_category(cards, 'high')} / {made_low_half(cards, game.kinds[-1])}"
+    more_to_come = len(cards) < game.hand_size
+    return (f"{made_category(cards, 'high')} / "
+            f"{made_low_half(cards, game.kinds[-1], more_to_come)}")
 
 
 def next_card_table(

@@ -988,8 +988,14 @@ def test_next_names_both_halves_in_split_games(capsys):
     makes = {c.card: c.category for c in table.cards}
     assert makes["5d"] == "straight / 5-low"  # the wheel: both ways
     assert makes["6d"] == "high card / 6-low"
-    assert makes["Ad"] == "pair / no low"  # A-A-2-3-4-9: no five low cards of 8 or under
-    assert makes["Kc"] == "high card / no low"
+    # A-A-2-3-4-9: no five low cards of 8 or under yet, four toward one with the river to
+    # come (it read "no low", as if the hand had no low draw)
+    assert makes["Ad"] == "pair / no low yet: 4-3-2-A"
+    assert makes["Kc"] == "high card / no low yet: 4-3-2-A"
+    # on the river nothing is to come: no low
+    river = next_card_table("stud7hl8", ["(As 2s) 3h Kh 9c Qh", "(x x) Qc Kd 3d Jd"],
+                            exact=True)
+    assert {c.card: c.category for c in river.cards}["Ks"] == "pair / no low"
     # Fewer than five cards known: the low cards toward a low, only eights and under.
     early = next_card_table("stud7hl8", ["(Ks 3s) 5h", "(x x) Qc"], exact=False,
                             trials=2000, seed=1)
