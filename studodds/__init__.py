@@ -31,7 +31,7 @@ _PUBLIC = {
     "HandReplay": "histories.replay", "HandHistory": "histories", "RangeHoldings": "holdings",
     # hands and their values
     "GAMES": "games", "Evaluation": "eval", "evaluate": "eval", "evaluate_batch": "eval",
-    "describe": "eval", "category_name": "eval.values", "CATEGORY_NAMES": "eval.values",
+    "describe": "eval", "category_name": "eval", "CATEGORY_NAMES": "eval.values",
     # what a bad input raises (NotationError, ScenarioError and OptionError are kinds of it)
     "InputError": "messages",
 }
@@ -74,8 +74,8 @@ __all__ = [
 if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports on use
     from .declare import DeclareTable, declare_table
     from .equity import equity
-    from .eval import Evaluation, describe, evaluate, evaluate_batch
-    from .eval.values import CATEGORY_NAMES, category_name
+    from .eval import Evaluation, category_name, describe, evaluate, evaluate_batch
+    from .eval.values import CATEGORY_NAMES
     from .games import GAMES
     from .histories import HandHistory, parse_file, parse_text
     from .histories.replay import HandReplay, replay_hand

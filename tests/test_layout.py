@@ -46,7 +46,8 @@ ALLOWED = {
     "equity": {"engine", "eval", "scenario", "results", "own", "method"},  # exact final hands
     "whatif": {"engine", "eval", "scenario", "results", "equity", "method"},
     "declare": {"engine", "scenario", "results", "equity", "method"},
-    "own": {"engine", "eval", "scenario"},  # one hand's completions, counted by the engine
+    # one hand's completions, counted by the engine; its threads checked as a method's
+    "own": {"engine", "eval", "scenario", "method"},
     "holdings": {"scenario"},  # what a range holds, as the scenario deals it
     "warming": {"equity", "eval", "whatif", "declare"},  # asks one question of each kernel
     "batch": {"equity", "scenario", "results"},

@@ -14,8 +14,10 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from . import values
 from .kernels import KIND_CODES, value_of_one
-from .values import KINDS, NO_LOW, category_name, describe
+from .known_values import check_value
+from .values import KINDS, NO_LOW
 
 
 class Evaluation(NamedTuple):
@@ -119,7 +121,25 @@ def evaluate(cards: Sequence[int] | Sequence[str] | str, kind: str = "high") -> 
     if len(set(row[0].tolist())) != row.shape[1] or row.min() < 0 or row.max() > 51:
         raise ValueError(f"a hand is distinct card ids 0..51, got {row[0].tolist()}")
     value = int(value_of_one(KIND_CODES[kind], row[0]))
-    return Evaluation(kind, value, category_name(value, kind), describe(value, kind))
+    return Evaluation(kind, value, values.category_name(value, kind), values.describe(value, kind))
 
 
-__all__ = ["KINDS", "NO_LOW", "Evaluation", "describe", "evaluate", "evaluate_batch"]
+def describe(value: int, kind: str) -> str:
+    """Words for a value of evaluate or evaluate_batch: 'Full house, fives full of aces',
+    '7-5-4-2-A low', 'no low' (eval/values.py says how each kind is worded). A number no
+    hand of the kind has is a ValueError.
+
+    >>> describe(evaluate("As Ks Ah Kd Kc").value, "high")
+    'Full house, kings full of aces'
+    """
+    return values.describe(check_value(value, kind), kind)
+
+
+def category_name(value: int, kind: str) -> str:
+    """Short category of a value: 'full house', or for lows '7-low' / 'pair' / 'no low'. A
+    number no hand of the kind has is a ValueError."""
+    return values.category_name(check_value(value, kind), kind)
+
+
+__all__ = ["KINDS", "NO_LOW", "Evaluation", "category_name", "describe", "evaluate",
+           "evaluate_batch"]

@@ -113,43 +113,13 @@ def split_value(value: int, kind: str) -> tuple[int, list[int]]:
     return code >> 20, _nibbles(code)
 
 
-_VALUES: dict[str, frozenset[int]] = {}
-
-
-def check_value(value: int, kind: str) -> int:
-    """value as an int when some hand of this kind has it, else a ValueError: describe and
-    category_name read any number as a category and ranks, and a number no hand has
-    (0, 10**12, a value of another kind) read as a category that does not exist, or as
-    'Straight, three high (3-2-A-0--1)'."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown hand kind {kind!r}: expected one of {', '.join(KINDS)}")
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise ValueError(f"a hand value is a whole number (from evaluate or evaluate_batch), "
-                         f"got {value!r}")
-    if kind not in _VALUES:
-        from .tables import load_tables  # the tables import this module
-
-        tables = load_tables()
-        k = KINDS.index(kind)
-        values = tables.kind_values[tables.values_start[k]:tables.values_start[k + 1]]
-        # 0 fills the tables' rows of fewer than five cards: no hand's value, except
-        # eight-or-better's NO_LOW
-        _VALUES[kind] = frozenset(int(v) for v in values if v != 0) | (
-            {NO_LOW} if kind == "low_8" else set())
-    if int(value) not in _VALUES[kind]:
-        raise ValueError(f"{int(value)} is not a {kind} hand's value: pass one that evaluate "
-                         f"or evaluate_batch returned for the kind {kind!r}")
-    return int(value)
-
-
 def category_name(value: int, kind: str) -> str:
     """Short category of a value: 'full house', or for lows '7-low' / 'pair' / 'no low'.
 
     A deuce-to-seven unpaired hand topped by an ace (the ace is only high there) is
-    'ace high', as a 2-7 player says, not 'A-low'. A number no hand of the kind has is a
-    ValueError.
+    'ace high', as a 2-7 player says, not 'A-low'. (The public category_name, in the eval
+    package, first checks that a hand of the kind has the value.)
     """
-    value = check_value(value, kind)
     if kind == "low_8" and value == NO_LOW:
         return "no low"
     category, nibbles = split_value(value, kind)
@@ -190,10 +160,9 @@ def describe(value: int, kind: str) -> str:
 
     Deuce-to-seven: '7-5-4-3-2 low', and 'Ace high (A-5-4-3-2)' for an unpaired hand
     topped by the ace (which is only high there); straights, flushes and the rest read as
-    in ``high``, e.g. 'Straight, six high (6-5-4-3-2)'. A number no hand of the kind has
-    is a ValueError.
+    in ``high``, e.g. 'Straight, six high (6-5-4-3-2)'. (The public describe, in the eval
+    package, first checks that a hand of the kind has the value.)
     """
-    value = check_value(value, kind)
     if kind == "low_8" and value == NO_LOW:
         return "no low"
     category, n = split_value(value, kind)
