@@ -42,6 +42,9 @@ export function initTable(changed, drawn) {
 // A replayed street shown on the table instead of the page's own seats (null: ours).
 export function showReadOnly(view) {
   readOnly = view;
+  // A replay's table is read only and its deck greyed: on a narrow screen the deck goes,
+  // so that the street buttons are not some 2,000 px below the table (style.css)
+  document.body.classList.toggle("replaying", !!view);
 }
 
 let tableErrorHook = () => {};
