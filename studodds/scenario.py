@@ -177,7 +177,8 @@ def _hole_cards_hint(game: Game, bare: StudHand, others_hold: int) -> str:
     be the others' street ('As Ks Ah' beside '(x x) Qd'): how to write it. Bare cards
     are up cards, and the hole cards then unknown: a new user's hand read as 5th street."""
     hole = game.hole_cards
-    if bare.hole_given or bare.hole_range is not None or len(bare.up) != others_hold:
+    if (bare.hole_given or bare.hole_range is not None or len(bare.up) != others_hold
+            or len(bare.up) <= hole):  # hole cards alone: no door card to write after them
         return ""
     cards = [card_str(c) for c in bare.up]
     return (f"; written without parentheses, every card is an up card: if {' and '.join(cards[:hole])} "

@@ -195,11 +195,11 @@ def made_category(cards, kind: str) -> str:
     return f"{'23456789TJQKA'[max('23456789TJQKA'.index(r) for r in ranks)]} high"
 
 
-def made_low_half(cards, kind: str, more_to_come: bool = False) -> str:
+def made_low_half(cards, kind: str, to_come: int = 0) -> str:
     """The low half of what known cards make in a split game: '6-low', 'no low', or, with
     fewer than five cards, the low cards toward one ('6-5-3', 'no low cards'); with five
-    or six and cards to come, no low yet and the cards toward one ('no low yet: 4-3-2-A':
-    four to a wheel read 'no low', as a king's did)."""
+    or six and enough cards to come for five low ranks, no low yet and the cards toward one
+    ('no low yet: 4-3-2-A': four to a wheel read 'no low', as a king's did)."""
     low_order = "A23456789TJQK"
     ranks = {"23456789TJQKA"[c >> 2] for c in cards}
     if kind == "low_8":  # only an eight or lower counts toward an eight-or-better low
@@ -208,16 +208,16 @@ def made_low_half(cards, kind: str, more_to_come: bool = False) -> str:
     if len(cards) >= 5:
         e = evaluate(cards, kind)
         if kind == "low_8" and e.value == 0:
-            return f"no low yet: {toward}" if more_to_come and toward else "no low"
+            return (f"no low yet: {toward}" if toward and len(ranks) + to_come >= 5
+                    else "no low")
         return e.category
     return toward or "no low cards"
 
 
 def made_halves(cards, game) -> str:
     """Both halves in a split game, high first: 'pair of aces / 6-5-3', 'flush / 7-low'."""
-    more_to_come = len(cards) < game.hand_size
     return (f"{made_category(cards, 'high')} / "
-            f"{made_low_half(cards, game.kinds[-1], more_to_come)}")
+            f"{made_low_half(cards, game.kinds[-1], game.hand_size - len(cards))}")
 
 
 def next_card_table(

@@ -105,3 +105,10 @@ def test_a_bare_hand_beside_written_ones_is_told_its_parentheses(game, hands, fi
     assert err.startswith("Error: players are on different streets: ")
     assert err.rstrip().endswith("; written without parentheses, every card is an up card: "
                                  + fix)
+
+
+def test_no_parentheses_hint_when_no_up_card_would_be_left(capsys):
+    """'As Ks' beside '(x x)': as hole cards they would leave no door card to write."""
+    code, _, err = run(capsys, "equity", "As Ks", "(x x)")
+    assert code == 2 and "players are on different streets" in err
+    assert "written without parentheses" not in err

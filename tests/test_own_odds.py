@@ -167,6 +167,9 @@ def test_low_thresholds_read_as_a_player_says_them(kind, text, words, good, bad)
     ("razz", "4-3", "no low is better than 5-4-3-2-A, the wheel: ask for 'a wheel'"),
     ("razz", "quads", "or a paired hand: 'a pair', 'two pair'$"),
     ("razz27", "a flush", "in deuce-to-seven a flush only spoils a low"),
+    ("razz27", "A-K-Q-J-T", ("A-K-Q-J-T is a straight, not ace high: ask for 'A-K-Q-J-9' "
+                            "\\(the worst ace-high hand\\)")),
+    ("razz27", "8-7-6-5-4", "is a straight, not an 8-low"),
 ])
 def test_a_threshold_that_is_no_hand_is_refused(game, text, says):
     with pytest.raises(InputError, match=says) as caught:

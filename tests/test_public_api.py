@@ -140,6 +140,8 @@ def test_small_calls_a_notebook_makes():
     import studodds
 
     assert studodds.evaluate(["As", "Ks", "Qs", "Js", "Ts"]).description == "Royal flush"
+    # an iterator of ids, read once (the check for texts used it up: a reviewer's)
+    assert studodds.evaluate(c for c in [0, 4, 8, 12, 20]).category == "flush"
     assert json.loads(json.dumps(studodds.evaluate("As Ks Qs Js Ts").to_dict())) == {
         "kind": "high", "value": studodds.evaluate("As Ks Qs Js Ts").value,
         "category": "straight flush", "description": "Royal flush"}

@@ -996,6 +996,17 @@ def test_next_names_both_halves_in_split_games(capsys):
     river = next_card_table("stud7hl8", ["(As 2s) 3h Kh 9c Qh", "(x x) Qc Kd 3d Jd"],
                             exact=True)
     assert {c.card: c.category for c in river.cards}["Ks"] == "pair / no low"
+    # "yet" only while five low ranks can still come (a reviewer's: K-K-Q-Q-8-7 with one
+    # card to come read "no low yet: 8-7")
+    from studodds.cards import parse_cards
+    from studodds.games import GAMES
+    from studodds.whatif import made_halves
+
+    hilo = GAMES["stud7hl8"]
+    assert made_halves(parse_cards("Kc Kd Qs Qh 8c 7d"), hilo) == "two pair / no low"
+    assert made_halves(parse_cards("Kc Kd Qs 8c 7d 6h"), hilo) == "pair / no low"
+    assert made_halves(parse_cards("Kc Kd 5s 8c 7d 6h"), hilo) == "pair / no low yet: 8-7-6-5"
+    assert made_halves(parse_cards("As 2s 3h Kh Kd"), hilo) == "pair / no low yet: 3-2-A"
     # Fewer than five cards known: the low cards toward a low, only eights and under.
     early = next_card_table("stud7hl8", ["(Ks 3s) 5h", "(x x) Qc"], exact=False,
                             trials=2000, seed=1)

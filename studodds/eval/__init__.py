@@ -9,7 +9,7 @@ friendly one for a single hand, with words.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -110,6 +110,8 @@ def evaluate(cards: Sequence[int] | Sequence[str] | str, kind: str = "high") -> 
     'no low'
     """
     _check_kind(kind)
+    if not isinstance(cards, str):
+        cards = list[Any](cards)  # an iterator is read once: the test below would use it up
     if isinstance(cards, str) or any(isinstance(c, str) for c in cards):
         from ..cards import parse_cards
 

@@ -249,12 +249,16 @@ def parse_threshold(text: str, kinds: tuple[str, ...], game_name: str = "") -> T
             if low_kind in STRAIGHTS_COUNT and len(ranks) == 5 and ranks[0] - ranks[4] == 4:
                 # the worst low of its top card: the straight's last card one lower
                 worse = ranks[:4] + [ranks[4] - 1]
-                its_low = _low_words(ranks[:1], low_kind)  # '7-low'
-                instead = (f": ask for '{_low_words(worse, low_kind)[:-4]}' (the worst {its_low})"
+                # "a 7-low"; deuce-to-seven players say "ace high", not "A-low"
+                ace = ranks[0] == 14
+                its_low = "ace high" if ace else _low_words(ranks[:1], low_kind)
+                worst = "ace-high hand" if ace else its_low
+                instead = (f": ask for '{_low_words(worse, low_kind)[:-4]}' (the worst {worst})"
                            if worse[4] >= (2 if low_kind == "low_27" else 1) else "")
+                article = "" if ace else "an " if its_low.startswith("8") else "a "
                 raise InputError(f"{asked}: in {_KIND_GAME[low_kind]} "
-                                 f"{_low_words(ranks, low_kind)[:-4]} is a straight, not a "
-                                 f"{its_low}{instead}", fields=("at_least",))
+                                 f"{_low_words(ranks, low_kind)[:-4]} is a straight, not "
+                                 f"{article}{its_low}{instead}", fields=("at_least",))
             if low_kind == "low_8" and ranks[0] > 8:
                 raise InputError(
                     f"{option('at_least')} {text.strip()!r}: a low here is eight or better: ask for "

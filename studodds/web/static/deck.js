@@ -64,7 +64,7 @@ function place(card) {
       return;
     }
     seat[t.group][t.index] = card;
-    lastDealt = { seat: t.seat, group: t.group, index: t.index };
+    lastDealt = { seat: t.seat, group: t.group, index: t.index, card, seats: state.seats.length, game: state.game.id };
     const slots = slotsOf(seat);
     const here = slots.findIndex(([g, i]) => g === t.group && i === t.index);
     // A card seen goes on to the next place not known yet, an x included: with "(x x)"
@@ -90,10 +90,13 @@ export function takeBack() {
     else {
       // An empty place: take back the card last dealt to this seat, as a backspace does,
       // and choose its place (Delete did nothing here, right after a card was dealt)
+      // only while the table is as the deck left it: the same game, the same seats, the
+      // card still there (not typed over, a seat not removed)
       const last = lastDealt;
-      if (!last || last.seat !== t.seat || seat[last.group][last.index] === null) return;
+      if (!last || last.seat !== t.seat || last.game !== state.game.id
+          || last.seats !== state.seats.length || seat[last.group]?.[last.index] !== last.card) return;
       seat[last.group][last.index] = null;
-      state.target = { kind: "seat", ...last };
+      state.target = { kind: "seat", seat: last.seat, group: last.group, index: last.index };
       lastDealt = null;
     }
   }

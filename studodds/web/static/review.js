@@ -309,7 +309,8 @@ function labelLines(name) {
   while (words.length > 1 && (first + " " + words[0]).trim().length <= name.length / 2 + 3) {
     first = `${first} ${words.shift()}`.trim();
   }
-  return [first, words.join(" ")];
+  if (!first) first = words.shift(); // a long first word ("Deuce-to-seven razz") leads
+  return words.length ? [first, words.join(" ")] : [first];
 }
 
 function gameLabel(name, x, yMid) {
