@@ -136,6 +136,22 @@ def count_text(n: float) -> str:
     raise AssertionError(n)  # n >= 1e6: a word above
 
 
+def bet_text(amount) -> str:
+    """A stake or bet as players write it, alone (not beside a hand's other amounts, as
+    amount_text): whole units bare, cents with both digits, a finer amount to its last.
+
+    >>> bet_text(2), bet_text(0.1), bet_text("0.50"), bet_text(0.125), bet_text(1000000.0)
+    ('2', '0.10', '0.50', '0.125', '1000000')
+    """
+    from decimal import Decimal  # only where stakes are written
+
+    value = Decimal(str(amount)).normalize()
+    if value == value.to_integral_value():
+        return format(value.quantize(Decimal(1)), "f")
+    finer = isinstance(exponent := value.as_tuple().exponent, int) and exponent < -2
+    return format(value if finer else value.quantize(Decimal("0.01")), "f")
+
+
 def amount_text(amount, cents: bool = False) -> str:
     """Chips or money as a hand history writes them: 0.25, 47, 5300000 (tournament chips
     run to millions: never 5.3e+06). ``cents``: money in a hand whose amounts have cents,

@@ -8,6 +8,7 @@ import click
 
 from ..cards import cards_str, parse_cards
 from ..games import GAMES
+from ..messages import bet_text
 from ..table import Stakes, bring_in, first_to_act, first_to_act_first_round, limits
 from . import render
 from .options import CONTEXT, game_option, output_options
@@ -94,15 +95,7 @@ def rules_order_command(game, tie, fmt, boards):
 
 
 def _money(value) -> str:
-    """An amount as players write it: whole units bare (2), cents with two decimals (0.50,
-    not 0.5), a finer amount to its last digit (0.125)."""
-    if value is None:
-        return ""
-    value = Decimal(value).normalize()
-    if value == value.to_integral_value():
-        return format(value.quantize(Decimal(1)), "f")
-    return format(value if value.as_tuple().exponent < -2 else value.quantize(Decimal("0.01")),
-                  "f")
+    return "" if value is None else bet_text(value)
 
 
 def _json_money(value):

@@ -9,6 +9,7 @@ import dataclasses
 import sqlite3
 from dataclasses import dataclass
 
+from ..messages import bet_text
 from .player_stats import Filters, PlayerStats, player_stats, where_clause
 
 # A plot has a few hundred pixels across: more points than this draw nothing more, so a
@@ -95,13 +96,9 @@ def filter_choices(connection: sqlite3.Connection) -> dict[str, list]:
     return {
         "games": column("SELECT DISTINCT game FROM hands ORDER BY game"),
         "rooms": column("SELECT DISTINCT room FROM hands ORDER BY room"),
-        "stakes": [f"{_amount(small)}/{_amount(big)}" for small, big in connection.execute(
+        "stakes": [f"{bet_text(small)}/{bet_text(big)}" for small, big in connection.execute(
             "SELECT DISTINCT small_bet, big_bet FROM hands ORDER BY big_bet, small_bet")],
     }
 
 
-def _amount(value: float) -> str:
-    """A bet as players write it: 2, 0.10 (cents with both digits), 0.125."""
-    if value == int(value):
-        return f"{value:g}"
-    return f"{value:.2f}" if round(value, 2) == value else f"{value:g}"
+

@@ -185,6 +185,12 @@ export function seatCards(seat) {
 // an exact half toFixed goes up and Python to the even digit (12.125 -> 12.12). A double
 // lies exactly halfway between two hundredths only when it is an odd number of eighths
 // (x.125, x.375, x.625, x.875); v * 8 is exact, so that is checked without rounding.
+// An amount as players write it: 4, 0.80 (not 0.8), 0.125 (messages.bet_text's rule).
+export function money(x) {
+  if (typeof x !== "number" || Number.isInteger(x)) return String(x);
+  return Math.abs(Math.round(x * 100) - x * 100) < 1e-9 ? x.toFixed(2) : String(x);
+}
+
 export function pct(fraction, digits = 2) {
   const v = 100 * fraction;
   const eighths = v * 8;

@@ -3,7 +3,7 @@
 // equity street by street as a line chart, as the hero saw it or with every card shown.
 
 import { ApiError, isAbort, postFile } from "./api.js";
-import { handElement, handShape, parseCardList, parseHand, pct } from "./cards.js";
+import { handElement, handShape, money, parseCardList, parseHand, pct } from "./cards.js";
 import { lineChart } from "./chart.js";
 import { markSeats } from "./results.js";
 import { SEAT_COLOURS, gameById, state } from "./state.js";
@@ -39,12 +39,6 @@ export function initReplay(h) {
 
 export function replaying() {
   return replay.saved !== null;
-}
-
-// An amount as players write it: 4, 0.80 (not 0.8), 0.125.
-function money(x) {
-  if (typeof x !== "number" || Number.isInteger(x)) return String(x);
-  return Math.abs(Math.round(x * 100) - x * 100) < 1e-9 ? x.toFixed(2) : String(x);
 }
 
 function streetName(s) {

@@ -3,6 +3,7 @@
 // filters, the net over hands and the stats by game drawn as SVG (no chart library).
 
 import { getJSON, getStreamed, isAbort, postFile } from "./api.js";
+import { money } from "./cards.js";
 import { openStoredHand } from "./replay.js";
 import { gameById } from "./state.js";
 
@@ -325,10 +326,6 @@ function pct1(x) {
   return x === null || x === undefined ? "-" : `${(100 * x).toFixed(1)}%`;
 }
 
-function amount(x) {
-  return Number.isInteger(x) ? String(x) : x.toFixed(2);
-}
-
 // The costliest decisions, pricing first what is not priced yet (with progress); each
 // entry opens the hand's replay at its street.
 async function showCostly() {
@@ -360,9 +357,9 @@ async function showCostly() {
     open.dataset.hand = d.hand_id;
     open.dataset.street = d.street;
     const game = gameById(d.game);
-    const facing = d.facing ? ` facing ${amount(d.facing)}` : "";
+    const facing = d.facing ? ` facing ${money(d.facing)}` : "";
     open.textContent = `Hand ${d.hand_id} (${game ? game.name : d.game}, ${d.room}), ${d.street} street: ` +
-      `${d.kind}${facing} into ${amount(d.pot)}; needed ${pct1(d.needed)}, had ${pct1(d.equity)}: ` +
+      `${d.kind}${facing} into ${money(d.pot)}; needed ${pct1(d.needed)}, had ${pct1(d.equity)}: ` +
       `costs ${d.cost_big_bets.toFixed(2)} big bets`;
     open.title = `open the replay at ${d.street} street (on the command line: ${d.replay})`;
     open.addEventListener("click", () => openStoredHand({
